@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Every target compiles in the Swift 6 language mode (complete strict concurrency).
+// The library products have no package dependencies.
+let package = Package(
+  name: "Switchboard",
+  products: [
+    .library(name: "Switchboard", targets: ["Switchboard"]),
+    .library(name: "SwitchboardLists", targets: ["SwitchboardLists"]),
+  ],
+  targets: [
+    .target(name: "Switchboard"),
+    .target(name: "SwitchboardLists", dependencies: ["Switchboard"]),
+    .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard"]),
+    .testTarget(
+      name: "SwitchboardSpecs", dependencies: ["Switchboard"], path: "Specs/SwitchboardSpecs"),
+    .testTarget(name: "SwitchboardListsTests", dependencies: ["SwitchboardLists"]),
+    .testTarget(
+      name: "SwitchboardListsSpecs", dependencies: ["SwitchboardLists"],
+      path: "Specs/SwitchboardListsSpecs"),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,34 @@
+/// A closed set of message identifiers for one delegate or data-source protocol.
+///
+/// Objective-C proxies route by selector and ask `respondsToSelector:` on every call. Switchboard
+/// names each message with an enum case instead, and lets the case say whether a handler
+/// implements it, usually with an `is` check against a small capability protocol:
+///
+/// ```swift
+/// protocol Greeting: AnyObject { func greet() -> String }
+/// protocol Farewell: AnyObject { func leave() }
+///
+/// enum ChatMessage: MessageSet {
+///   case greet, leave
+///
+///   func isImplemented(by handler: AnyObject) -> Bool {
+///     switch self {
+///     case .greet: handler is any Greeting
+///     case .leave: handler is any Farewell
+///     }
+///   }
+/// }
+/// ```
+///
+/// ``PrioritizedProxy`` asks ``isImplemented(by:)`` only while it rebuilds its routes (after a
+/// handler or rule change), never on the dispatch path.
+public protocol MessageSet: Hashable, CaseIterable, Sendable {
+  /// Whether `handler` implements this message.
+  ///
+  /// Answer from the handler's type alone (for example `handler is any Greeting`): the proxy
+  /// caches the answer until its handlers or rules change.
+  ///
+  /// - Parameter handler: A handler registered with a ``PrioritizedProxy``.
+  /// - Returns: `true` when the handler can receive this message.
+  func isImplemented(by handler: AnyObject) -> Bool
+}

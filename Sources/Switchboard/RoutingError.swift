@@ -1,0 +1,97 @@
+/// Why a message could not be routed to a handler.
+///
+/// Every case carries the message, the rule that applied and the handlers the proxy had, and the
+/// ``description`` says what to do about it:
+///
+/// ```swift
+/// do {
+///   let handler = try proxy.resolve(.cellForRow)
+/// } catch {
+///   print(error)
+///   // cellForRow: rule 'always view' chose view (Screen), which does not implement it.
+///   // Handlers: view (Screen) ✗, viewModel (ScreenModel) ✓. Fix: implement cellForRow in view
+///   // (Screen) or change the rule for cellForRow.
+/// }
+/// ```
+public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: Hashable, Sendable {
+    /// The rule chose nobody; `reason` says why (no implementer, blocked, a missing role).
+    case unhandled(reason: String)
+    /// The rule chose a handler that does not implement the message.
+    case handlerDoesNotImplement(HandlerDescription)
+    /// The rule chose an object that is not one of this proxy's handlers; the value is its type
+    /// name.
+    case handlerNotInProxy(String)
+    /// The rule chose the same handler twice for a broadcast.
+    case duplicateTarget(HandlerDescription)
+    /// The chosen handler implements the message according to the message set, but is not of the
+    /// capability type the caller asked for: the message set and the capability disagree.
+    case capabilityMismatch(HandlerDescription, expected: String)
+  }
+
+  /// The message that could not be routed.
+  public let message: Message
+  /// The name of the rule that applied.
+  public let rule: String
+  /// What went wrong.
+  public let kind: Kind
+  /// Every live handler, in priority order, and whether it implements the message.
+  public let handlers: [RouteCandidateSummary]
+
+  /// Creates an error. The proxy creates these; tests may build expected values with it.
+  public init(message: Message, rule: String, kind: Kind, handlers: [RouteCandidateSummary]) {
+    self.message = message
+    self.rule = rule
+    self.kind = kind
+    self.handlers = handlers
+  }
+
+  /// A sentence naming the message, the rule, the handlers, and what to do.
+  public var description: String {
+    let listing =
+      handlers.isEmpty
+      ? "Handlers: none."
+      : "Handlers: " + handlers.map(\.description).joined(separator: ", ") + "."
+    switch kind {
+    case .unhandled(let reason):
+      return
+        "\(message): rule '\(rule)' routes it to nobody (\(reason)). \(listing) Fix: add a "
+        + "handler that implements \(message), or use send(_:as:default:_:) where having no "
+        + "handler is expected."
+    case .handlerDoesNotImplement(let handler):
+      return
+        "\(message): rule '\(rule)' chose \(handler), which does not implement it. \(listing) "
+        + "Fix: implement \(message) in \(handler) or change the rule for \(message)."
+    case .handlerNotInProxy(let chosen):
+      return
+        "\(message): rule '\(rule)' chose \(chosen), which is not a handler of this proxy. "
+        + "\(listing) Fix: choose from the rule's candidates."
+    case .duplicateTarget(let handler):
+      return
+        "\(message): rule '\(rule)' lists \(handler) twice in a broadcast. \(listing) "
+        + "Fix: list each handler once."
+    case .capabilityMismatch(let handler, let expected):
+      return
+        "\(message): \(handler) implements it according to \(Message.self).isImplemented(by:), "
+        + "but does not conform to \(expected). \(listing) Fix: make isImplemented(by:) check for \(expected)."
+    }
+  }
+}
+
+/// A handler and whether it implements a given message, as listed in errors and explanations.
+public struct RouteCandidateSummary: Hashable, Sendable, CustomStringConvertible {
+  /// The handler.
+  public let handler: HandlerDescription
+  /// Whether it implements the message.
+  public let implementsMessage: Bool
+
+  /// Creates a summary.
+  public init(handler: HandlerDescription, implementsMessage: Bool) {
+    self.handler = handler
+    self.implementsMessage = implementsMessage
+  }
+
+  /// `"view (Screen) ✓"` or `"view (Screen) ✗"`.
+  public var description: String { "\(handler) \(implementsMessage ? "✓" : "✗")" }
+}

@@ -1,0 +1,138 @@
+/// A named strategy that chooses which handler receives a message.
+///
+/// A rule is a closure over a ``RoutingContext``. The proxy runs it once per message whenever its
+/// handlers or rules change and caches the result, so rules cost nothing on the dispatch path.
+/// The name appears in ``PrioritizedProxy/explain(_:)``, the routing table and errors.
+///
+/// ```swift
+/// proxy.rules = [
+///   .cellForRow: .always(.view),         // the view must answer; an error if it cannot
+///   .didSelectRow: .only(.view),         // the view or nobody
+///   .didScroll: .broadcast,              // every implementer, in priority order
+/// ]
+/// ```
+///
+/// Every message without an entry uses the table's fallback, ``firstImplementer`` unless you
+/// choose another.
+public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
+  /// The name shown in explanations and errors.
+  public let name: String
+  let choose: @MainActor (RoutingContext<Message>) -> RoutingDecision
+
+  /// Creates a custom rule.
+  ///
+  /// - Parameters:
+  ///   - name: A short name for explanations, such as `"newest first"`.
+  ///   - choose: Picks the route from the candidates. It runs on the main actor during a route
+  ///     rebuild and must not change the proxy.
+  public init(
+    _ name: String, choose: @escaping @MainActor (RoutingContext<Message>) -> RoutingDecision
+  ) {
+    self.name = name
+    self.choose = choose
+  }
+
+  /// The rule's name.
+  public var description: String { name }
+
+  /// The first handler, in priority order, that implements the message. The default rule.
+  public static var firstImplementer: Self {
+    Self("first implementer") { context in
+      if let first = context.candidates.first(where: \.implementsMessage) {
+        return .deliver(first)
+      }
+      return .unhandled(reason: noImplementerReason(context))
+    }
+  }
+
+  /// Always the handler with `role`, even when another handler has higher priority.
+  ///
+  /// If that handler does not implement the message, the route fails with
+  /// ``RoutingError/Kind-swift.enum/handlerDoesNotImplement(_:)`` and
+  /// ``PrioritizedProxy/responds(to:)`` is `false`: the message is never passed to another
+  /// handler. Use ``only(_:)`` when it is fine for the handler not to implement the message.
+  public static func always(_ role: HandlerRole) -> Self {
+    Self("always \(role)") { context in
+      guard let candidate = context.candidate(withRole: role) else {
+        return .unhandled(reason: "no handler has the role '\(role)'")
+      }
+      return .deliver(candidate)
+    }
+  }
+
+  /// Always `handler`, which the rule holds weakly.
+  ///
+  /// If that handler does not implement the message, or is alive but not a handler of the proxy,
+  /// the route fails, as with ``always(_:)-swift.type.method``. Once it has been released, the
+  /// message goes to nobody.
+  @MainActor
+  public static func always(_ handler: AnyObject) -> Self {
+    let reference = WeakReference(handler)
+    let typeName = String(describing: type(of: handler))
+    return Self("always \(typeName)") { context in
+      guard let object = reference.object else {
+        return .unhandled(reason: "the \(typeName) this rule names has been released")
+      }
+      // A live object that is not a handler is a mistake: deliver it so the proxy reports it.
+      return .deliver(context.candidate(for: object) ?? RoutingCandidate(foreign: object))
+    }
+  }
+
+  /// The handler with `role` if it implements the message, otherwise nobody.
+  ///
+  /// Unlike ``always(_:)-swift.type.method`` a missing implementation is not an error, and unlike
+  /// ``prefer(_:)`` the message never falls back to another handler.
+  public static func only(_ role: HandlerRole) -> Self {
+    Self("only \(role)") { context in
+      guard let candidate = context.candidate(withRole: role) else {
+        return .unhandled(reason: "no handler has the role '\(role)'")
+      }
+      guard candidate.implementsMessage else {
+        return .unhandled(reason: "\(candidate.handler) does not implement it")
+      }
+      return .deliver(candidate)
+    }
+  }
+
+  /// The handler with `role` if it implements the message, otherwise the first implementer.
+  public static func prefer(_ role: HandlerRole) -> Self {
+    Self("prefer \(role)") { context in
+      if let candidate = context.candidate(withRole: role), candidate.implementsMessage {
+        return .deliver(candidate)
+      }
+      if let first = context.candidates.first(where: \.implementsMessage) {
+        return .deliver(first)
+      }
+      return .unhandled(reason: noImplementerReason(context))
+    }
+  }
+
+  /// Every handler that implements the message, in priority order.
+  ///
+  /// Use it for notifications that return nothing; ``PrioritizedProxy/broadcast(_:as:_:)``
+  /// delivers them.
+  public static var broadcast: Self {
+    Self("broadcast") { context in
+      let implementers = context.implementers
+      if implementers.isEmpty {
+        return .unhandled(reason: noImplementerReason(context))
+      }
+      return .broadcast(implementers)
+    }
+  }
+
+  /// Nobody: the message is blocked even when handlers implement it.
+  public static var blocked: Self {
+    Self("blocked") { _ in .unhandled(reason: "blocked by rule") }
+  }
+
+  private static func noImplementerReason(_ context: RoutingContext<Message>) -> String {
+    context.candidates.isEmpty ? "the proxy has no handlers" : "no handler implements it"
+  }
+}
+
+/// A weak box, so rules never keep a handler alive.
+final class WeakReference {
+  private(set) weak var object: AnyObject?
+  init(_ object: AnyObject) { self.object = object }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Switchboard
+import Testing
+
+/// Programming errors stop with a message that names the problem and the fix.
+///
+/// Exit-test bodies cannot capture anything, so each test spells its body out.
+struct PreconditionTests {
+  private func expect(
+    _ result: ExitTest.Result?, toMention expected: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let stderr = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+    #expect(stderr.contains(expected), "stderr was: \(stderr)", sourceLocation: sourceLocation)
+  }
+
+  @Test func addingAHandlerTwiceStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let door = FullDoor("d")
+        let proxy = PrioritizedProxy<DoorMessage>(handlers: [door])
+        proxy.add(door)
+      }
+    }
+    expect(result, toMention: "#0 (FullDoor) is already a handler. Register each handler once")
+  }
+
+  @Test func reusingARoleStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let proxy = PrioritizedProxy<DoorMessage>()
+        let a = FullDoor("a")
+        let b = FullDoor("b")
+        proxy.add(a, role: "front")
+        proxy.add(b, role: "front")
+      }
+    }
+    expect(result, toMention: "the role 'front' already names front (FullDoor)")
+  }
+
+  @Test func insertingOutOfRangeStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let proxy = PrioritizedProxy<DoorMessage>()
+        let a = FullDoor("a")
+        proxy.insert(a, at: 3)
+      }
+    }
+    expect(result, toMention: "cannot insert FullDoor at position 3; valid positions are 0...0")
+  }
+
+  @Test func movingAnUnknownHandlerStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let proxy = PrioritizedProxy<DoorMessage>()
+        let a = FullDoor("a")
+        proxy.move(a, to: 0)
+      }
+    }
+    expect(result, toMention: "cannot move FullDoor, which is not a handler")
+  }
+
+  @Test func duplicateRuleEntriesStop() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let _: RoutingRules<DoorMessage> = [.open: .blocked, .open: .broadcast]
+    }
+    expect(result, toMention: "'open' appears twice in the rule table")
+  }
+
+  @Test func sendingAsTheWrongCapabilityStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let handler = OpenOnly("o")
+        let proxy = PrioritizedProxy<LyingMessage>(handlers: [handler])
+        _ = proxy.send(.close, as: (any Closing).self, default: "") { $0.close() }
+      }
+    }
+    expect(result, toMention: "implements it according to LyingMessage.isImplemented(by:), but does not conform to Closing")
+  }
+
+  @Test func ruleThatMutatesTheProxyStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let proxy = PrioritizedProxy<DoorMessage>()
+        let intruder = FullDoor("intruder")
+        proxy.rules[.open] = RoutingRule("meddling") { [unowned proxy] _ in
+          proxy.add(intruder)
+          return .unhandled(reason: "meddled")
+        }
+      }
+    }
+    expect(result, toMention: "a routing rule changed the proxy while its routes were being rebuilt")
+  }
+}
