@@ -15,9 +15,9 @@ let package = Package(
     .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard"]),
     .testTarget(
       name: "SwitchboardSpecs", dependencies: ["Switchboard"], path: "Specs/SwitchboardSpecs"),
-    .testTarget(name: "SwitchboardListsTests", dependencies: ["SwitchboardLists"]),
+    .testTarget(name: "SwitchboardListsTests", dependencies: ["Switchboard", "SwitchboardLists"]),
     .testTarget(
-      name: "SwitchboardListsSpecs", dependencies: ["SwitchboardLists"],
+      name: "SwitchboardListsSpecs", dependencies: ["Switchboard", "SwitchboardLists"],
       path: "Specs/SwitchboardListsSpecs"),
   ],
   swiftLanguageModes: [.v6]

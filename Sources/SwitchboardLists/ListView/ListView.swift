@@ -1,0 +1,616 @@
+import Foundation
+import Switchboard
+
+/// A headless list that treats its data source and delegate the way `UITableView` does.
+///
+/// It needs no UI framework, so it runs in tests, benchmarks and command-line tools on any
+/// platform. Toward its data source and delegate it keeps UIKit's contract:
+///
+/// - it holds both weakly, and caches which optional messages they respond to when they are
+///   assigned (refreshing the cache when a ``ListRouting`` source such as ``ListProxy`` announces
+///   a route change);
+/// - it uses UIKit's defaults for messages nobody implements (one section, ``rowHeight``, no
+///   titles), and reports a missing required message as ``ListViewError`` instead of crashing;
+/// - it dequeues registered cells from a reuse pool, calling ``ListCell/prepareForReuse()``;
+/// - it shows a window of ``viewportHeight`` points starting at ``contentOffset``, sending
+///   `willDisplay` and `didEndDisplaying` as rows enter and leave it;
+/// - it selects through `willSelect` and `didSelect`, and validates batch updates against the
+///   data source's new counts, leaving its state untouched when they do not add up.
+///
+/// ```swift
+/// let list = ListView(viewportHeight: 132)        // three 44-point rows
+/// list.register(ListCell.self, forCellReuseIdentifier: "todo")
+/// list.dataSource = proxy
+/// list.delegate = proxy
+/// try list.reloadData()
+/// print(list.renderText())
+/// // == To do ==
+/// //   [0.0] Buy milk
+/// //   [0.1] Walk the dog
+/// ```
+@MainActor
+public final class ListView {
+  // MARK: Configuration
+
+  /// The height of rows whose delegate gives none. UIKit's default is 44.
+  public var rowHeight: Double
+  /// The height of a section header that has a title.
+  public var sectionHeaderHeight: Double = 28
+  /// The height of a section footer that has a title.
+  public var sectionFooterHeight: Double = 28
+  /// Whether several rows can be selected at once.
+  public var allowsMultipleSelection = false
+  /// How many rows past the visible window are announced with ``ListMessage/prefetchRows``.
+  public var prefetchDistance = 5
+
+  /// The height of the visible window.
+  public private(set) var viewportHeight: Double
+  /// The offset of the visible window from the top of the content.
+  public private(set) var contentOffset: Double = 0
+
+  /// The data source; held weakly, as UIKit does.
+  public weak var dataSource: (any ListDataSource)? {
+    didSet { connectionsChanged() }
+  }
+
+  /// The delegate; held weakly, as UIKit does.
+  public weak var delegate: (any ListDelegate)? {
+    didSet { connectionsChanged() }
+  }
+
+  // MARK: State
+
+  private var registrations: [String: ListCell.Type] = [:]
+  private var reusePool: [String: [ListCell]] = [:]
+  private var rowCounts: [Int] = []
+  private var headerTitles: [String?] = []
+  private var footerTitles: [String?] = []
+  private var layout = ListLayout()
+  private var visibleCells: [IndexPath: ListCell] = [:]
+  private var visibleOrder: [IndexPath] = []
+  private var selected: Set<IndexPath> = []
+  private var lastPrefetched: [IndexPath] = []
+  private var responses = [Bool](repeating: false, count: ListMessage.allCases.count)
+  private var routeObservations: [RouteObservation] = []
+
+  /// The section index titles the data source gave at the last reload, if any.
+  public private(set) var sectionIndexTitles: [String]?
+
+  /// Creates an empty list.
+  ///
+  /// - Parameters:
+  ///   - viewportHeight: The height of the visible window.
+  ///   - rowHeight: The height of rows whose delegate gives none.
+  public init(viewportHeight: Double = 440, rowHeight: Double = 44) {
+    self.viewportHeight = max(0, viewportHeight)
+    self.rowHeight = rowHeight
+  }
+
+  // MARK: Responds-to cache
+
+  /// Whether the list believes its data source or delegate responds to `message`, as cached when
+  /// they were assigned or when their routes last changed.
+  public func cachedResponse(to message: ListMessage) -> Bool {
+    responses[message.rawValue]
+  }
+
+  private func connectionsChanged() {
+    routeObservations.removeAll()
+    var observed: [AnyObject] = []
+    for object in [dataSource as AnyObject?, delegate as AnyObject?].compactMap({ $0 })
+    where !observed.contains(where: { $0 === object }) {
+      observed.append(object)
+      if let routing = object as? any ListRouting {
+        routeObservations.append(
+          routing.observeRoutes { [weak self] _ in self?.refreshResponses() })
+      }
+    }
+    refreshResponses()
+  }
+
+  private func refreshResponses() {
+    for message in ListMessage.allCases {
+      let object: AnyObject? = message.isDataSourceMessage ? dataSource : delegate
+      responses[message.rawValue] =
+        object.map { object in
+          (object as? any ListRouting)?.responds(to: message) ?? message.isImplemented(by: object)
+        } ?? false
+    }
+  }
+
+  /// Sends `message` to the data source or delegate when it responds, or returns `defaultValue`.
+  @inline(__always)
+  private func ask<Capability, Result>(
+    _ message: ListMessage, as capability: Capability.Type,
+    default defaultValue: @autoclosure () -> Result, _ body: (Capability) throws -> Result
+  ) rethrows -> Result {
+    guard responses[message.rawValue] else { return defaultValue() }
+    let object: AnyObject? = message.isDataSourceMessage ? dataSource : delegate
+    guard let handler = object as? Capability else { return defaultValue() }
+    return try body(handler)
+  }
+
+  private func handlerSummaries(for message: ListMessage) -> [String] {
+    let object: AnyObject? = message.isDataSourceMessage ? dataSource : delegate
+    guard let object else { return [] }
+    if let routing = object as? any ListRouting { return routing.handlerSummaries(for: message) }
+    return ["\(type(of: object)) \(message.isImplemented(by: object) ? "✓" : "✗")"]
+  }
+
+  private func requireDataSourceMessages() throws(ListViewError) {
+    guard dataSource != nil else { return }
+    for message in [ListMessage.numberOfRows, .cellForRow] where !responses[message.rawValue] {
+      throw .requiredMessageUnhandled(message, handlers: handlerSummaries(for: message))
+    }
+  }
+
+  // MARK: Cells
+
+  /// Registers a cell type for a reuse identifier, replacing any earlier registration.
+  public func register(_ cellType: ListCell.Type, forCellReuseIdentifier identifier: String) {
+    registrations[identifier] = cellType
+  }
+
+  /// A cell for `identifier`: a reused one from the pool (after ``ListCell/prepareForReuse()``),
+  /// or a new instance of the registered type.
+  ///
+  /// - Throws: ``ListViewError/unregisteredReuseIdentifier(_:registered:)`` when nothing is
+  ///   registered for `identifier`.
+  public func dequeueReusableCell(
+    withIdentifier identifier: String, for indexPath: IndexPath
+  ) throws(ListViewError) -> ListCell {
+    if let cell = reusePool[identifier]?.popLast() {
+      cell.prepareForReuse()
+      return cell
+    }
+    guard let cellType = registrations[identifier] else {
+      throw .unregisteredReuseIdentifier(identifier, registered: registrations.keys.sorted())
+    }
+    return cellType.init(reuseIdentifier: identifier)
+  }
+
+  /// A cell for `identifier`, as `Cell`.
+  ///
+  /// - Throws: ``ListViewError/cellTypeMismatch(reuseIdentifier:expected:actual:)`` when the
+  ///   registered type is not a `Cell`, and the errors of
+  ///   ``dequeueReusableCell(withIdentifier:for:)``.
+  public func dequeueReusableCell<Cell: ListCell>(
+    _ cellType: Cell.Type, withIdentifier identifier: String, for indexPath: IndexPath
+  ) throws(ListViewError) -> Cell {
+    let cell = try dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+    guard let typed = cell as? Cell else {
+      enqueue(cell)
+      throw .cellTypeMismatch(
+        reuseIdentifier: identifier, expected: "\(Cell.self)", actual: "\(type(of: cell))")
+    }
+    return typed
+  }
+
+  /// The number of cells waiting in the reuse pool for `identifier`.
+  public func pooledCellCount(forReuseIdentifier identifier: String) -> Int {
+    reusePool[identifier]?.count ?? 0
+  }
+
+  private func enqueue(_ cell: ListCell) {
+    guard let identifier = cell.reuseIdentifier else { return }
+    reusePool[identifier, default: []].append(cell)
+  }
+
+  // MARK: Model
+
+  /// The number of sections, as of the last reload or update.
+  public var numberOfSections: Int { rowCounts.count }
+
+  /// The number of rows in `section`, as of the last reload or update.
+  public func numberOfRows(inSection section: Int) -> Int {
+    rowCounts.indices.contains(section) ? rowCounts[section] : 0
+  }
+
+  /// The header title of `section`, as of the last reload or update.
+  public func headerTitle(forSection section: Int) -> String? {
+    headerTitles.indices.contains(section) ? headerTitles[section] : nil
+  }
+
+  /// The footer title of `section`, as of the last reload or update.
+  public func footerTitle(forSection section: Int) -> String? {
+    footerTitles.indices.contains(section) ? footerTitles[section] : nil
+  }
+
+  /// The height of all sections together.
+  public var contentHeight: Double { layout.contentHeight }
+
+  /// The largest offset ``scroll(to:)`` accepts.
+  public var maximumContentOffset: Double { max(0, contentHeight - viewportHeight) }
+
+  private struct Counts {
+    var rows: [Int] = []
+    var headers: [String?] = []
+    var footers: [String?] = []
+  }
+
+  private func readCounts() throws(ListViewError) -> Counts {
+    guard dataSource != nil else { return Counts() }
+    let sections = ask(.numberOfSections, as: (any ListSectionCounting).self, default: 1) {
+      $0.numberOfSections(in: self)
+    }
+    guard sections >= 0 else { throw .negativeCount(.numberOfSections, section: nil, count: sections) }
+    var counts = Counts()
+    for section in 0..<sections {
+      let rows = ask(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
+        $0.list(self, numberOfRowsInSection: section)
+      }
+      guard rows >= 0 else { throw .negativeCount(.numberOfRows, section: section, count: rows) }
+      counts.rows.append(rows)
+      counts.headers.append(
+        ask(.titleForHeader, as: (any ListHeaderTitling).self, default: nil) {
+          $0.list(self, titleForHeaderInSection: section)
+        })
+      counts.footers.append(
+        ask(.titleForFooter, as: (any ListFooterTitling).self, default: nil) {
+          $0.list(self, titleForFooterInSection: section)
+        })
+    }
+    return counts
+  }
+
+  private func adopt(_ counts: Counts) {
+    rowCounts = counts.rows
+    headerTitles = counts.headers
+    footerTitles = counts.footers
+    var layout = ListLayout()
+    for section in counts.rows.indices {
+      let heights: ListLayout.RowHeights
+      if responses[ListMessage.heightForRow.rawValue] {
+        heights = .each { row in
+          self.ask(.heightForRow, as: (any ListRowHeightProviding).self, default: self.rowHeight) {
+            $0.list(self, heightForRowAt: IndexPath(row: row, section: section))
+          }
+        }
+      } else if responses[ListMessage.estimatedHeightForRow.rawValue] {
+        heights = .each { row in
+          self.ask(
+            .estimatedHeightForRow, as: (any ListEstimatedRowHeightProviding).self,
+            default: self.rowHeight
+          ) {
+            $0.list(self, estimatedHeightForRowAt: IndexPath(row: row, section: section))
+          }
+        }
+      } else {
+        heights = .uniform(rowHeight)
+      }
+      layout.appendSection(
+        headerHeight: counts.headers[section] == nil ? 0 : sectionHeaderHeight,
+        footerHeight: counts.footers[section] == nil ? 0 : sectionFooterHeight,
+        rowCount: counts.rows[section], rowHeights: heights)
+    }
+    self.layout = layout
+    contentOffset = min(max(0, contentOffset), maximumContentOffset)
+  }
+
+  // MARK: Reloading and scrolling
+
+  /// Asks the data source for everything again and redisplays the visible window.
+  ///
+  /// Selection is cleared, as in UIKit. Every visible row ends displaying and displays again.
+  ///
+  /// - Throws: ``ListViewError/requiredMessageUnhandled(_:handlers:)`` when the data source does
+  ///   not answer a required message, and the errors of the cell provider.
+  public func reloadData() throws(ListViewError) {
+    try requireDataSourceMessages()
+    let counts = try readCounts()
+    sectionIndexTitles = ask(.sectionIndexTitles, as: (any ListSectionIndexing).self, default: nil) {
+      $0.sectionIndexTitles(for: self)
+    }
+    let previous = visibleCells
+    for path in visibleOrder {
+      endDisplaying(previous[path]!, at: path)
+    }
+    visibleCells = [:]
+    visibleOrder = []
+    selected = []
+    lastPrefetched = []
+    adopt(counts)
+    try updateVisibleRows()
+  }
+
+  /// Moves the visible window so that it starts at `offset`, clamped to the content.
+  public func scroll(to offset: Double) throws(ListViewError) {
+    contentOffset = min(max(0, offset), maximumContentOffset)
+    try updateVisibleRows()
+  }
+
+  /// Moves the visible window by `delta` points (down when positive).
+  public func scroll(by delta: Double) throws(ListViewError) {
+    try scroll(to: contentOffset + delta)
+  }
+
+  /// Scrolls so that the row at `indexPath` is at the top of the window, or as close as the
+  /// content allows.
+  public func scrollToRow(at indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    try scroll(to: layout.sections[indexPath.section].top(ofRow: indexPath.row))
+  }
+
+  /// Changes the height of the visible window.
+  public func resize(viewportHeight: Double) throws(ListViewError) {
+    self.viewportHeight = max(0, viewportHeight)
+    contentOffset = min(max(0, contentOffset), maximumContentOffset)
+    try updateVisibleRows()
+  }
+
+  /// The index paths of the rows in the visible window, in order.
+  public var indexPathsForVisibleRows: [IndexPath] { visibleOrder }
+
+  /// The cell showing the row at `indexPath`, if that row is visible.
+  public func cellForRow(at indexPath: IndexPath) -> ListCell? {
+    visibleCells[indexPath]
+  }
+
+  private func updateVisibleRows() throws(ListViewError) {
+    let wanted = layout.rows(from: contentOffset, to: contentOffset + viewportHeight)
+    let wantedSet = Set(wanted)
+    for path in visibleOrder where !wantedSet.contains(path) {
+      endDisplaying(visibleCells.removeValue(forKey: path)!, at: path)
+    }
+    visibleOrder = visibleOrder.filter { wantedSet.contains($0) }
+    for path in wanted where visibleCells[path] == nil {
+      let cell = try makeCell(at: path)
+      visibleCells[path] = cell
+      insertVisible(path)
+      cell.isSelected = selected.contains(path)
+      ask(.willDisplayRow, as: (any ListWillDisplayObserving).self, default: ()) {
+        $0.list(self, willDisplay: cell, forRowAt: path)
+      }
+    }
+    prefetchBeyondWindow()
+  }
+
+  private func insertVisible(_ path: IndexPath) {
+    if let last = visibleOrder.last, last > path {
+      visibleOrder.insert(path, at: visibleOrder.firstIndex { $0 > path }!)
+    } else {
+      visibleOrder.append(path)
+    }
+  }
+
+  private func makeCell(at path: IndexPath) throws(ListViewError) -> ListCell {
+    guard let dataSource else { throw .dataSourceReleased }
+    guard responses[ListMessage.cellForRow.rawValue],
+      let provider = dataSource as? any ListCellProviding
+    else {
+      throw .requiredMessageUnhandled(.cellForRow, handlers: handlerSummaries(for: .cellForRow))
+    }
+    do {
+      return try provider.list(self, cellForRowAt: path)
+    } catch let error as ListViewError {
+      throw error
+    } catch {
+      throw .cellProviderFailed(path, "\(error)")
+    }
+  }
+
+  private func endDisplaying(_ cell: ListCell, at path: IndexPath) {
+    ask(.didEndDisplayingRow, as: (any ListDidEndDisplayingObserving).self, default: ()) {
+      $0.list(self, didEndDisplaying: cell, forRowAt: path)
+    }
+    enqueue(cell)
+  }
+
+  private func prefetchBeyondWindow() {
+    guard prefetchDistance > 0, responses[ListMessage.prefetchRows.rawValue],
+      let last = visibleOrder.last
+    else { return }
+    var upcoming: [IndexPath] = []
+    var section = last.section
+    var row = last.row + 1
+    while upcoming.count < prefetchDistance, section < rowCounts.count {
+      if row < rowCounts[section] {
+        upcoming.append(IndexPath(row: row, section: section))
+        row += 1
+      } else {
+        section += 1
+        row = 0
+      }
+    }
+    let fresh = upcoming.filter { !lastPrefetched.contains($0) }
+    lastPrefetched = upcoming
+    guard !fresh.isEmpty else { return }
+    ask(.prefetchRows, as: (any ListPrefetching).self, default: ()) {
+      $0.list(self, prefetchRowsAt: fresh)
+    }
+  }
+
+  // MARK: Selection
+
+  /// The selected rows, in order.
+  public var indexPathsForSelectedRows: [IndexPath] { selected.sorted() }
+
+  /// Selects a row as a user's tap does: through `willSelect`, which may redirect or cancel, then
+  /// `didSelect`. Without ``allowsMultipleSelection`` the previous selection is deselected first,
+  /// with `didDeselect`.
+  public func selectRow(at indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    var target = indexPath
+    if responses[ListMessage.willSelectRow.rawValue] {
+      let redirected = ask(.willSelectRow, as: (any ListWillSelectHandling).self, default: indexPath) {
+        $0.list(self, willSelectRowAt: indexPath)
+      }
+      guard let redirected else { return }
+      try checkExists(redirected)
+      target = redirected
+    }
+    if !allowsMultipleSelection {
+      for other in selected.sorted() where other != target {
+        try deselectRow(at: other)
+      }
+    }
+    selected.insert(target)
+    visibleCells[target]?.isSelected = true
+    ask(.didSelectRow, as: (any ListDidSelectHandling).self, default: ()) {
+      $0.list(self, didSelectRowAt: target)
+    }
+  }
+
+  /// Deselects a row, sending `didDeselect` when it was selected.
+  public func deselectRow(at indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    guard selected.remove(indexPath) != nil else { return }
+    visibleCells[indexPath]?.isSelected = false
+    ask(.didDeselectRow, as: (any ListDidDeselectHandling).self, default: ()) {
+      $0.list(self, didDeselectRowAt: indexPath)
+    }
+  }
+
+  private func checkExists(_ path: IndexPath) throws(ListViewError) {
+    guard rowCounts.indices.contains(path.section) else {
+      throw .indexPathOutOfRange(path, sections: rowCounts.count, rowsInSection: nil)
+    }
+    guard path.row >= 0, path.row < rowCounts[path.section] else {
+      throw .indexPathOutOfRange(path, sections: rowCounts.count, rowsInSection: rowCounts[path.section])
+    }
+  }
+
+  // MARK: Editing by the user
+
+  /// Commits an edit as a user's swipe does: checks `canEditRow` (by default, whether anyone
+  /// commits edits), then sends `commitEdit`. The data source updates its data and the list.
+  public func commitEdit(_ style: ListEditingStyle, forRowAt indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    let canEdit = ask(
+      .canEditRow, as: (any ListRowEditability).self,
+      default: responses[ListMessage.commitEdit.rawValue]
+    ) { $0.list(self, canEditRowAt: indexPath) }
+    guard canEdit, responses[ListMessage.commitEdit.rawValue] else {
+      throw .actionNotAllowed("editing", indexPath)
+    }
+    ask(.commitEdit, as: (any ListEditCommitting).self, default: ()) {
+      $0.list(self, commit: style, forRowAt: indexPath)
+    }
+  }
+
+  /// Moves a row as a user's drag does: checks `canMoveRow` (by default, whether anyone moves
+  /// rows), sends `moveRow` so the data source moves its item, then moves the row in the list,
+  /// validated against the data source's new counts.
+  public func moveRowInteractively(
+    from source: IndexPath, to destination: IndexPath
+  ) throws(ListViewError) {
+    try checkExists(source)
+    let canMove = ask(
+      .canMoveRow, as: (any ListRowMovability).self, default: responses[ListMessage.moveRow.rawValue]
+    ) { $0.list(self, canMoveRowAt: source) }
+    guard canMove, responses[ListMessage.moveRow.rawValue] else {
+      throw .actionNotAllowed("moving", source)
+    }
+    ask(.moveRow, as: (any ListRowMoving).self, default: ()) {
+      $0.list(self, moveRowAt: source, to: destination)
+    }
+    try moveRow(at: source, to: destination)
+  }
+
+  // MARK: Batch updates
+
+  /// Applies several changes at once, after the data source has changed its data.
+  ///
+  /// The update is checked against the counts before it and the data source's counts after it,
+  /// the way UIKit checks it: for every section, rows after = rows before + inserted − deleted
+  /// (± moved). When it does not add up, or names rows that do not exist, the list throws and
+  /// keeps exactly the state it had.
+  ///
+  /// - Complexity: O(sections + changes × visible rows), plus re-measuring rows whose heights
+  ///   vary.
+  public func performBatchUpdates(_ build: (inout ListUpdate) -> Void) throws(ListViewError) {
+    var update = ListUpdate()
+    build(&update)
+    try apply(update)
+  }
+
+  /// Applies a prepared update; see ``performBatchUpdates(_:)``.
+  public func apply(_ update: ListUpdate) throws(ListViewError) {
+    if !update.isEmpty { try requireDataSourceMessages() }
+    let counts = try readCounts()
+    let plan = try ListUpdatePlan(update, before: rowCounts, after: counts.rows)
+
+    // Validated: from here on the update is applied.
+    var carried: [IndexPath: ListCell] = [:]
+    for path in visibleOrder {
+      let cell = visibleCells[path]!
+      if let moved = plan.newIndexPath(for: path), !plan.reloaded.contains(path) {
+        carried[moved] = cell
+      } else {
+        endDisplaying(cell, at: path)
+      }
+    }
+    selected = Set(selected.compactMap(plan.newIndexPath(for:)))
+    visibleCells = carried
+    visibleOrder = carried.keys.sorted()
+    lastPrefetched = []
+    adopt(counts)
+    try updateVisibleRows()
+  }
+
+  /// Inserts rows (index paths after the change) in a batch of their own.
+  public func insertRows(at indexPaths: [IndexPath]) throws(ListViewError) {
+    try performBatchUpdates { $0.insertRows(at: indexPaths) }
+  }
+
+  /// Deletes rows (index paths before the change) in a batch of their own.
+  public func deleteRows(at indexPaths: [IndexPath]) throws(ListViewError) {
+    try performBatchUpdates { $0.deleteRows(at: indexPaths) }
+  }
+
+  /// Makes the cells of rows again, in a batch of their own.
+  public func reloadRows(at indexPaths: [IndexPath]) throws(ListViewError) {
+    try performBatchUpdates { $0.reloadRows(at: indexPaths) }
+  }
+
+  /// Moves a row in a batch of its own.
+  public func moveRow(at source: IndexPath, to destination: IndexPath) throws(ListViewError) {
+    try performBatchUpdates { $0.moveRow(at: source, to: destination) }
+  }
+
+  /// Inserts sections (indices after the change) in a batch of their own.
+  public func insertSections(_ sections: [Int]) throws(ListViewError) {
+    try performBatchUpdates { $0.insertSections(sections) }
+  }
+
+  /// Deletes sections (indices before the change) in a batch of their own.
+  public func deleteSections(_ sections: [Int]) throws(ListViewError) {
+    try performBatchUpdates { $0.deleteSections(sections) }
+  }
+
+  // MARK: Rendering
+
+  /// The visible window as text: a `== title ==` line for each visible header, one line per
+  /// visible row (`*` marks a selected row), and a `-- title --` line for each visible footer.
+  ///
+  /// ```
+  /// == To do ==
+  ///   [0.0] Buy milk
+  /// * [0.1] Walk the dog
+  /// -- 2 items --
+  /// ```
+  public func renderText() -> String {
+    let top = contentOffset
+    let bottom = contentOffset + viewportHeight
+    var lines: [String] = []
+    var rowIndex = 0
+    var section = layout.firstSection(endingBelow: top)
+    while section < layout.sections.count, layout.sections[section].top < bottom {
+      let frame = layout.sections[section]
+      if let title = headerTitles[section], frame.top < bottom, frame.rowsTop > top {
+        lines.append("== \(title) ==")
+      }
+      while rowIndex < visibleOrder.count, visibleOrder[rowIndex].section == section {
+        let path = visibleOrder[rowIndex]
+        let cell = visibleCells[path]!
+        lines.append("\(selected.contains(path) ? "*" : " ") [\(path.section).\(path.row)] \(cell.text)")
+        rowIndex += 1
+      }
+      if let title = footerTitles[section], frame.footerTop < bottom, frame.bottom > top {
+        lines.append("-- \(title) --")
+      }
+      section += 1
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Switchboard
+import SwitchboardLists
+import Testing
+
+@MainActor
+@Suite("ListProxy")
+struct ListProxySpecs {
+
+  @MainActor
+  @Suite("lifetimes")
+  struct Lifetimes {
+    @Test("it retains neither the view nor the view model")
+    func retainsNeither() {
+      weak var screenRef: TodoScreen?
+      weak var modelRef: TodoViewModel?
+      var proxy: ListProxy?
+      do {
+        let model = TodoViewModel()
+        let screen = TodoScreen(model: model)
+        screenRef = screen
+        modelRef = model
+        proxy = ListProxy(view: screen, viewModel: model)
+        #expect(proxy?.responds(to: .cellForRow) == true)
+      }
+      #expect(screenRef == nil)
+      #expect(modelRef == nil)
+      #expect(proxy?.responds(to: .cellForRow) == false)
+    }
+  }
+
+  @MainActor
+  @Suite("when the view model implements the view's messages too")
+  struct GreedyViewModelContext {
+    let model = GreedyViewModel()
+    let screen: TodoScreen
+    let proxy: ListProxy
+    let list = ListView()
+
+    init() throws {
+      screen = TodoScreen(model: model)
+      proxy = ListProxy(view: screen, viewModel: model)
+      list.register(ListCell.self, forCellReuseIdentifier: "todo")
+      list.dataSource = proxy
+      list.delegate = proxy
+      try list.reloadData()
+    }
+
+    @Test("the view still answers cell for row")
+    func viewAnswersCellForRow() {
+      #expect(proxy.explain(.cellForRow).targets.map(\.role) == [.view])
+      #expect(list.cellForRow(at: IndexPath(row: 0, section: 0))?.text == "Buy milk")
+    }
+
+    @Test("the view still receives did select")
+    func viewReceivesDidSelect() throws {
+      try list.selectRow(at: IndexPath(row: 1, section: 0))
+      #expect(screen.selections == [IndexPath(row: 1, section: 0)])
+      #expect(model.selections.isEmpty)
+    }
+  }
+
+  @MainActor
+  @Suite("when the view does not implement a data message")
+  struct DataMessages {
+    @Test("the view model answers rows in section")
+    func viewModelAnswersRowCount() throws {
+      let stack = TodoStack()
+      try stack.list.reloadData()
+      #expect(stack.proxy.explain(.numberOfRows).targets.map(\.role) == [.viewModel])
+      #expect(stack.list.numberOfRows(inSection: 0) == 3)
+    }
+
+    @Test("header titles come from the view model when only it implements them")
+    func headerFromViewModel() throws {
+      let stack = TodoStack(model: GreedyViewModel())
+      try stack.list.reloadData()
+      #expect(stack.list.headerTitle(forSection: 0) == "Model's title")
+    }
+
+    @Test("header titles come from the view when it implements them")
+    func headerFromView() throws {
+      let stack = TodoStack(model: GreedyViewModel(), screen: { TitlingScreen(model: $0) })
+      try stack.list.reloadData()
+      #expect(stack.list.headerTitle(forSection: 0) == "Screen's title")
+      #expect(stack.list.renderText().hasPrefix("== Screen's title =="))
+    }
+  }
+
+  @MainActor
+  @Suite("when nobody implements a required message")
+  struct MissingRequired {
+    @Test("reloading throws an error naming the message and the handlers asked")
+    func reloadThrows() {
+      let model = TodoViewModel()
+      let bystander = HeightHandler()
+      let proxy = ListProxy(view: bystander, viewModel: model)
+      let list = ListView()
+      list.dataSource = proxy
+      #expect(throws: ListViewError.requiredMessageUnhandled(
+        .cellForRow, handlers: ["view (HeightHandler) ✗", "viewModel (TodoViewModel) ✗"])
+      ) {
+        try list.reloadData()
+      }
+    }
+  }
+}

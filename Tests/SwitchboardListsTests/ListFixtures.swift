@@ -1,0 +1,83 @@
+import Foundation
+import SwitchboardLists
+
+/// A data source over nested arrays, with optional titles.
+class ArrayDataSource: ListSectionCounting, ListRowCounting, ListCellProviding,
+  ListHeaderTitling, ListFooterTitling
+{
+  var sections: [[String]]
+  var headers: [String?] = []
+  var footers: [String?] = []
+  var identifier = "cell"
+
+  init(_ sections: [[String]]) { self.sections = sections }
+
+  func numberOfSections(in list: ListView) -> Int { sections.count }
+  func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
+  func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+    let cell = try list.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+    cell.text = sections[indexPath.section][indexPath.row]
+    return cell
+  }
+  func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? {
+    headers.indices.contains(section) ? headers[section] : nil
+  }
+  func list(_ list: ListView, titleForFooterInSection section: Int) -> String? {
+    footers.indices.contains(section) ? footers[section] : nil
+  }
+}
+
+/// Rows 0, 1, 2 ... of section 0 as "s.r" strings.
+func rows(_ count: Int, section: Int = 0) -> [String] { (0..<count).map { "\(section).\($0)" } }
+
+/// Shorthand for an index path.
+func at(_ section: Int, _ row: Int) -> IndexPath { IndexPath(row: row, section: section) }
+
+/// A delegate that records every message it receives, in order.
+final class RecordingDelegate: ListWillDisplayObserving, ListDidEndDisplayingObserving,
+  ListWillSelectHandling, ListDidSelectHandling, ListDidDeselectHandling
+{
+  var events: [String] = []
+  var redirect: (IndexPath) -> IndexPath? = { $0 }
+
+  func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+    events.append("willDisplay \(indexPath.section).\(indexPath.row) \(cell.text)")
+  }
+  func list(_ list: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath) {
+    events.append("didEnd \(indexPath.section).\(indexPath.row)")
+  }
+  func list(_ list: ListView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+    events.append("willSelect \(indexPath.section).\(indexPath.row)")
+    return redirect(indexPath)
+  }
+  func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {
+    events.append("didSelect \(indexPath.section).\(indexPath.row)")
+  }
+  func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) {
+    events.append("didDeselect \(indexPath.section).\(indexPath.row)")
+  }
+
+  func take() -> [String] {
+    defer { events.removeAll() }
+    return events
+  }
+}
+
+/// Data sources and delegates made by `makeList`. A list holds them weakly, as UIKit does, so the
+/// fixtures keep them alive for the whole test run, the way a screen keeps its own.
+@MainActor private var keptAlive: [AnyObject] = []
+
+/// A list over an `ArrayDataSource`, with a recording delegate.
+@MainActor
+func makeList(
+  _ sections: [[String]], viewport: Double = 132, rowHeight: Double = 44
+) -> (ListView, ArrayDataSource, RecordingDelegate) {
+  let source = ArrayDataSource(sections)
+  let delegate = RecordingDelegate()
+  let list = ListView(viewportHeight: viewport, rowHeight: rowHeight)
+  list.register(ListCell.self, forCellReuseIdentifier: "cell")
+  list.dataSource = source
+  list.delegate = delegate
+  keptAlive += [source, delegate]
+  return (list, source, delegate)
+}

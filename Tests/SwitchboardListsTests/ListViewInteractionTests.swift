@@ -1,0 +1,132 @@
+import Foundation
+import SwitchboardLists
+import Testing
+
+@MainActor
+struct ListViewInteractionTests {
+  @Test func selectingGoesThroughWillSelectThenDidSelect() throws {
+    let (list, _, delegate) = makeList([rows(3)])
+    try list.reloadData()
+    _ = delegate.take()
+    try list.selectRow(at: at(0, 1))
+    #expect(delegate.take() == ["willSelect 0.1", "didSelect 0.1"])
+    #expect(list.cellForRow(at: at(0, 1))?.isSelected == true)
+    #expect(list.renderText().contains("* [0.1] 0.1"))
+  }
+
+  @Test func singleSelectionDeselectsThePreviousRow() throws {
+    let (list, _, delegate) = makeList([rows(3)])
+    try list.reloadData()
+    try list.selectRow(at: at(0, 0))
+    _ = delegate.take()
+    try list.selectRow(at: at(0, 2))
+    #expect(delegate.take() == ["willSelect 0.2", "didDeselect 0.0", "didSelect 0.2"])
+    #expect(list.indexPathsForSelectedRows == [at(0, 2)])
+    #expect(list.cellForRow(at: at(0, 0))?.isSelected == false)
+  }
+
+  @Test func multipleSelectionKeepsEveryRow() throws {
+    let (list, _, _) = makeList([rows(3)])
+    list.allowsMultipleSelection = true
+    try list.reloadData()
+    try list.selectRow(at: at(0, 2))
+    try list.selectRow(at: at(0, 0))
+    #expect(list.indexPathsForSelectedRows == [at(0, 0), at(0, 2)])
+    try list.deselectRow(at: at(0, 2))
+    #expect(list.indexPathsForSelectedRows == [at(0, 0)])
+  }
+
+  @Test func willSelectCanRedirectOrCancel() throws {
+    let (list, _, delegate) = makeList([rows(3)])
+    try list.reloadData()
+    delegate.redirect = { $0.row == 0 ? nil : at(0, 2) }
+    _ = delegate.take()
+    try list.selectRow(at: at(0, 0))
+    #expect(delegate.take() == ["willSelect 0.0"])
+    #expect(list.indexPathsForSelectedRows.isEmpty)
+    try list.selectRow(at: at(0, 1))
+    #expect(delegate.take() == ["willSelect 0.1", "didSelect 0.2"])
+    #expect(list.indexPathsForSelectedRows == [at(0, 2)])
+  }
+
+  @Test func deselectingAnUnselectedRowSendsNothing() throws {
+    let (list, _, delegate) = makeList([rows(3)])
+    try list.reloadData()
+    _ = delegate.take()
+    try list.deselectRow(at: at(0, 1))
+    #expect(delegate.take().isEmpty)
+  }
+
+  @Test func selectingOutsideTheListThrows() throws {
+    let (list, _, _) = makeList([rows(3)])
+    try list.reloadData()
+    #expect(throws: ListViewError.indexPathOutOfRange(at(0, 3), sections: 1, rowsInSection: 3)) {
+      try list.selectRow(at: at(0, 3))
+    }
+    #expect(throws: ListViewError.indexPathOutOfRange(at(2, 0), sections: 1, rowsInSection: nil)) {
+      try list.selectRow(at: at(2, 0))
+    }
+  }
+
+  @Test func reloadClearsSelection() throws {
+    let (list, _, _) = makeList([rows(3)])
+    try list.reloadData()
+    try list.selectRow(at: at(0, 1))
+    try list.reloadData()
+    #expect(list.indexPathsForSelectedRows.isEmpty)
+  }
+
+  final class EditableSource: ArrayDataSource, ListEditCommitting, ListRowMoving,
+    ListRowEditability
+  {
+    var lockedRows: Set<Int> = []
+    func list(_ list: ListView, canEditRowAt indexPath: IndexPath) -> Bool {
+      !lockedRows.contains(indexPath.row)
+    }
+    func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath) {
+      guard style == .delete else { return }
+      sections[indexPath.section].remove(at: indexPath.row)
+      try? list.deleteRows(at: [indexPath])
+    }
+    func list(_ list: ListView, moveRowAt source: IndexPath, to destination: IndexPath) {
+      let item = sections[source.section].remove(at: source.row)
+      sections[destination.section].insert(item, at: destination.row)
+    }
+  }
+
+  @Test func commitingADeleteRemovesTheRow() throws {
+    let source = EditableSource([rows(3)])
+    let list = ListView()
+    list.register(ListCell.self, forCellReuseIdentifier: "cell")
+    list.dataSource = source
+    try list.reloadData()
+    try list.commitEdit(.delete, forRowAt: at(0, 0))
+    #expect(list.renderText() == "  [0.0] 0.1\n  [0.1] 0.2")
+    source.lockedRows = [0]
+    #expect(throws: ListViewError.actionNotAllowed("editing", at(0, 0))) {
+      try list.commitEdit(.delete, forRowAt: at(0, 0))
+    }
+  }
+
+  @Test func interactiveMoveUpdatesDataSourceAndList() throws {
+    let source = EditableSource([rows(3)])
+    let list = ListView()
+    list.register(ListCell.self, forCellReuseIdentifier: "cell")
+    list.dataSource = source
+    try list.reloadData()
+    try list.moveRowInteractively(from: at(0, 0), to: at(0, 2))
+    #expect(source.sections == [["0.1", "0.2", "0.0"]])
+    #expect(list.renderText() == "  [0.0] 0.1\n  [0.1] 0.2\n  [0.2] 0.0")
+  }
+
+  @Test func editingWithoutACommitterIsNotAllowed() throws {
+    let (list, _, _) = makeList([rows(2)])
+    try list.reloadData()
+    #expect(throws: ListViewError.actionNotAllowed("editing", at(0, 0))) {
+      try list.commitEdit(.delete, forRowAt: at(0, 0))
+    }
+    #expect(throws: ListViewError.actionNotAllowed("moving", at(0, 0))) {
+      try list.moveRowInteractively(from: at(0, 0), to: at(0, 1))
+    }
+  }
+}
