@@ -8,17 +8,24 @@ let package = Package(
   products: [
     .library(name: "Switchboard", targets: ["Switchboard"]),
     .library(name: "SwitchboardLists", targets: ["SwitchboardLists"]),
+    .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
   ],
   targets: [
     .target(name: "Switchboard"),
     .target(name: "SwitchboardLists", dependencies: ["Switchboard"]),
+    .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
     .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard"]),
     .testTarget(
       name: "SwitchboardSpecs", dependencies: ["Switchboard"], path: "Specs/SwitchboardSpecs"),
     .testTarget(name: "SwitchboardListsTests", dependencies: ["Switchboard", "SwitchboardLists"]),
     .testTarget(
-      name: "SwitchboardListsSpecs", dependencies: ["Switchboard", "SwitchboardLists"],
+      name: "SwitchboardListsSpecs",
+      dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting"],
       path: "Specs/SwitchboardListsSpecs"),
+    .testTarget(
+      name: "SwitchboardTestingSpecs",
+      dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting"],
+      path: "Specs/SwitchboardTestingSpecs"),
   ],
   swiftLanguageModes: [.v6]
 )

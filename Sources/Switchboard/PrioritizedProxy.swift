@@ -441,7 +441,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
       let candidates = live.enumerated().map { position, entry in
         RoutingCandidate(
           handler: descriptions[position],
-          implementsMessage: message.isImplemented(by: entry.object),
+          implementsMessage: message.isHandled(by: entry.object),
           object: entry.object, slotID: entry.slot.id)
       }
       let rule = rules.rule(for: message)

@@ -1,6 +1,7 @@
 import Foundation
 import Switchboard
 import SwitchboardLists
+import SwitchboardTesting
 import Testing
 
 @MainActor
@@ -27,6 +28,18 @@ struct ListProxySpecs {
       #expect(modelRef == nil)
       #expect(proxy?.responds(to: .cellForRow) == false)
     }
+
+    @Test("a handler added later is not retained either")
+    func laterHandlerIsNotRetained() {
+      let model = TodoViewModel()
+      let screen = TodoScreen(model: model)
+      let proxy = ListProxy(view: screen, viewModel: model)
+      expectReleased {
+        let heights = HeightHandler()
+        proxy.router.add(heights)
+        return heights
+      }
+    }
   }
 
   @MainActor
@@ -48,13 +61,14 @@ struct ListProxySpecs {
 
     @Test("the view still answers cell for row")
     func viewAnswersCellForRow() {
-      #expect(proxy.explain(.cellForRow).targets.map(\.role) == [.view])
+      expectRoute(.cellForRow, in: proxy, to: .view)
       #expect(list.cellForRow(at: IndexPath(row: 0, section: 0))?.text == "Buy milk")
     }
 
     @Test("the view still receives did select")
     func viewReceivesDidSelect() throws {
-      try list.selectRow(at: IndexPath(row: 1, section: 0))
+      expectRoute(.didSelectRow, in: proxy, to: .view)
+      try list.selectRow(withText: "Walk the dog")
       #expect(screen.selections == [IndexPath(row: 1, section: 0)])
       #expect(model.selections.isEmpty)
     }
@@ -67,7 +81,7 @@ struct ListProxySpecs {
     func viewModelAnswersRowCount() throws {
       let stack = TodoStack()
       try stack.list.reloadData()
-      #expect(stack.proxy.explain(.numberOfRows).targets.map(\.role) == [.viewModel])
+      expectRoute(.numberOfRows, in: stack.proxy, to: .viewModel)
       #expect(stack.list.numberOfRows(inSection: 0) == 3)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Switchboard
 import SwitchboardLists
+import SwitchboardTesting
 import Testing
 
 @MainActor
@@ -65,13 +66,14 @@ struct ListViewSpecs {
       try stack.list.reloadData()
       stack.model.sections[0].insert("Water the plants", at: 1)
       try stack.list.insertRows(at: [IndexPath(row: 1, section: 0)])
-      #expect(
-        stack.list.renderText() == """
-            [0.0] Buy milk
-            [0.1] Water the plants
-            [0.2] Walk the dog
-            [0.3] Call mum
-          """)
+      expectRendered(
+        stack.list,
+        """
+          [0.0] Buy milk
+          [0.1] Water the plants
+          [0.2] Walk the dog
+          [0.3] Call mum
+        """)
     }
   }
 

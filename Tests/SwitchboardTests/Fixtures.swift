@@ -1,8 +1,8 @@
 import Switchboard
 
-protocol Opening: AnyObject { func open() -> String }
-protocol Closing: AnyObject { func close() -> String }
-protocol Tick: AnyObject { func tick(_ log: inout [String]) }
+@MainActor protocol Opening: AnyObject { func open() -> String }
+@MainActor protocol Closing: AnyObject { func close() -> String }
+@MainActor protocol Tick: AnyObject { func tick(_ log: inout [String]) }
 
 /// A door-controller protocol split into capabilities.
 enum DoorMessage: MessageSet {

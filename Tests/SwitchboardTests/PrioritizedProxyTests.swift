@@ -348,3 +348,35 @@ struct PrioritizedProxyTests {
     #expect(calls == 1)
   }
 }
+
+@MainActor
+struct PartialHandlerTests {
+  final class Selective: Opening, Closing, PartialHandler {
+    var enabled: Set<DoorMessage>
+    init(_ enabled: Set<DoorMessage>) { self.enabled = enabled }
+    func open() -> String { "selective opens" }
+    func close() -> String { "selective closes" }
+    func implements(_ message: DoorMessage) -> Bool { enabled.contains(message) }
+  }
+
+  @Test func aPartialHandlerOnlyReceivesWhatItClaims() {
+    let selective = Selective([.close])
+    let fallback = FullDoor("fallback")
+    let proxy = PrioritizedProxy<DoorMessage>(handlers: [selective, fallback])
+    #expect(proxy.target(for: .open) === fallback)
+    #expect(proxy.target(for: .close) === selective)
+    selective.enabled = [.open]
+    #expect(proxy.target(for: .open) === fallback, "cached until invalidated")
+    proxy.invalidateRoutes()
+    #expect(proxy.target(for: .open) === selective)
+    #expect(proxy.target(for: .close) === fallback)
+  }
+
+  @Test func claimingAMessageWithoutItsCapabilityIsNotEnough() {
+    final class Claims: PartialHandler {
+      func implements(_ message: DoorMessage) -> Bool { true }
+    }
+    #expect(!DoorMessage.tick.isHandled(by: Claims()))
+    #expect(DoorMessage.open.isHandled(by: FullDoor("x")))
+  }
+}

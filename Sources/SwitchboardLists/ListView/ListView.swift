@@ -113,7 +113,7 @@ public final class ListView {
       let object: AnyObject? = message.isDataSourceMessage ? dataSource : delegate
       responses[message.rawValue] =
         object.map { object in
-          (object as? any ListRouting)?.responds(to: message) ?? message.isImplemented(by: object)
+          (object as? any ListRouting)?.responds(to: message) ?? message.isHandled(by: object)
         } ?? false
     }
   }
@@ -134,7 +134,7 @@ public final class ListView {
     let object: AnyObject? = message.isDataSourceMessage ? dataSource : delegate
     guard let object else { return [] }
     if let routing = object as? any ListRouting { return routing.handlerSummaries(for: message) }
-    return ["\(type(of: object)) \(message.isImplemented(by: object) ? "✓" : "✗")"]
+    return ["\(type(of: object)) \(message.isHandled(by: object) ? "✓" : "✗")"]
   }
 
   private func requireDataSourceMessages() throws(ListViewError) {

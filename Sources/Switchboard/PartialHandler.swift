@@ -1,0 +1,42 @@
+/// A handler that implements only some of the messages its capability conformances cover.
+///
+/// Conformances are static: a class that adopts a capability protocol implements that message for
+/// every instance. Adopt `PartialHandler` when an instance decides at run time, the way an
+/// Objective-C object overrides `respondsToSelector:`. Test spies and adapters are the usual
+/// cases:
+///
+/// ```swift
+/// final class Spy: Greeting, Farewell, PartialHandler {
+///   var enabled: Set<ChatMessage> = [.greet]
+///   func implements(_ message: ChatMessage) -> Bool { enabled.contains(message) }
+///   // ...
+/// }
+/// ```
+///
+/// A message counts as implemented when ``MessageSet/isImplemented(by:)`` says so *and*
+/// ``implements(_:)`` agrees. The proxy asks once per route rebuild; call
+/// ``PrioritizedProxy/invalidateRoutes()`` after an instance changes its answer.
+@MainActor
+public protocol PartialHandler<Message>: AnyObject {
+  /// The message set whose messages this handler filters.
+  associatedtype Message: MessageSet
+
+  /// Whether this instance implements `message`. Only consulted for messages whose capability the
+  /// handler adopts.
+  func implements(_ message: Message) -> Bool
+}
+
+extension MessageSet {
+  /// Whether `handler` implements this message: it adopts the message's capability, and, if it is
+  /// a ``PartialHandler`` for this message set, it says it implements it.
+  ///
+  /// This is the check ``PrioritizedProxy`` makes for every handler and message during a rebuild.
+  @MainActor
+  public func isHandled(by handler: AnyObject) -> Bool {
+    guard isImplemented(by: handler) else { return false }
+    if let partial = handler as? any PartialHandler<Self> {
+      return partial.implements(self)
+    }
+    return true
+  }
+}

@@ -1,0 +1,40 @@
+import Testing
+
+/// Expects the object that `scope` creates to be released once `scope` returns, and records an
+/// issue otherwise.
+///
+/// Create the object inside `scope`, hand it to whatever should not keep it alive, and return
+/// it. Only `scope` holds it then; when `scope` ends, nothing else should:
+///
+/// ```swift
+/// let proxy = ListProxy(...)
+/// expectReleased {
+///   let screen = Screen()
+///   proxy.router.add(screen)      // held weakly: must not keep it alive
+///   return screen
+/// }
+/// ```
+///
+/// - Returns: Whether the object was released.
+@discardableResult
+public func expectReleased<Object: AnyObject>(
+  _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+  _ scope: () throws -> Object
+) rethrows -> Bool {
+  weak var weakObject: Object?
+  var typeName = ""
+  do {
+    let object = try scope()
+    typeName = String(describing: type(of: object))
+    weakObject = object
+  }
+  guard weakObject == nil else {
+    let prefix = comment.map { "\($0): " } ?? ""
+    let reason =
+      "is still alive after its last outside reference went away; something holds a strong "
+      + "reference to it (a retain cycle or a strong handler)."
+    Issue.record("\(prefix)\(typeName) \(reason)", sourceLocation: sourceLocation)
+    return false
+  }
+  return true
+}

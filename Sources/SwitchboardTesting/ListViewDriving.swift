@@ -1,0 +1,72 @@
+import Foundation
+import SwitchboardLists
+import Testing
+
+/// Why a ``SwitchboardLists/ListView`` helper of `SwitchboardTesting` could not act.
+public enum ListDrivingError: Error, Equatable, CustomStringConvertible {
+  /// No visible row shows `text`.
+  case noVisibleRow(text: String, visible: [String])
+
+  /// A sentence naming the text and what is visible.
+  public var description: String {
+    switch self {
+    case .noVisibleRow(let text, let visible):
+      "No visible row shows '\(text)'. Visible rows: "
+        + (visible.isEmpty ? "none" : visible.map { "'\($0)'" }.joined(separator: ", ")) + "."
+    }
+  }
+}
+
+extension ListView {
+  /// The texts of the visible rows' cells, in order.
+  public var visibleTexts: [String] {
+    indexPathsForVisibleRows.compactMap { cellForRow(at: $0)?.text }
+  }
+
+  /// Selects the visible row whose cell shows `text`, as a user's tap does.
+  ///
+  /// - Throws: ``ListDrivingError/noVisibleRow(text:visible:)`` when no visible row shows it.
+  public func selectRow(withText text: String) throws {
+    guard let indexPath = indexPathsForVisibleRows.first(where: { cellForRow(at: $0)?.text == text })
+    else {
+      throw ListDrivingError.noVisibleRow(text: text, visible: visibleTexts)
+    }
+    try selectRow(at: indexPath)
+  }
+
+  /// Scrolls by `rows` times ``rowHeight`` (down when positive).
+  public func scroll(rows: Int) throws {
+    try scroll(by: Double(rows) * rowHeight)
+  }
+
+  /// Scrolls to the end of the content.
+  public func scrollToBottom() throws {
+    try scroll(to: maximumContentOffset)
+  }
+}
+
+/// Expects `list` to render exactly `expected`, and records an issue with a line-by-line
+/// difference otherwise.
+///
+/// ```swift
+/// expectRendered(list, """
+///   == To do ==
+///     [0.0] Buy milk
+///   """)
+/// ```
+@MainActor
+@discardableResult
+public func expectRendered(
+  _ list: ListView, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
+  let actual = list.renderText()
+  guard actual == expected else {
+    let difference = lineDiff(
+      expected: expected.components(separatedBy: "\n"), actual: actual.components(separatedBy: "\n"))
+    Issue.record(
+      "The list renders differently (− expected, + actual):\n\(difference)",
+      sourceLocation: sourceLocation)
+    return false
+  }
+  return true
+}
