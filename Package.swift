@@ -9,11 +9,14 @@ let package = Package(
     .library(name: "Switchboard", targets: ["Switchboard"]),
     .library(name: "SwitchboardLists", targets: ["SwitchboardLists"]),
     .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
+    .executable(name: "switchboard-demo", targets: ["switchboard-demo"]),
   ],
   targets: [
     .target(name: "Switchboard"),
     .target(name: "SwitchboardLists", dependencies: ["Switchboard"]),
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
+    .target(name: "SwitchboardDemo", dependencies: ["Switchboard", "SwitchboardLists"]),
+    .executableTarget(name: "switchboard-demo", dependencies: ["SwitchboardDemo"]),
     .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard"]),
     .testTarget(
       name: "SwitchboardSpecs", dependencies: ["Switchboard"], path: "Specs/SwitchboardSpecs"),
@@ -26,6 +29,10 @@ let package = Package(
       name: "SwitchboardTestingSpecs",
       dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting"],
       path: "Specs/SwitchboardTestingSpecs"),
+    .testTarget(
+      name: "SwitchboardDemoSpecs",
+      dependencies: ["SwitchboardDemo", "SwitchboardLists", "SwitchboardTesting"],
+      path: "Specs/SwitchboardDemoSpecs"),
   ],
   swiftLanguageModes: [.v6]
 )

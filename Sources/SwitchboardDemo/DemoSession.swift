@@ -1,0 +1,154 @@
+import Foundation
+import Switchboard
+import SwitchboardLists
+
+/// The demo: a to-do screen whose list is fed by a view and a view model through a ``ListProxy``.
+///
+/// ``scripted()`` plays a fixed session and returns its output, the same on every run;
+/// ``run(command:)`` carries out one interactive command.
+@MainActor
+public final class DemoSession {
+  /// The screen under demonstration.
+  public let screen: TodoScreen
+  private var frameNumber = 0
+
+  /// Creates a session over a fresh to-do screen.
+  public init() throws {
+    screen = try TodoScreen(
+      viewModel: TodoViewModel(items: [
+        TodoItem("Buy milk"), TodoItem("Walk the dog"), TodoItem("Call mum"),
+        TodoItem("Book the dentist"), TodoItem("Fix the bike"), TodoItem("Read a chapter"),
+      ]))
+  }
+
+  /// The routing table: message, handler, rule.
+  public func routingTable() -> String {
+    let rows = screen.proxy.routingTable.rows.map { ["\($0.message)", $0.targetSummary, $0.rule] }
+    return TerminalText.table(["message", "handler", "rule"], rows)
+  }
+
+  /// The visible window of the list in a box, titled with the frame number and `caption`.
+  public func frame(_ caption: String) -> String {
+    frameNumber += 1
+    let list = screen.list
+    let lines = list.renderText().components(separatedBy: "\n").filter { !$0.isEmpty }
+    let offset = Int(list.contentOffset)
+    return TerminalText.frame(
+      "\(frameNumber). \(caption) · offset \(offset) of \(Int(list.maximumContentOffset))", lines,
+      minimumWidth: 56)
+  }
+
+  /// Where `message` goes and why, as one line.
+  public func explain(_ message: ListMessage) -> String {
+    "  \(screen.proxy.explain(message))"
+  }
+
+  /// Plays the scripted session and returns everything it prints.
+  public static func scripted() throws -> String {
+    let session = try DemoSession()
+    return try session.playScript()
+  }
+
+  private func playScript() throws -> String {
+    var out: [String] = []
+    out.append("Switchboard demo: a to-do screen")
+    out.append(
+      "The list asks one ListProxy; the proxy routes each message to the view (TodoScreen) or the "
+        + "view model (TodoViewModel).")
+    out.append("")
+    out.append("Routing table")
+    out.append(routingTable())
+    out.append("")
+    out.append(frame("loaded"))
+    out.append(explain(.numberOfRows))
+    out.append(explain(.cellForRow))
+
+    try screen.add("Water the plants")
+    out.append(frame("add \"Water the plants\""))
+    out.append(explain(.didSelectRow))
+
+    try screen.select(row: 0)
+    out.append(frame("select row 0: toggles it"))
+
+    try screen.scroll(rows: 4)
+    out.append(frame("scroll down 4 rows"))
+
+    try screen.delete(row: 3)
+    out.append(frame("delete row 3 (a swipe)"))
+    out.append(explain(.commitEdit))
+
+    try screen.scroll(rows: -10)
+    out.append(frame("scroll to the top"))
+    out.append(contentsOf: errorLines())
+    return out.joined(separator: "\n")
+  }
+
+  // MARK: Interactive mode
+
+  /// The commands ``run(command:)`` understands.
+  public static let help = """
+    Commands:
+      add <text>     add a to-do (types it into the input row and taps it)
+      select <row>   tap the to-do at <row> (0-based), which toggles it
+      delete <row>   swipe the to-do at <row> away
+      scroll <n>     scroll by <n> rows (negative scrolls up)
+      routes         print the routing table
+      help           print this list
+      quit           leave
+    """
+
+  /// The outcome of one interactive command.
+  public enum Reply: Equatable {
+    /// Text to print; the session goes on.
+    case output(String)
+    /// Text to print on standard error; the session goes on.
+    case error(String)
+    /// The session ends.
+    case quit
+  }
+
+  /// Carries out one interactive command line.
+  public func run(command line: String) -> Reply {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    let word = trimmed.prefix { !$0.isWhitespace }
+    let argument = trimmed.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+    do {
+      switch word {
+      case "":
+        return .output("")
+      case "quit", "exit":
+        return .quit
+      case "help":
+        return .output(Self.help)
+      case "routes":
+        return .output(routingTable())
+      case "add":
+        guard !argument.isEmpty else { return .error("error: add needs the text of the to-do.") }
+        try screen.add(argument)
+        return .output(frame("add \"\(argument)\"") + errorText())
+      case "select", "delete", "scroll":
+        guard let number = Int(argument) else {
+          return .error("error: \(word) needs a whole number, got '\(argument)'.")
+        }
+        switch word {
+        case "select": try screen.select(row: number)
+        case "delete": try screen.delete(row: number)
+        default: try screen.scroll(rows: number)
+        }
+        return .output(frame("\(word) \(number)") + errorText())
+      default:
+        return .error("error: unknown command '\(word)'. Type 'help' for the commands.")
+      }
+    } catch {
+      return .error("error: \(error)")
+    }
+  }
+
+  private func errorLines() -> [String] {
+    (screen.errors + screen.viewModel.errors).map { "list error: \($0)" }
+  }
+
+  private func errorText() -> String {
+    errorLines().map { "\n" + $0 }.joined()
+  }
+}

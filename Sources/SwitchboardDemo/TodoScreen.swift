@@ -1,0 +1,81 @@
+import Foundation
+import Switchboard
+import SwitchboardLists
+
+/// The view half of the to-do screen: it makes cells and handles taps, and owns the list and
+/// the proxy. It writes no method that only passes a call to the view model.
+@MainActor
+public final class TodoScreen: ListCellProviding, ListDidSelectHandling {
+  /// The view model.
+  public let viewModel: TodoViewModel
+  /// The headless list.
+  public let list: ListView
+  /// Routes the list's messages to this screen or its view model.
+  public private(set) var proxy: ListProxy!
+  /// Errors the list reported while this screen handled a message; handlers cannot throw them.
+  public private(set) var errors: [ListViewError] = []
+
+  /// Creates the screen and loads its list.
+  public init(viewModel: TodoViewModel, viewportHeight: Double = 144) throws {
+    self.viewModel = viewModel
+    list = ListView(viewportHeight: viewportHeight, rowHeight: 24)
+    list.sectionHeaderHeight = 24
+    list.sectionFooterHeight = 24
+    proxy = ListProxy(view: self, viewModel: viewModel)
+    list.register(ListCell.self, forCellReuseIdentifier: "todo")
+    list.dataSource = proxy
+    list.delegate = proxy
+    try list.reloadData()
+  }
+
+  // MARK: Actions
+
+  /// Types `text` into the input row and taps it, which adds a to-do.
+  public func add(_ text: String) throws {
+    viewModel.draft = text
+    try list.reloadRows(at: [IndexPath(row: 0, section: 0)])
+    try list.selectRow(at: IndexPath(row: 0, section: 0))
+  }
+
+  /// Taps the to-do at `row`, which toggles it.
+  public func select(row: Int) throws {
+    try list.selectRow(at: IndexPath(row: row, section: viewModel.itemsSectionIndex))
+  }
+
+  /// Swipes the to-do at `row` away.
+  public func delete(row: Int) throws {
+    try list.commitEdit(.delete, forRowAt: IndexPath(row: row, section: viewModel.itemsSectionIndex))
+  }
+
+  /// Scrolls by `rows` rows.
+  public func scroll(rows: Int) throws {
+    try list.scroll(by: Double(rows) * list.rowHeight)
+  }
+
+  // MARK: List messages (routed here by the proxy)
+
+  /// Dequeues a cell and fills it from the view model.
+  public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+    let cell = try list.dequeueReusableCell(withIdentifier: "todo", for: indexPath)
+    cell.text = viewModel.text(at: indexPath)
+    return cell
+  }
+
+  /// Adds the draft when the input row is tapped; toggles a to-do otherwise.
+  public func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {
+    do throws(ListViewError) {
+      if indexPath.section == viewModel.itemsSectionIndex {
+        viewModel.toggle(row: indexPath.row)
+        try list.reloadRows(at: [indexPath])
+      } else if let row = viewModel.commitDraft() {
+        try list.performBatchUpdates {
+          $0.reloadRows(at: [indexPath])
+          $0.insertRows(at: [IndexPath(row: row, section: viewModel.itemsSectionIndex)])
+        }
+      }
+      try list.deselectRow(at: indexPath)
+    } catch {
+      errors.append(error)
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import SwitchboardDemo
+import SwitchboardLists
+import SwitchboardTesting
+import Testing
+
+@MainActor
+@Suite("switchboard-demo")
+struct DemoSessionSpecs {
+
+  @MainActor
+  @Suite("the scripted session")
+  struct Scripted {
+    let output: String
+
+    init() throws {
+      output = try DemoSession.scripted()
+    }
+
+    @Test("it prints the routing table with each message's handler and rule")
+    func printsRoutingTable() {
+      #expect(output.contains("│ message               │ handler                   │ rule              │"))
+      #expect(output.contains("│ cellForRow            │ view (TodoScreen)         │ always view       │"))
+      #expect(output.contains("│ numberOfRows          │ viewModel (TodoViewModel) │ first implementer │"))
+      #expect(output.contains("│ didSelectRow          │ view (TodoScreen)         │ only view         │"))
+    }
+
+    @Test("it prints the expected rows after each step")
+    func printsFrames() throws {
+      let frames = output.components(separatedBy: "┌─ ").dropFirst().map { "┌─ " + $0 }
+      try #require(frames.count == 6)
+      #expect(frames[0].contains("1. loaded") && frames[0].contains("[1.0] ○ Buy milk"))
+      #expect(frames[2].contains("[1.0] ✓ Buy milk"), "selecting row 0 toggles it")
+      #expect(frames[3].contains("[1.6] ○ Water the plants"), "the added to-do is at the end")
+      #expect(frames[4].contains("-- 6 items, 1 done --") && !frames[4].contains("Book the dentist"))
+      #expect(frames[5].contains("offset 0 of 96"))
+    }
+
+    @Test("it explains the routes it exercises and reports no list error")
+    func explainsRoutes() {
+      #expect(output.contains("  didSelectRow → view (TodoScreen), by rule 'only view'"))
+      #expect(output.contains("  commitEdit → viewModel (TodoViewModel), by rule 'first implementer'"))
+      #expect(!output.contains("list error"))
+    }
+
+    @Test("its output is the same on every run")
+    func isDeterministic() throws {
+      #expect(try DemoSession.scripted() == output)
+    }
+  }
+
+  @MainActor
+  @Suite("the interactive session")
+  struct Interactive {
+    let session: DemoSession
+
+    init() throws {
+      session = try DemoSession()
+    }
+
+    @Test("add puts a to-do at the end of the list")
+    func addsATodo() throws {
+      guard case .output(let text) = session.run(command: "add Tea") else {
+        Issue.record("add did not answer with output")
+        return
+      }
+      #expect(text.contains("1. add \"Tea\""))
+      #expect(session.screen.viewModel.items.last?.title == "Tea")
+      try session.screen.list.scrollToBottom()
+      #expect(session.screen.list.visibleTexts.contains("○ Tea"))
+    }
+
+    @Test("select and delete act on to-do rows; scroll moves the window")
+    func selectsDeletesScrolls() {
+      _ = session.run(command: "select 1")
+      #expect(session.screen.viewModel.items[1].isDone)
+      _ = session.run(command: "delete 0")
+      #expect(session.screen.viewModel.items.map(\.title).first == "Walk the dog")
+      _ = session.run(command: "scroll 2")
+      #expect(session.screen.list.contentOffset == 48)
+    }
+
+    @Test("routes prints the routing table, and quit ends the session")
+    func routesAndQuit() {
+      guard case .output(let table) = session.run(command: "routes") else {
+        Issue.record("routes did not answer with output")
+        return
+      }
+      #expect(table.contains("cellForRow"))
+      #expect(session.run(command: "quit") == .quit)
+    }
+
+    @Test(
+      "a bad command is rejected with a clear message",
+      arguments: [
+        ("frobnicate", "error: unknown command 'frobnicate'. Type 'help' for the commands."),
+        ("select x", "error: select needs a whole number, got 'x'."),
+        ("scroll", "error: scroll needs a whole number, got ''."),
+        ("add", "error: add needs the text of the to-do."),
+        ("select 42", "error: Row 42 of section 1 does not exist: section 1 has 6 rows."),
+      ])
+    func rejectsBadCommands(command: String, message: String) {
+      #expect(session.run(command: command) == .error(message))
+    }
+  }
+}

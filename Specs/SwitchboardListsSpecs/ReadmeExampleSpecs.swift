@@ -1,0 +1,57 @@
+import Foundation
+import SwitchboardLists
+import SwitchboardTesting
+import Testing
+
+// The README's view/view-model example, compiled and run here so it cannot rot.
+
+/// The README's types, in a namespace of their own.
+enum Readme {
+  final class TodoModel: ListRowCounting, ListHeaderTitling {
+    var items = ["Buy milk", "Walk the dog"]
+    func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { items.count }
+    func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? { "To do" }
+  }
+
+  final class TodoScreen: ListCellProviding, ListDidSelectHandling {
+    let model = TodoModel()
+    let list = ListView()
+    lazy var proxy = ListProxy(view: self, viewModel: model)
+    var tapped: [Int] = []
+
+    func load() throws {
+      list.register(ListCell.self, forCellReuseIdentifier: "todo")
+      list.dataSource = proxy
+      list.delegate = proxy
+      try list.reloadData()
+    }
+    func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+      let cell = try list.dequeueReusableCell(withIdentifier: "todo", for: indexPath)
+      cell.text = model.items[indexPath.row]
+      return cell
+    }
+    func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) { tapped.append(indexPath.row) }
+  }
+}
+
+@MainActor
+@Suite("The README's view/view-model example")
+struct ReadmeExampleSpecs {
+  @Test("it renders the model's rows through the view's cells")
+  func rendersRows() throws {
+    let screen = Readme.TodoScreen()
+    try screen.load()
+    expectRendered(screen.list, "== To do ==\n  [0.0] Buy milk\n  [0.1] Walk the dog")
+    try screen.list.selectRow(withText: "Walk the dog")
+    #expect(screen.tapped == [1])
+  }
+
+  @Test("when the screen goes away, nothing keeps it alive")
+  func screenIsReleased() throws {
+    expectReleased {
+      let screen = Readme.TodoScreen()
+      try? screen.load()
+      return screen
+    }
+  }
+}
