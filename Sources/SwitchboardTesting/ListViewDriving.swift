@@ -18,11 +18,6 @@ public enum ListDrivingError: Error, Equatable, CustomStringConvertible {
 }
 
 extension ListView {
-  /// The texts of the visible rows' cells, in order.
-  public var visibleTexts: [String] {
-    indexPathsForVisibleRows.compactMap { cellForRow(at: $0)?.text }
-  }
-
   /// Selects the visible row whose cell shows `text`, as a user's tap does.
   ///
   /// - Throws: ``ListDrivingError/noVisibleRow(text:visible:)`` when no visible row shows it.

@@ -151,6 +151,11 @@ public final class ListView {
     registrations[identifier] = cellType
   }
 
+  /// The cell type registered for `identifier`, if any.
+  public func registeredCellType(forReuseIdentifier identifier: String) -> ListCell.Type? {
+    registrations[identifier]
+  }
+
   /// A cell for `identifier`: a reused one from the pool (after ``ListCell/prepareForReuse()``),
   /// or a new instance of the registered type.
   ///
@@ -340,6 +345,11 @@ public final class ListView {
 
   /// The index paths of the rows in the visible window, in order.
   public var indexPathsForVisibleRows: [IndexPath] { visibleOrder }
+
+  /// The texts of the visible rows' cells, in order.
+  public var visibleTexts: [String] {
+    visibleOrder.map { visibleCells[$0]!.text }
+  }
 
   /// The cell showing the row at `indexPath`, if that row is visible.
   public func cellForRow(at indexPath: IndexPath) -> ListCell? {

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A model (or view model) that knows which cell shows it.
+///
+/// A cell model names its ``Cell`` type; the reuse identifier is derived from that type, and
+/// ``ModelListDataSource`` registers it the first time it is needed, so no reuse string is ever
+/// written by hand:
+///
+/// ```swift
+/// struct Contact: CellModel {
+///   typealias Cell = ContactCell
+///   let id: Int
+///   var name: String
+///   var phone: String
+/// }
+/// ```
+///
+/// Items are matched across updates by their type and `id`, and reloaded when they are no longer
+/// equal (`==`).
+@MainActor
+public protocol CellModel: Identifiable, Equatable {
+  /// The cell that shows this model.
+  associatedtype Cell: ConfigurableCell where Cell.Model == Self
+
+  /// The reuse identifier of ``Cell``; by default the cell type's name.
+  static var reuseIdentifier: String { get }
+}
+
+extension CellModel {
+  /// The cell type's name, such as `"ContactCell"`.
+  public static var reuseIdentifier: String { String(describing: Cell.self) }
+
+  /// Makes this model's cell in `list`: registers ``Cell`` if needed, dequeues it, and configures
+  /// it with the model.
+  ///
+  /// - Throws: ``ListViewError/cellTypeMismatch(reuseIdentifier:expected:actual:)`` when another
+  ///   cell type is already registered under ``reuseIdentifier``.
+  public func makeCell(in list: ListView, at indexPath: IndexPath) throws(ListViewError) -> Cell {
+    if list.registeredCellType(forReuseIdentifier: Self.reuseIdentifier) == nil {
+      list.register(Cell.self, forCellReuseIdentifier: Self.reuseIdentifier)
+    }
+    let cell = try list.dequeueReusableCell(
+      Cell.self, withIdentifier: Self.reuseIdentifier, for: indexPath)
+    cell.configure(with: self)
+    return cell
+  }
+
+  /// The key that identifies this item across updates: its type and its `id`.
+  var itemKey: ItemKey { ItemKey(type: ObjectIdentifier(Self.self), id: AnyHashable(id)) }
+
+  /// `"Contact 42"`: the type and the `id`, for error messages.
+  var itemLabel: String { "\(Self.self) \(id)" }
+
+  /// Whether `other` is the same type and equal to this model.
+  func isContentEqual(to other: any CellModel) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}
+
+/// The identity of an item across updates.
+struct ItemKey: Hashable {
+  let type: ObjectIdentifier
+  let id: AnyHashable
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+@testable import SwitchboardLists
+
+struct Tag: CellModel {
+  typealias Cell = TagCell
+  let id: Int
+  var label: String
+}
+
+final class TagCell: ListCell, ConfigurableCell {
+  func configure(with tag: Tag) { text = "\(tag.id):\(tag.label)" }
+}
+
+/// A small deterministic generator (SplitMix64), so failures reproduce from the printed seed.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+@MainActor
+struct ModelDiffTests {
+  private func section(_ id: String, _ tags: [(Int, String)], order: Int = 0) -> ModelSection {
+    ModelSection(id: id, sortOrder: order, items: tags.map { Tag(id: $0.0, label: $0.1) })
+  }
+
+  @Test func longestIncreasingSubsequenceFindsOneOfMaximalLength() {
+    #expect(longestIncreasingSubsequence([]) == [])
+    #expect(longestIncreasingSubsequence([3, 1, 2]) == [1, 2])
+    let values = [5, 1, 6, 2, 7, 3, 8]
+    let positions = longestIncreasingSubsequence(values)
+    #expect(positions.count == 4)
+    #expect(zip(positions, positions.dropFirst()).allSatisfy { values[$0] < values[$1] })
+  }
+
+  @Test func itemMovingToAnotherSectionIsAMove() throws {
+    let diff = try ModelDiff(
+      old: [section("a", [(1, "x"), (2, "y")]), section("b", [])],
+      new: [section("a", [(2, "y")]), section("b", [(1, "x")])])
+    #expect(diff.update.movedRows == [.init(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 0, section: 1))])
+    #expect(diff.update.insertedRows.isEmpty && diff.update.deletedRows.isEmpty)
+  }
+
+  @Test func changedItemThatMovesIsDeletedAndInserted() throws {
+    // 2 and 3 keep their order, so 1 is the one that moves; it changed, so a moved cell would
+    // show stale content: it is deleted and inserted instead.
+    let diff = try ModelDiff(
+      old: [section("a", [(1, "x"), (2, "y"), (3, "z")])],
+      new: [section("a", [(2, "y"), (3, "z"), (1, "x!")])])
+    #expect(diff.update.movedRows.isEmpty)
+    #expect(diff.update.reloadedRows.isEmpty)
+    #expect(diff.update.deletedRows == [IndexPath(row: 0, section: 0)])
+    #expect(diff.update.insertedRows == [IndexPath(row: 2, section: 0)])
+  }
+
+  @Test func reorderedSectionsAreDeletedAndInsertedAgain() throws {
+    let diff = try ModelDiff(
+      old: [section("a", [(1, "x")]), section("b", [(2, "y")])],
+      new: [section("b", [(2, "y")]), section("a", [(1, "x")])])
+    #expect(diff.update.deletedSections.count == 1)
+    #expect(diff.update.insertedSections.count == 1)
+  }
+
+  @Test func itemsLeavingADeletedSectionAreInsertedWhereTheyLand() throws {
+    let diff = try ModelDiff(
+      old: [section("a", [(1, "x")]), section("gone", [(2, "y")])],
+      new: [section("a", [(1, "x"), (2, "y")])])
+    #expect(diff.update.deletedSections == [1])
+    #expect(diff.update.insertedRows == [IndexPath(row: 1, section: 0)])
+  }
+
+  /// Random old and new sections: applying the diff must render what a fresh reload renders.
+  @Test(arguments: 0..<4)
+  func randomUpdatesRenderLikeAFreshReload(batch: Int) throws {
+    for iteration in 0..<100 {
+      let seed = UInt64(batch * 100 + iteration)
+      var random = SeededGenerator(state: seed)
+      let old = randomSections(&random)
+      let new = mutate(old, &random)
+      let source = try ModelListDataSource(sections: old)
+      let list = ListView(viewportHeight: 100_000, rowHeight: 1)
+      list.dataSource = source
+      try list.reloadData()
+      do {
+        try source.update(to: new, in: list)
+      } catch {
+        Issue.record("seed \(seed): \(error)")
+        return
+      }
+      let fresh = try ModelListDataSource(sections: new)
+      let reference = ListView(viewportHeight: 100_000, rowHeight: 1)
+      reference.dataSource = fresh
+      try reference.reloadData()
+      #expect(list.renderText() == reference.renderText(), "seed \(seed)")
+    }
+  }
+
+  private func randomSections(_ random: inout SeededGenerator) -> [ModelSection] {
+    var nextID = 0
+    return (0..<Int.random(in: 1...4, using: &random)).map { index in
+      let items = (0..<Int.random(in: 0...8, using: &random)).map { _ -> (Int, String) in
+        nextID += 1
+        return (nextID, "v0")
+      }
+      return section("s\(index)", items, order: index)
+    }
+  }
+
+  private func mutate(_ sections: [ModelSection], _ random: inout SeededGenerator) -> [ModelSection] {
+    var result = sections.map { section in
+      (id: section.id, items: section.items.map { $0 as! Tag })
+    }
+    var nextID = 1000
+    for _ in 0..<Int.random(in: 0...10, using: &random) {
+      let target = Int.random(in: 0..<result.count, using: &random)
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0:
+        nextID += 1
+        let position = Int.random(in: 0...result[target].items.count, using: &random)
+        result[target].items.insert(Tag(id: nextID, label: "new"), at: position)
+      case 1 where !result[target].items.isEmpty:
+        result[target].items.remove(at: Int.random(in: 0..<result[target].items.count, using: &random))
+      case 2 where !result[target].items.isEmpty:
+        let item = result[target].items.remove(
+          at: Int.random(in: 0..<result[target].items.count, using: &random))
+        let destination = Int.random(in: 0..<result.count, using: &random)
+        let position = Int.random(in: 0...result[destination].items.count, using: &random)
+        result[destination].items.insert(item, at: position)
+      case 3 where !result[target].items.isEmpty:
+        let position = Int.random(in: 0..<result[target].items.count, using: &random)
+        result[target].items[position].label += "*"
+      case 4:
+        result.shuffle(using: &random)
+      case 5 where result.count > 1:
+        result.remove(at: target)
+      default:
+        result.append((id: "n\(nextID)", items: []))
+        nextID += 1
+      }
+    }
+    return result.enumerated().map { index, entry in
+      ModelSection(id: entry.id, sortOrder: index, items: entry.items)
+    }
+  }
+}
