@@ -53,8 +53,9 @@ public final class DemoSession {
     var out: [String] = []
     out.append("Switchboard demo: a to-do screen")
     out.append(
-      "The list asks one ListProxy; the proxy routes each message to the view (TodoScreen) or the "
-        + "view model (TodoViewModel).")
+      "The list asks one ListProxy; the proxy routes each message to the view (TodoScreen, taps) "
+        + "or the view model (a SectionedDataSource of two section objects: cells, counts, titles, "
+        + "edits).")
     out.append("")
     out.append("Routing table")
     out.append(routingTable())

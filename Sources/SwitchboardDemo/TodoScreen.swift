@@ -2,10 +2,13 @@ import Foundation
 import Switchboard
 import SwitchboardLists
 
-/// The view half of the to-do screen: it makes cells and handles taps, and owns the list and
-/// the proxy. It writes no method that only passes a call to the view model.
+/// The view half of the to-do screen: it handles taps, and owns the list and the proxy. It writes
+/// no method that only passes a call to the view model.
+///
+/// The cells come from the view model's section objects, so this screen changes one default
+/// rule: `cellForRow` goes to the view model.
 @MainActor
-public final class TodoScreen: ListCellProviding, ListDidSelectHandling {
+public final class TodoScreen: ListDidSelectHandling {
   /// The view model.
   public let viewModel: TodoViewModel
   /// The headless list.
@@ -21,7 +24,8 @@ public final class TodoScreen: ListCellProviding, ListDidSelectHandling {
     list = ListView(viewportHeight: viewportHeight, rowHeight: 24)
     list.sectionHeaderHeight = 24
     list.sectionFooterHeight = 24
-    proxy = ListProxy(view: self, viewModel: viewModel)
+    proxy = ListProxy(
+      view: self, viewModel: viewModel.sections, rules: [.cellForRow: .always(.viewModel)])
     list.register(ListCell.self, forCellReuseIdentifier: "todo")
     list.dataSource = proxy
     list.delegate = proxy
@@ -53,13 +57,6 @@ public final class TodoScreen: ListCellProviding, ListDidSelectHandling {
   }
 
   // MARK: List messages (routed here by the proxy)
-
-  /// Dequeues a cell and fills it from the view model.
-  public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
-    let cell = try list.dequeueReusableCell(withIdentifier: "todo", for: indexPath)
-    cell.text = viewModel.text(at: indexPath)
-    return cell
-  }
 
   /// Adds the draft when the input row is tapped; toggles a to-do otherwise.
   public func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {

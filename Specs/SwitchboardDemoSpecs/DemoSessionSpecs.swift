@@ -18,10 +18,10 @@ struct DemoSessionSpecs {
 
     @Test("it prints the routing table with each message's handler and rule")
     func printsRoutingTable() {
-      #expect(output.contains("│ message               │ handler                   │ rule              │"))
-      #expect(output.contains("│ cellForRow            │ view (TodoScreen)         │ always view       │"))
-      #expect(output.contains("│ numberOfRows          │ viewModel (TodoViewModel) │ first implementer │"))
-      #expect(output.contains("│ didSelectRow          │ view (TodoScreen)         │ only view         │"))
+      #expect(output.contains("│ message               │ handler                         │ rule              │"))
+      #expect(output.contains("│ cellForRow            │ viewModel (SectionedDataSource) │ always viewModel  │"))
+      #expect(output.contains("│ numberOfRows          │ viewModel (SectionedDataSource) │ first implementer │"))
+      #expect(output.contains("│ didSelectRow          │ view (TodoScreen)               │ only view         │"))
     }
 
     @Test("it prints the expected rows after each step")
@@ -38,7 +38,7 @@ struct DemoSessionSpecs {
     @Test("it explains the routes it exercises and reports no list error")
     func explainsRoutes() {
       #expect(output.contains("  didSelectRow → view (TodoScreen), by rule 'only view'"))
-      #expect(output.contains("  commitEdit → viewModel (TodoViewModel), by rule 'first implementer'"))
+      #expect(output.contains("  commitEdit → viewModel (SectionedDataSource), by rule 'first implementer'"))
       #expect(!output.contains("list error"))
     }
 

@@ -7,6 +7,15 @@ import Testing
 
 /// The README's types, in a namespace of their own.
 enum Readme {
+  struct Contact: CellModel {
+    typealias Cell = ContactCell
+    let id: Int
+    var name: String
+  }
+  final class ContactCell: ListCell, ConfigurableCell {
+    func configure(with contact: Contact) { text = contact.name }
+  }
+
   final class TodoModel: ListRowCounting, ListHeaderTitling {
     var items = ["Buy milk", "Walk the dog"]
     func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { items.count }
@@ -53,5 +62,21 @@ struct ReadmeExampleSpecs {
       try? screen.load()
       return screen
     }
+  }
+
+  @Test("the model-driven cells example inserts exactly one row")
+  func modelDrivenCells() throws {
+    let list = ListView()
+    var people = ModelSection(
+      id: "people", sortOrder: 1, header: "People", items: [Readme.Contact(id: 1, name: "Ada")])
+    let source = try ModelListDataSource(sections: [people])
+    list.dataSource = source
+    try list.reloadData()
+
+    people.items.insert(Readme.Contact(id: 2, name: "Grace"), at: 0)
+    let update = try source.update(to: [people], in: list)
+    #expect(update.insertedRows == [IndexPath(row: 0, section: 0)])
+    #expect(update.deletedRows.isEmpty && update.movedRows.isEmpty && update.reloadedRows.isEmpty)
+    #expect(list.visibleTexts == ["Grace", "Ada"])
   }
 }
