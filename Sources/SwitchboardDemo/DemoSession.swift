@@ -27,10 +27,13 @@ public final class DemoSession {
     return TerminalText.table(["message", "handler", "rule"], rows)
   }
 
-  /// The visible window of the list in a box, titled with the frame number and `caption`.
+  /// The visible window of the to-do list in a box, titled with the frame number and `caption`.
   public func frame(_ caption: String) -> String {
+    frame(of: screen.list, caption)
+  }
+
+  private func frame(of list: ListView, _ caption: String) -> String {
     frameNumber += 1
-    let list = screen.list
     let lines = list.renderText().components(separatedBy: "\n").filter { !$0.isEmpty }
     let offset = Int(list.contentOffset)
     return TerminalText.frame(
@@ -44,9 +47,41 @@ public final class DemoSession {
   }
 
   /// Plays the scripted session and returns everything it prints.
-  public static func scripted() throws -> String {
+  public static func scripted() async throws -> String {
     let session = try DemoSession()
-    return try session.playScript()
+    let todo = try session.playScript()
+    let feed = try await session.playFeedScript()
+    return todo + "\n\n" + feed
+  }
+
+  private func playFeedScript() async throws -> String {
+    let feed = try FeedScreen(total: 10)
+    var out: [String] = []
+    out.append("Switchboard demo: a paginated feed")
+    out.append(
+      "Three row kinds; visitors decide each row's cell, height and configuration. The proxy's "
+        + "view handler is the visitor data source; its view model pages rows in, 4 at a time, "
+        + "10 in all.")
+    out.append("  \(feed.proxy.explain(.cellForRow))")
+    out.append("  \(feed.proxy.explain(.willDisplayRow))")
+    await feed.start()
+    out.append(frame(of: feed.list, "feed opened: \(status(feed))"))
+    try await feed.scrollToBottom()
+    out.append(frame(of: feed.list, "to the end: \(status(feed))"))
+    try await feed.scrollToBottom()
+    out.append(frame(of: feed.list, "to the end: \(status(feed))"))
+    return out.joined(separator: "\n")
+  }
+
+  private func status(_ feed: FeedScreen) -> String {
+    let phase =
+      switch feed.feed.pagination.phase {
+      case .idle: "idle"
+      case .loading: "loading"
+      case .failed(_, let message): "failed: \(message)"
+      case .exhausted: "all in"
+      }
+    return "\(feed.feed.items.count) rows, \(phase)"
   }
 
   private func playScript() throws -> String {

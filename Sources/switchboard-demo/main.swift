@@ -3,12 +3,12 @@ import SwitchboardDemo
 
 /// `switchboard-demo`: a scripted run by default; `--interactive` reads commands from stdin.
 @MainActor
-func main() -> Int32 {
+func main() async -> Int32 {
   let arguments = Array(CommandLine.arguments.dropFirst())
   switch arguments {
   case []:
     do {
-      print(try DemoSession.scripted())
+      print(try await DemoSession.scripted())
       return 0
     } catch {
       FileHandle.standardError.write(Data("switchboard-demo: \(error)\n".utf8))
@@ -43,4 +43,4 @@ func main() -> Int32 {
   }
 }
 
-exit(main())
+exit(await main())

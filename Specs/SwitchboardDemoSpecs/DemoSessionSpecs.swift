@@ -12,8 +12,8 @@ struct DemoSessionSpecs {
   struct Scripted {
     let output: String
 
-    init() throws {
-      output = try DemoSession.scripted()
+    init() async throws {
+      output = try await DemoSession.scripted()
     }
 
     @Test("it prints the routing table with each message's handler and rule")
@@ -26,7 +26,8 @@ struct DemoSessionSpecs {
 
     @Test("it prints the expected rows after each step")
     func printsFrames() throws {
-      let frames = output.components(separatedBy: "┌─ ").dropFirst().map { "┌─ " + $0 }
+      let todo = try #require(output.components(separatedBy: "Switchboard demo: a paginated feed").first)
+      let frames = todo.components(separatedBy: "┌─ ").dropFirst().map { "┌─ " + $0 }
       try #require(frames.count == 6)
       #expect(frames[0].contains("1. loaded") && frames[0].contains("[1.0] ○ Buy milk"))
       #expect(frames[2].contains("[1.0] ✓ Buy milk"), "selecting row 0 toggles it")
@@ -43,8 +44,22 @@ struct DemoSessionSpecs {
     }
 
     @Test("its output is the same on every run")
-    func isDeterministic() throws {
-      #expect(try DemoSession.scripted() == output)
+    func isDeterministic() async throws {
+      #expect(try await DemoSession.scripted() == output)
+    }
+
+    @Test("it pages the feed in, with every row kind, until everything is loaded")
+    func pagesTheFeed() throws {
+      let feed = try #require(output.components(separatedBy: "Switchboard demo: a paginated feed").last)
+      #expect(feed.contains("cellForRow → view (VisitorDataSource<FeedRow>), by rule 'always view'"))
+      #expect(feed.contains("willDisplayRow → viewModel (FeedViewModel), by rule 'first implementer'"))
+      // The first page's trigger rows are visible at once, so the second page is prefetched.
+      #expect(feed.contains("feed opened: 8 rows, idle"))
+      #expect(feed.contains("to the end: 10 rows, all in"))
+      #expect(!feed.contains("failed"))
+      #expect(feed.contains("✎ Ada: note #0"))
+      #expect(feed.contains("▣ photo: view #2"))
+      #expect(feed.contains("★ sponsored by Sponsor 9"))
     }
   }
 

@@ -1,0 +1,162 @@
+import Foundation
+import Switchboard
+import SwitchboardLists
+
+/// A row of the demo feed: three kinds, each handled by every visitor below (seed 003).
+public enum FeedRow: VisitableRow, Equatable, Sendable {
+  /// A text post.
+  case post(author: String, text: String)
+  /// A photo with a caption.
+  case photo(caption: String)
+  /// A sponsored row.
+  case ad(sponsor: String)
+
+  /// One row of each kind.
+  public static var kindSamples: [FeedRow] {
+    [.post(author: "", text: ""), .photo(caption: ""), .ad(sponsor: "")]
+  }
+
+  /// `"post"`, `"photo"` or `"ad"`.
+  public var kindName: String {
+    switch self {
+    case .post: "post"
+    case .photo: "photo"
+    case .ad: "ad"
+    }
+  }
+}
+
+final class PostCell: ListCell {}
+final class PhotoCell: ListCell {}
+final class AdCell: ListCell {}
+
+/// Which cell each kind uses.
+struct FeedCellKinds: RowVisitor {
+  func visit(_ row: FeedRow) -> RowCellKind {
+    switch row {
+    case .post: .cell(PostCell.self)
+    case .photo: .cell(PhotoCell.self)
+    case .ad: .cell(AdCell.self)
+    }
+  }
+}
+
+/// How tall each kind is.
+struct FeedHeights: RowVisitor {
+  func visit(_ row: FeedRow) -> RowHeight {
+    switch row {
+    case .post: 24
+    case .photo: 48
+    case .ad: .automatic
+    }
+  }
+}
+
+/// How each kind fills its own cell type.
+struct FeedConfiguration: RowVisitor {
+  func visit(_ row: FeedRow) -> RowConfiguration {
+    switch row {
+    case .post(let author, let text): .configure(PostCell.self) { $0.text = "✎ \(author): \(text)" }
+    case .photo(let caption): .configure(PhotoCell.self) { $0.text = "▣ photo: \(caption)" }
+    case .ad(let sponsor): .configure(AdCell.self) { $0.text = "★ sponsored by \(sponsor)" }
+    }
+  }
+}
+
+/// A pretend server with `total` rows, answering instantly and always the same way.
+struct FeedServer: Sendable {
+  let total: Int
+
+  func rows(offset: Int, limit: Int) async -> [FeedRow] {
+    (offset..<min(offset + limit, total)).map { index in
+      switch index % 5 {
+      case 2: .photo(caption: "view #\(index)")
+      case 4: .ad(sponsor: "Sponsor \(index)")
+      default: .post(author: ["Ada", "Grace", "Alan"][index % 3], text: "note #\(index)")
+      }
+    }
+  }
+}
+
+/// The feed's view model: it pages rows in (seed 002) and nothing else. Cells and heights are
+/// the visitor data source's, which is the proxy's view handler.
+@MainActor
+public final class FeedViewModel: Paginating, ListWillDisplayObserving {
+  let rows: VisitorDataSource<FeedRow>
+  let server: FeedServer
+  /// Rows per page.
+  public let pageSize = 4
+  /// The server's total, known up front here.
+  public var totalCount: Int? { server.total }
+  /// The library's pagination state.
+  public var pagination = PaginationState(prefetchDistance: 1)
+  /// Loads started by displayed rows, so a script can wait for them.
+  public private(set) var loads: [Task<PageOutcome, Never>] = []
+
+  init(rows: VisitorDataSource<FeedRow>, server: FeedServer) {
+    self.rows = rows
+    self.server = server
+  }
+
+  /// The rows loaded so far.
+  public var items: [FeedRow] {
+    get { rows.rows }
+    set { rows.rows = newValue }
+  }
+
+  /// Asks the server for a page.
+  public func fetchPage(offset: Int, limit: Int) async throws -> [FeedRow] {
+    await server.rows(offset: offset, limit: limit)
+  }
+
+  /// Starts the next page when a row near the end appears.
+  public func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+    if let load = willDisplay(row: indexPath.row, in: list) { loads.append(load) }
+  }
+
+  /// Waits for every load started so far.
+  public func settle() async {
+    while !loads.isEmpty {
+      let pending = loads
+      loads.removeAll()
+      for load in pending { _ = await load.value }
+    }
+  }
+}
+
+/// The feed screen: a list fed by a proxy whose view handler is the visitor data source and
+/// whose view-model handler pages rows in.
+@MainActor
+public final class FeedScreen {
+  /// The headless list.
+  public let list = ListView(viewportHeight: 120, rowHeight: 24)
+  /// The paging view model.
+  public let feed: FeedViewModel
+  /// The proxy between them.
+  public let proxy: ListProxy
+  let rows: VisitorDataSource<FeedRow>
+
+  /// Creates the screen over a server with `total` rows.
+  public init(total: Int = 10) throws {
+    rows = try VisitorDataSource(
+      rows: [], cellKinds: FeedCellKinds(), heights: FeedHeights(),
+      configuration: FeedConfiguration())
+    feed = FeedViewModel(rows: rows, server: FeedServer(total: total))
+    proxy = ListProxy(view: rows, viewModel: feed)
+    list.dataSource = proxy
+    list.delegate = proxy
+    try list.reloadData()
+  }
+
+  /// Loads the first page into the empty list, and whatever it triggers.
+  public func start() async {
+    if let load = feed.startIfNeeded(in: list) { _ = await load.value }
+    await feed.settle()
+  }
+
+  /// Scrolls to the bottom and waits for the page it triggers.
+  public func scrollToBottom() async throws {
+    try list.scroll(to: list.maximumContentOffset)
+    await feed.settle()
+  }
+}
