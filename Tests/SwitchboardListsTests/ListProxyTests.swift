@@ -135,16 +135,21 @@ struct ListProxyTests {
     #expect(proxy.router.routingErrors.count == 1, "and that is not an error")
   }
 
-  @Test func handlersCanBeHeldStrongly() {
-    weak var viewRef: EverythingHandler?
+  @Test func theViewModelCanBeHeldStronglyButTheViewNeverIs() {
+    weak var viewRef: NothingHandler?
+    weak var modelRef: EverythingHandler?
     let proxy: ListProxy
     do {
-      let view = EverythingHandler()
+      let view = NothingHandler()
+      let model = EverythingHandler()
       viewRef = view
-      proxy = ListProxy(view: view, viewModel: NothingHandler(), retention: .strong)
+      modelRef = model
+      proxy = ListProxy(view: view, viewModel: model, viewModelRetention: .strong)
     }
-    #expect(viewRef != nil)
-    #expect(proxy.responds(to: .cellForRow))
+    #expect(viewRef == nil)
+    #expect(modelRef != nil)
+    #expect(proxy.responds(to: .numberOfRows))
+    #expect(proxy.router.handlers.map(\.role) == [.viewModel])
   }
 
   @Test func canEditAndCanMoveDefaultToWhetherSomeoneCommits() {

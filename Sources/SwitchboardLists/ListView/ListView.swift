@@ -72,6 +72,12 @@ public final class ListView {
   private var lastPrefetched: [IndexPath] = []
   private var responses = [Bool](repeating: false, count: ListMessage.allCases.count)
   private var routeObservations: [RouteObservation] = []
+  /// The message being sent right now, to notice when its handler turns out to be gone.
+  private var messageInFlight: ListMessage?
+
+  /// Problems the list met and recovered from, oldest first: a message its cache said was
+  /// answered, but whose handler had been released. The list used the default value each time.
+  public private(set) var diagnostics: [ListViewDiagnostic] = []
 
   /// The section index titles the data source gave at the last reload, if any.
   public private(set) var sectionIndexTitles: [String]?
@@ -102,7 +108,15 @@ public final class ListView {
       observed.append(object)
       if let routing = object as? any ListRouting {
         routeObservations.append(
-          routing.observeRoutes { [weak self] _ in self?.refreshResponses() })
+          routing.observeRoutes { [weak self, weak routing] change in
+            guard let self else { return }
+            if let message = self.messageInFlight, change.contains(message),
+              routing?.responds(to: message) == false
+            {
+              self.diagnostics.append(.handlerReleased(message))
+            }
+            self.refreshResponses()
+          })
       }
     }
     refreshResponses()
@@ -126,7 +140,19 @@ public final class ListView {
   ) rethrows -> Result {
     guard responses[message.rawValue] else { return defaultValue() }
     let object: AnyObject? = message.isDataSourceMessage ? dataSource : delegate
-    guard let handler = object as? Capability else { return defaultValue() }
+    guard let object else {
+      diagnostics.append(.respondentReleased(message))
+      refreshResponses()
+      return defaultValue()
+    }
+    // A cached "yes" means the object adopts the capability (or routes every message).
+    guard let handler = object as? Capability else {
+      preconditionFailure(
+        "ListView: \(type(of: object)) was cached as answering \(message) but is not \(Capability.self).")
+    }
+    let outer = messageInFlight
+    messageInFlight = message
+    defer { messageInFlight = outer }
     return try body(handler)
   }
 
@@ -290,6 +316,20 @@ public final class ListView {
     }
     self.layout = layout
     contentOffset = min(max(0, contentOffset), maximumContentOffset)
+  }
+
+  /// Compares the counts the list shows with the data source's counts now, and throws when they
+  /// differ: the data source changed without telling the list.
+  ///
+  /// Batch updates make the same check; call this after changes you believe need no update.
+  public func checkConsistency() throws(ListViewError) {
+    let counts = try readCounts()
+    guard counts.rows.count == rowCounts.count else {
+      throw .staleSectionCount(shown: rowCounts.count, dataSource: counts.rows.count)
+    }
+    for (section, shown) in rowCounts.enumerated() where counts.rows[section] != shown {
+      throw .staleRowCount(section: section, shown: shown, dataSource: counts.rows[section])
+    }
   }
 
   // MARK: Reloading and scrolling

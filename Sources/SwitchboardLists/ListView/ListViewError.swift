@@ -38,6 +38,11 @@ public enum ListViewError: Error, Equatable, CustomStringConvertible {
   case actionNotAllowed(String, IndexPath)
   /// The cell provider threw an error that is not a `ListViewError`.
   case cellProviderFailed(IndexPath, String)
+  /// The data source reports another number of sections than the list shows, without an update.
+  case staleSectionCount(shown: Int, dataSource: Int)
+  /// The data source reports another number of rows for a section than the list shows, without
+  /// an update.
+  case staleRowCount(section: Int, shown: Int, dataSource: Int)
 
   /// A sentence saying what went wrong and what to do.
   public var description: String {
@@ -85,6 +90,14 @@ public enum ListViewError: Error, Equatable, CustomStringConvertible {
       return
         "The data source does not allow \(action) the row at section \(indexPath.section), row "
         + "\(indexPath.row)."
+    case .staleSectionCount(let shown, let dataSource):
+      return
+        "The list shows \(shown) sections but its data source now reports \(dataSource): it "
+        + "changed without telling the list. Apply a batch update (or reload) with every change."
+    case .staleRowCount(let section, let shown, let dataSource):
+      return
+        "Section \(section) shows \(shown) rows but its data source now reports \(dataSource): it "
+        + "changed without telling the list. Apply a batch update (or reload) with every change."
     case .cellProviderFailed(let indexPath, let reason):
       return
         "The cell for section \(indexPath.section), row \(indexPath.row) could not be made: "

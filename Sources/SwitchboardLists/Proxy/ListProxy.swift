@@ -40,8 +40,9 @@ import Switchboard
 /// view or nobody, and every other message goes to the view first, then the view model.
 ///
 /// ## Lifetimes
-/// The proxy holds both handlers weakly unless you ask otherwise, and ``ListView`` holds the
-/// proxy weakly, so the view controller owns the proxy and nothing forms a cycle.
+/// The proxy holds the view weakly, always, and the view model weakly unless you ask otherwise;
+/// ``ListView`` holds the proxy weakly. So the view controller owns the proxy and no cycle can
+/// form through this API.
 @MainActor
 public final class ListProxy {
   /// The routing core. Use it to add handlers, change rules, or inspect routes.
@@ -55,20 +56,24 @@ public final class ListProxy {
 
   /// Creates a proxy for a view and a view model, with ``defaultRules`` extended by `rules`.
   ///
+  /// The view is always held weakly: it is the object that owns the proxy, so holding it strongly
+  /// would form a view → proxy → view cycle. The view model is held weakly too unless you say
+  /// otherwise; hold it strongly only when nothing else owns it.
+  ///
   /// - Parameters:
   ///   - view: The view-layer handler, registered with the role ``Switchboard/HandlerRole/view``
-  ///     and the higher priority.
+  ///     and the higher priority. Held weakly.
   ///   - viewModel: The view-model handler, registered with the role
   ///     ``Switchboard/HandlerRole/viewModel``.
-  ///   - retention: How both are held; weakly by default.
+  ///   - viewModelRetention: How the view model is held; weakly by default.
   ///   - rules: Rules that replace the defaults for the messages they name.
   public convenience init(
-    view: AnyObject, viewModel: AnyObject, retention: HandlerRetention = .weak,
+    view: AnyObject, viewModel: AnyObject, viewModelRetention: HandlerRetention = .weak,
     rules: RoutingRules<ListMessage> = [:]
   ) {
     let router = PrioritizedProxy<ListMessage>(rules: Self.defaultRules.merging(rules))
-    router.add(view, role: .view, retention: retention)
-    router.add(viewModel, role: .viewModel, retention: retention)
+    router.add(view, role: .view, retention: .weak)
+    router.add(viewModel, role: .viewModel, retention: viewModelRetention)
     self.init(router: router)
   }
 

@@ -1,0 +1,173 @@
+import Switchboard
+import Testing
+
+// A reference model of routing, and random operation sequences run against both it and the
+// proxy. After every step the proxy's target, broadcast targets and responds(to:) must match.
+
+/// A deterministic generator (SplitMix64), so a failure reproduces from the printed seed.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+// Handler classes for every interesting capability set.
+final class OpensClosesTicks: Opening, Closing, Tick {
+  func open() -> String { "" }
+  func close() -> String { "" }
+  func tick(_ log: inout [String]) {}
+}
+final class Opens: Opening { func open() -> String { "" } }
+final class Closes: Closing { func close() -> String { "" } }
+final class Ticks: Tick { func tick(_ log: inout [String]) {} }
+final class OpensCloses: Opening, Closing {
+  func open() -> String { "" }
+  func close() -> String { "" }
+}
+final class NoCapability {}
+
+@MainActor
+struct ModelBasedRoutingTests {
+  enum ModelRule: CaseIterable {
+    case first, alwaysA, onlyA, preferB, broadcast, blocked
+
+    var rule: RoutingRule<DoorMessage> {
+      switch self {
+      case .first: .firstImplementer
+      case .alwaysA: .always("a")
+      case .onlyA: .only("a")
+      case .preferB: .prefer("b")
+      case .broadcast: .broadcast
+      case .blocked: .blocked
+      }
+    }
+  }
+
+  struct ModelHandler {
+    let id: Int
+    let capabilities: Set<DoorMessage>
+    let role: HandlerRole?
+  }
+
+  /// What the proxy should do, computed from first principles.
+  struct RoutingModel {
+    var handlers: [ModelHandler] = []  // live handlers, priority order
+    var rules: [DoorMessage: ModelRule] = [:]
+
+    func targets(_ message: DoorMessage) -> [Int] {
+      let implementers = handlers.filter { $0.capabilities.contains(message) }
+      func withRole(_ role: HandlerRole) -> ModelHandler? { handlers.first { $0.role == role } }
+      switch rules[message] ?? .first {
+      case .first:
+        return implementers.prefix(1).map(\.id)
+      case .alwaysA, .onlyA:
+        guard let handler = withRole("a"), handler.capabilities.contains(message) else { return [] }
+        return [handler.id]
+      case .preferB:
+        if let handler = withRole("b"), handler.capabilities.contains(message) { return [handler.id] }
+        return implementers.prefix(1).map(\.id)
+      case .broadcast:
+        return implementers.map(\.id)
+      case .blocked:
+        return []
+      }
+    }
+  }
+
+  @Test func proxyMatchesTheReferenceModel() {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    let divergence = run(seed: seed, steps: 100_000)
+    #expect(divergence == nil, "seed \(seed): \(divergence ?? "")")
+  }
+
+  @Test(arguments: [0, 1, 2, 0xDEAD_BEEF] as [UInt64])
+  func knownSeedsMatchTheReferenceModel(seed: UInt64) {
+    let divergence = run(seed: seed, steps: 10_000)
+    #expect(divergence == nil, "seed \(seed): \(divergence ?? "")")
+  }
+
+  /// Runs `steps` random operations; returns a description of the first divergence, if any.
+  private func run(seed: UInt64, steps: Int) -> String? {
+    var random = SplitMix(state: seed)
+    let proxy = PrioritizedProxy<DoorMessage>()
+    var model = RoutingModel()
+    // The test's references. Weakly held handlers live exactly as long as their entry here;
+    // strongly held ones are kept by the proxy too.
+    var outside: [Int: AnyObject] = [:]
+    var weaklyHeld: Set<Int> = []
+    var idOf: [ObjectIdentifier: Int] = [:]
+    var nextID = 0
+
+    for step in 0..<steps {
+      let liveCount = model.handlers.count
+      switch Int.random(in: 0..<10, using: &random) {
+      case 0...1:  // insert a new handler anywhere, weak or strong, with or without a role
+        let (object, capabilities) = Self.makeHandler(&random)
+        let id = nextID
+        nextID += 1
+        let usedRoles = Set(model.handlers.compactMap(\.role))
+        let freeRoles = (["a", "b", "c"] as [HandlerRole]).filter { !usedRoles.contains($0) }
+        let role = Bool.random(using: &random) ? freeRoles.randomElement(using: &random) : nil
+        let isWeak = Int.random(in: 0..<4, using: &random) != 0
+        let position = Int.random(in: 0...liveCount, using: &random)
+        idOf[ObjectIdentifier(object)] = id
+        outside[id] = object
+        if isWeak { weaklyHeld.insert(id) }
+        proxy.insert(object, at: position, role: role, retention: isWeak ? .weak : .strong)
+        model.handlers.insert(
+          ModelHandler(id: id, capabilities: capabilities, role: role), at: position)
+      case 2 where liveCount > 0:  // remove one
+        let victim = model.handlers.remove(at: Int.random(in: 0..<liveCount, using: &random))
+        proxy.remove(outside[victim.id]!)
+        outside[victim.id] = nil
+      case 3 where liveCount > 1:  // reorder
+        let from = Int.random(in: 0..<liveCount, using: &random)
+        let to = Int.random(in: 0..<liveCount, using: &random)
+        let handler = model.handlers.remove(at: from)
+        model.handlers.insert(handler, at: to)
+        proxy.move(outside[handler.id]!, to: to)
+      case 4...5:  // drop the last outside reference to a weakly held handler
+        let weak = model.handlers.filter { weaklyHeld.contains($0.id) }
+        guard let handler = weak.randomElement(using: &random) else { break }
+        model.handlers.removeAll { $0.id == handler.id }
+        outside[handler.id] = nil
+      case 6:  // change a rule
+        let message = DoorMessage.allCases.randomElement(using: &random)!
+        let rule = ModelRule.allCases.randomElement(using: &random)!
+        model.rules[message] = rule
+        proxy.rules[message] = rule.rule
+      default:
+        break  // only dispatch
+      }
+
+      for message in DoorMessage.allCases {
+        let expected = model.targets(message)
+        let actual = proxy.targets(for: message).map { idOf[ObjectIdentifier($0)] ?? -1 }
+        let single = proxy.target(for: message).map { idOf[ObjectIdentifier($0)] ?? -1 }
+        let responds = proxy.responds(to: message)
+        guard actual == expected, single == expected.first, responds == !expected.isEmpty else {
+          return "step \(step), \(message): expected \(expected), got targets \(actual), target "
+            + "\(String(describing: single)), responds \(responds); model "
+            + "\(model.handlers.map(\.id)), rules \(model.rules)"
+        }
+      }
+    }
+    return nil
+  }
+
+  private static func makeHandler(_ random: inout SplitMix) -> (AnyObject, Set<DoorMessage>) {
+    switch Int.random(in: 0..<6, using: &random) {
+    case 0: (OpensClosesTicks(), [.open, .close, .tick])
+    case 1: (Opens(), [.open])
+    case 2: (Closes(), [.close])
+    case 3: (Ticks(), [.tick])
+    case 4: (OpensCloses(), [.open, .close])
+    default: (NoCapability(), [])
+    }
+  }
+}
