@@ -63,21 +63,29 @@ final class RecordingDelegate: ListWillDisplayObserving, ListDidEndDisplayingObs
   }
 }
 
-/// Data sources and delegates made by `makeList`. A list holds them weakly, as UIKit does, so the
-/// fixtures keep them alive for the whole test run, the way a screen keeps its own.
-@MainActor private var keptAlive: [AnyObject] = []
+/// A list with its data source and delegate. The list holds both weakly, as UIKit does, so a test
+/// keeps the fixture alive for its whole scope, the way a screen keeps its own.
+@MainActor
+final class ListFixture {
+  let list: ListView
+  let source: ArrayDataSource
+  let delegate: RecordingDelegate
+
+  init(list: ListView, source: ArrayDataSource, delegate: RecordingDelegate) {
+    self.list = list
+    self.source = source
+    self.delegate = delegate
+  }
+}
 
 /// A list over an `ArrayDataSource`, with a recording delegate.
 @MainActor
-func makeList(
-  _ sections: [[String]], viewport: Double = 132, rowHeight: Double = 44
-) -> (ListView, ArrayDataSource, RecordingDelegate) {
+func makeList(_ sections: [[String]], viewport: Double = 132, rowHeight: Double = 44) -> ListFixture {
   let source = ArrayDataSource(sections)
   let delegate = RecordingDelegate()
   let list = ListView(viewportHeight: viewport, rowHeight: rowHeight)
   list.register(ListCell.self, forCellReuseIdentifier: "cell")
   list.dataSource = source
   list.delegate = delegate
-  keptAlive += [source, delegate]
-  return (list, source, delegate)
+  return ListFixture(list: list, source: source, delegate: delegate)
 }

@@ -5,13 +5,19 @@ import Testing
 @MainActor
 struct ListViewDisplayTests {
   @Test func reloadDisplaysVisibleRowsInOrder() throws {
-    let (list, _, delegate) = makeList([rows(10)], viewport: 100)
+    let fixture = makeList([rows(10)], viewport: 100)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let delegate = fixture.delegate
     try list.reloadData()
     #expect(delegate.take() == ["willDisplay 0.0 0.0", "willDisplay 0.1 0.1", "willDisplay 0.2 0.2"])
   }
 
   @Test func scrollingEndsLeavingRowsAndDisplaysEnteringOnes() throws {
-    let (list, _, delegate) = makeList([rows(10)], viewport: 100)
+    let fixture = makeList([rows(10)], viewport: 100)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let delegate = fixture.delegate
     try list.reloadData()
     _ = delegate.take()
     try list.scroll(to: 100)
@@ -29,7 +35,11 @@ struct ListViewDisplayTests {
   }
 
   @Test func reloadEndsEveryVisibleRowBeforeDisplayingAgain() throws {
-    let (list, source, delegate) = makeList([rows(2)])
+    let fixture = makeList([rows(2)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
+    let delegate = fixture.delegate
     try list.reloadData()
     _ = delegate.take()
     source.sections = [["new"]]
@@ -114,15 +124,14 @@ struct ListViewDisplayTests {
   }
 
   @Test func negativeCountsAreRejected() throws {
-    let (list, source, _) = makeList([rows(1)])
     final class Negative: ListRowCounting, ListCellProviding {
       func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { -1 }
       func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
         ListCell(reuseIdentifier: nil)
       }
     }
-    _ = source
     let negative = Negative()
+    let list = ListView()
     list.dataSource = negative
     #expect(throws: ListViewError.negativeCount(.numberOfRows, section: 0, count: -1)) {
       try list.reloadData()

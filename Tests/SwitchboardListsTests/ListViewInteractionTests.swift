@@ -5,7 +5,10 @@ import Testing
 @MainActor
 struct ListViewInteractionTests {
   @Test func selectingGoesThroughWillSelectThenDidSelect() throws {
-    let (list, _, delegate) = makeList([rows(3)])
+    let fixture = makeList([rows(3)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let delegate = fixture.delegate
     try list.reloadData()
     _ = delegate.take()
     try list.selectRow(at: at(0, 1))
@@ -15,7 +18,10 @@ struct ListViewInteractionTests {
   }
 
   @Test func singleSelectionDeselectsThePreviousRow() throws {
-    let (list, _, delegate) = makeList([rows(3)])
+    let fixture = makeList([rows(3)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let delegate = fixture.delegate
     try list.reloadData()
     try list.selectRow(at: at(0, 0))
     _ = delegate.take()
@@ -26,7 +32,9 @@ struct ListViewInteractionTests {
   }
 
   @Test func multipleSelectionKeepsEveryRow() throws {
-    let (list, _, _) = makeList([rows(3)])
+    let fixture = makeList([rows(3)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
     list.allowsMultipleSelection = true
     try list.reloadData()
     try list.selectRow(at: at(0, 2))
@@ -37,7 +45,10 @@ struct ListViewInteractionTests {
   }
 
   @Test func willSelectCanRedirectOrCancel() throws {
-    let (list, _, delegate) = makeList([rows(3)])
+    let fixture = makeList([rows(3)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let delegate = fixture.delegate
     try list.reloadData()
     delegate.redirect = { $0.row == 0 ? nil : at(0, 2) }
     _ = delegate.take()
@@ -50,7 +61,10 @@ struct ListViewInteractionTests {
   }
 
   @Test func deselectingAnUnselectedRowSendsNothing() throws {
-    let (list, _, delegate) = makeList([rows(3)])
+    let fixture = makeList([rows(3)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let delegate = fixture.delegate
     try list.reloadData()
     _ = delegate.take()
     try list.deselectRow(at: at(0, 1))
@@ -58,7 +72,9 @@ struct ListViewInteractionTests {
   }
 
   @Test func selectingOutsideTheListThrows() throws {
-    let (list, _, _) = makeList([rows(3)])
+    let fixture = makeList([rows(3)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
     try list.reloadData()
     #expect(throws: ListViewError.indexPathOutOfRange(at(0, 3), sections: 1, rowsInSection: 3)) {
       try list.selectRow(at: at(0, 3))
@@ -69,7 +85,9 @@ struct ListViewInteractionTests {
   }
 
   @Test func reloadClearsSelection() throws {
-    let (list, _, _) = makeList([rows(3)])
+    let fixture = makeList([rows(3)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
     try list.reloadData()
     try list.selectRow(at: at(0, 1))
     try list.reloadData()
@@ -120,7 +138,9 @@ struct ListViewInteractionTests {
   }
 
   @Test func editingWithoutACommitterIsNotAllowed() throws {
-    let (list, _, _) = makeList([rows(2)])
+    let fixture = makeList([rows(2)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
     try list.reloadData()
     #expect(throws: ListViewError.actionNotAllowed("editing", at(0, 0))) {
       try list.commitEdit(.delete, forRowAt: at(0, 0))

@@ -5,7 +5,11 @@ import Testing
 @MainActor
 struct ListViewUpdateTests {
   @Test func deletingRowsEndsTheirDisplayAndShiftsTheRest() throws {
-    let (list, source, delegate) = makeList([rows(5)])
+    let fixture = makeList([rows(5)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
+    let delegate = fixture.delegate
     try list.reloadData()
     let survivor = list.cellForRow(at: at(0, 2))
     _ = delegate.take()
@@ -17,7 +21,11 @@ struct ListViewUpdateTests {
   }
 
   @Test func insertingRowsAboveKeepsCellsWithTheirRows() throws {
-    let (list, source, delegate) = makeList([rows(3)])
+    let fixture = makeList([rows(3)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
+    let delegate = fixture.delegate
     try list.reloadData()
     let first = list.cellForRow(at: at(0, 0))
     _ = delegate.take()
@@ -28,7 +36,10 @@ struct ListViewUpdateTests {
   }
 
   @Test func movingARowCarriesItsCell() throws {
-    let (list, source, _) = makeList([rows(3)])
+    let fixture = makeList([rows(3)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
     try list.reloadData()
     let moving = list.cellForRow(at: at(0, 0))
     source.sections[0] = ["0.1", "0.2", "0.0"]
@@ -38,7 +49,10 @@ struct ListViewUpdateTests {
   }
 
   @Test func movingARowBetweenSections() throws {
-    let (list, source, _) = makeList([rows(2), rows(1, section: 1)], viewport: 1000)
+    let fixture = makeList([rows(2), rows(1, section: 1)], viewport: 1000)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
     try list.reloadData()
     source.sections = [["0.1"], ["0.0", "1.0"]]
     try list.moveRow(at: at(0, 0), to: at(1, 0))
@@ -48,7 +62,11 @@ struct ListViewUpdateTests {
   }
 
   @Test func reloadingARowMakesANewCell() throws {
-    let (list, source, delegate) = makeList([rows(2)])
+    let fixture = makeList([rows(2)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
+    let delegate = fixture.delegate
     try list.reloadData()
     _ = delegate.take()
     source.sections[0][1] = "changed"
@@ -58,7 +76,10 @@ struct ListViewUpdateTests {
   }
 
   @Test func insertingAndDeletingSections() throws {
-    let (list, source, _) = makeList([rows(1), rows(1, section: 1)], viewport: 1000)
+    let fixture = makeList([rows(1), rows(1, section: 1)], viewport: 1000)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
     try list.reloadData()
     source.sections.insert(["new"], at: 1)
     try list.insertSections([1])
@@ -70,7 +91,10 @@ struct ListViewUpdateTests {
   }
 
   @Test func combinedUpdateMapsEveryRow() throws {
-    let (list, source, _) = makeList([["a", "b", "c", "d"]], viewport: 1000)
+    let fixture = makeList([["a", "b", "c", "d"]], viewport: 1000)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
     try list.reloadData()
     let c = list.cellForRow(at: at(0, 2))
     source.sections[0] = ["x", "c", "d", "b"]
@@ -84,7 +108,10 @@ struct ListViewUpdateTests {
   }
 
   @Test func selectionFollowsItsRowAndDeletedSelectionIsDropped() throws {
-    let (list, source, _) = makeList([rows(4)], viewport: 1000)
+    let fixture = makeList([rows(4)], viewport: 1000)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
     list.allowsMultipleSelection = true
     try list.reloadData()
     try list.selectRow(at: at(0, 1))
@@ -100,7 +127,10 @@ struct ListViewUpdateTests {
   }
 
   @Test func anEmptyUpdateChangesNothing() throws {
-    let (list, _, delegate) = makeList([rows(2)])
+    let fixture = makeList([rows(2)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let delegate = fixture.delegate
     try list.reloadData()
     _ = delegate.take()
     try list.performBatchUpdates { _ in }
@@ -159,7 +189,10 @@ struct ListViewUpdateTests {
   func invalidUpdatesThrowAndChangeNothing(
     name: String, update: ListUpdate, expected: ListViewError
   ) throws {
-    let (list, _, delegate) = makeList([rows(3)])
+    let fixture = makeList([rows(3)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let delegate = fixture.delegate
     try list.reloadData()
     let before = list.renderText()
     _ = delegate.take()
@@ -169,7 +202,10 @@ struct ListViewUpdateTests {
   }
 
   @Test func sectionCountMismatchCarriesAllFourNumbers() throws {
-    let (list, source, _) = makeList([rows(1), rows(1, section: 1)])
+    let fixture = makeList([rows(1), rows(1, section: 1)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
     try list.reloadData()
     source.sections.append(["extra"])
     #expect(throws: ListViewError.sectionCountMismatch(before: 2, inserted: 0, deleted: 1, after: 3)) {
@@ -178,7 +214,10 @@ struct ListViewUpdateTests {
   }
 
   @Test func rowsOfInsertedOrDeletedSectionsCannotBeNamedSeparately() throws {
-    let (list, source, _) = makeList([rows(2)])
+    let fixture = makeList([rows(2)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
     try list.reloadData()
     source.sections.append(["x"])
     #expect(

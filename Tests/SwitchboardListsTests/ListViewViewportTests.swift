@@ -5,7 +5,9 @@ import Testing
 @MainActor
 struct ListViewViewportTests {
   @Test func uniformRowsFillTheWindow() throws {
-    let (list, _, _) = makeList([rows(10)], viewport: 100)
+    let fixture = makeList([rows(10)], viewport: 100)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
     try list.reloadData()
     #expect(list.contentHeight == 440)
     #expect(list.maximumContentOffset == 340)
@@ -17,7 +19,9 @@ struct ListViewViewportTests {
   }
 
   @Test func scrollingIsClampedToTheContent() throws {
-    let (list, _, _) = makeList([rows(10)], viewport: 100)
+    let fixture = makeList([rows(10)], viewport: 100)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
     try list.reloadData()
     try list.scroll(to: 10_000)
     #expect(list.contentOffset == 340)
@@ -27,14 +31,19 @@ struct ListViewViewportTests {
   }
 
   @Test func contentShorterThanTheWindowShowsEverything() throws {
-    let (list, _, _) = makeList([rows(2)], viewport: 500)
+    let fixture = makeList([rows(2)], viewport: 500)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
     try list.reloadData()
     #expect(list.maximumContentOffset == 0)
     #expect(list.indexPathsForVisibleRows == [at(0, 0), at(0, 1)])
   }
 
   @Test func headersAndFootersTakeSpace() throws {
-    let (list, source, _) = makeList([rows(2), rows(2, section: 1)], viewport: 1000)
+    let fixture = makeList([rows(2), rows(2, section: 1)], viewport: 1000)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
     source.headers = ["First", nil]
     source.footers = [nil, "End"]
     try list.reloadData()
@@ -63,7 +72,9 @@ struct ListViewViewportTests {
       }
     }
     let heights = Heights()
-    let (list, _, _) = makeList([rows(5)], viewport: 35)
+    let fixture = makeList([rows(5)], viewport: 35)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
     list.delegate = heights
     try list.reloadData()
     #expect(list.contentHeight == 150)  // 10 + 20 + 30 + 40 + 50
@@ -85,7 +96,9 @@ struct ListViewViewportTests {
       func list(_ list: ListView, estimatedHeightForRowAt indexPath: IndexPath) -> Double { 30 }
     }
     let estimates = Estimates()
-    let (list, _, _) = makeList([rows(4)])
+    let fixture = makeList([rows(4)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
     list.delegate = estimates
     try list.reloadData()
     #expect(list.contentHeight == 120)
@@ -98,7 +111,9 @@ struct ListViewViewportTests {
       }
     }
     let heights = Heights()
-    let (list, _, _) = makeList([rows(3)])
+    let fixture = makeList([rows(3)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
     list.delegate = heights
     try list.reloadData()
     #expect(list.indexPathsForVisibleRows == [at(0, 0), at(0, 2)])
@@ -115,7 +130,9 @@ struct ListViewViewportTests {
   }
 
   @Test func emptySectionsTakeNoSpace() throws {
-    let (list, _, _) = makeList([[], rows(1, section: 1), []])
+    let fixture = makeList([[], rows(1, section: 1), []])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
     try list.reloadData()
     #expect(list.indexPathsForVisibleRows == [at(1, 0)])
     #expect(list.contentHeight == 44)
