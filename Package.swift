@@ -17,10 +17,12 @@ let package = Package(
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
     .target(name: "SwitchboardDemo", dependencies: ["Switchboard", "SwitchboardLists"]),
     .executableTarget(name: "switchboard-demo", dependencies: ["SwitchboardDemo"]),
-    .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard"]),
+    .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard", "SwitchboardTesting"]),
     .testTarget(
       name: "SwitchboardSpecs", dependencies: ["Switchboard"], path: "Specs/SwitchboardSpecs"),
-    .testTarget(name: "SwitchboardListsTests", dependencies: ["Switchboard", "SwitchboardLists"]),
+    .testTarget(
+      name: "SwitchboardListsTests",
+      dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting"]),
     .testTarget(
       name: "SwitchboardListsSpecs",
       dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting"],

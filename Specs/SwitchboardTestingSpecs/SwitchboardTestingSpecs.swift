@@ -51,6 +51,20 @@ struct SwitchboardTestingSpecs {
     }
   }
 
+  @Suite("SeededGenerator")
+  struct SeededGeneratorSpecs {
+    @Test("the same seed gives the same sequence, another seed another one")
+    func repeatsPerSeed() {
+      var first = SeededGenerator(seed: 42)
+      var again = SeededGenerator(seed: 42)
+      var other = SeededGenerator(seed: 43)
+      let a = (0..<8).map { _ in first.next() }
+      #expect(a == (0..<8).map { _ in again.next() })
+      #expect(a != (0..<8).map { _ in other.next() })
+      #expect(Set(a).count == 8)
+    }
+  }
+
   @MainActor
   @Suite("MessageLog")
   struct MessageLogSpecs {

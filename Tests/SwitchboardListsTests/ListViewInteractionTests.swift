@@ -112,12 +112,18 @@ struct ListViewInteractionTests {
     }
   }
 
-  @Test func commitingADeleteRemovesTheRow() throws {
-    let source = EditableSource([rows(3)])
+  /// A list showing `source`, which the caller keeps alive.
+  private func loadedList(over source: ArrayDataSource) throws -> ListView {
     let list = ListView()
     list.register(ListCell.self, forCellReuseIdentifier: "cell")
     list.dataSource = source
     try list.reloadData()
+    return list
+  }
+
+  @Test func commitingADeleteRemovesTheRow() throws {
+    let source = EditableSource([rows(3)])
+    let list = try loadedList(over: source)
     try list.commitEdit(.delete, forRowAt: at(0, 0))
     #expect(list.renderText() == "  [0.0] 0.1\n  [0.1] 0.2")
     source.lockedRows = [0]
@@ -128,10 +134,7 @@ struct ListViewInteractionTests {
 
   @Test func interactiveMoveUpdatesDataSourceAndList() throws {
     let source = EditableSource([rows(3)])
-    let list = ListView()
-    list.register(ListCell.self, forCellReuseIdentifier: "cell")
-    list.dataSource = source
-    try list.reloadData()
+    let list = try loadedList(over: source)
     try list.moveRowInteractively(from: at(0, 0), to: at(0, 2))
     #expect(source.sections == [["0.1", "0.2", "0.0"]])
     #expect(list.renderText() == "  [0.0] 0.1\n  [0.1] 0.2\n  [0.2] 0.0")

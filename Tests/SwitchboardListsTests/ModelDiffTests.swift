@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardTesting
 import Testing
 
 @testable import SwitchboardLists
@@ -11,18 +12,6 @@ struct Tag: CellModel {
 
 final class TagCell: ListCell, ConfigurableCell {
   func configure(with tag: Tag) { text = "\(tag.id):\(tag.label)" }
-}
-
-/// A small deterministic generator (SplitMix64), so failures reproduce from the printed seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 @MainActor
@@ -81,7 +70,7 @@ struct ModelDiffTests {
   func randomUpdatesRenderLikeAFreshReload(batch: Int) throws {
     for iteration in 0..<100 {
       let seed = UInt64(batch * 100 + iteration)
-      var random = SeededGenerator(state: seed)
+      var random = SeededGenerator(seed: seed)
       let old = randomSections(&random)
       let new = mutate(old, &random)
       let source = try ModelListDataSource(sections: old)

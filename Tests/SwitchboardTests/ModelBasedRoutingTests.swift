@@ -1,20 +1,9 @@
 import Switchboard
+import SwitchboardTesting
 import Testing
 
 // A reference model of routing, and random operation sequences run against both it and the
 // proxy. After every step the proxy's target, broadcast targets and responds(to:) must match.
-
-/// A deterministic generator (SplitMix64), so a failure reproduces from the printed seed.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 // Handler classes for every interesting capability set.
 final class OpensClosesTicks: Opening, Closing, Tick {
@@ -93,7 +82,7 @@ struct ModelBasedRoutingTests {
 
   /// Runs `steps` random operations; returns a description of the first divergence, if any.
   private func run(seed: UInt64, steps: Int) -> String? {
-    var random = SplitMix(state: seed)
+    var random = SeededGenerator(seed: seed)
     let proxy = PrioritizedProxy<DoorMessage>()
     var model = RoutingModel()
     // The test's references. Weakly held handlers live exactly as long as their entry here;
@@ -160,7 +149,7 @@ struct ModelBasedRoutingTests {
     return nil
   }
 
-  private static func makeHandler(_ random: inout SplitMix) -> (AnyObject, Set<DoorMessage>) {
+  private static func makeHandler(_ random: inout SeededGenerator) -> (AnyObject, Set<DoorMessage>) {
     switch Int.random(in: 0..<6, using: &random) {
     case 0: (OpensClosesTicks(), [.open, .close, .tick])
     case 1: (Opens(), [.open])
