@@ -87,7 +87,10 @@ public final class PrioritizedProxy<Message: MessageSet> {
   }
 
   /// The number of live handlers.
-  public var handlerCount: Int { handlers.count }
+  public var handlerCount: Int {
+    removeReleasedHandlers()
+    return slots.count
+  }
 
   /// Adds a handler with the lowest priority.
   ///
@@ -447,7 +450,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
       let rule = rules.rule(for: message)
       let decision = rule.choose(RoutingContext(message: message, candidates: candidates))
       rebuilt[message] = makeRoute(
-        message, rule: rule.name, decision: decision, candidates: candidates)
+        message, rule: rule.name, decision: decision, candidates: candidates, slots: slots)
     }
     routes = rebuilt
     isRebuilding = false
@@ -457,8 +460,11 @@ public final class PrioritizedProxy<Message: MessageSet> {
     notifyObservers(RouteChange(messages: changed))
   }
 
+  /// Checks a rule's decision and turns it into a route. `slots[i]` is the slot behind
+  /// `candidates[i]`.
   private func makeRoute(
-    _ message: Message, rule: String, decision: RoutingDecision, candidates: [RoutingCandidate]
+    _ message: Message, rule: String, decision: RoutingDecision, candidates: [RoutingCandidate],
+    slots: [HandlerSlot]
   ) -> Route<Message> {
     let summaries = candidates.map {
       RouteCandidateSummary(handler: $0.handler, implementsMessage: $0.implementsMessage)
@@ -486,6 +492,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
       chosen = list
     }
     var targets: [HandlerSlot] = []
+    var targetDescriptions: [HandlerDescription] = []
     var seen: Set<Int> = []
     for choice in chosen {
       guard let position = candidates.firstIndex(where: { $0.slotID == choice.slotID }),
@@ -501,13 +508,12 @@ public final class PrioritizedProxy<Message: MessageSet> {
         return failed(.duplicateTarget(candidate.handler))
       }
       targets.append(slots[position])
+      targetDescriptions.append(candidate.handler)
     }
     let isBroadcast = if case .broadcast = decision { true } else { false }
     return Route(
       targets: isBroadcast ? .many(targets) : .one(targets[0]), status: .routed, rule: rule,
-      candidates: summaries, targetDescriptions: targets.enumerated().map { _, slot in
-        candidates.first { $0.slotID == slot.id }!.handler
-      })
+      candidates: summaries, targetDescriptions: targetDescriptions)
   }
 
   private func notifyObservers(_ change: RouteChange<Message>) {
