@@ -98,10 +98,10 @@ public final class ListProxy {
 
   @inline(__always)
   private func forward<Capability, Result>(
-    _ message: ListMessage, as capability: Capability.Type, default defaultValue: Result,
-    _ body: (Capability) -> Result
+    _ message: ListMessage, as capability: Capability.Type,
+    default defaultValue: @autoclosure () -> Result, _ body: (Capability) -> Result
   ) -> Result {
-    router.send(message, as: capability, default: defaultValue, body)
+    router.send(message, as: capability, default: defaultValue(), body)
   }
 }
 
