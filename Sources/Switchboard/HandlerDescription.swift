@@ -18,7 +18,9 @@ public struct HandlerDescription: Hashable, Sendable, CustomStringConvertible {
   /// Whether the proxy holds the handler weakly or strongly.
   public let retention: HandlerRetention
 
-  /// Creates a description. The proxy creates these; tests may build expected values with it.
+  /// Creates a description.
+  ///
+  /// The proxy creates these; tests may build expected values with it.
   public init(position: Int, role: HandlerRole?, typeName: String, retention: HandlerRetention) {
     self.position = position
     self.role = role

@@ -42,7 +42,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   private var nextObserverID = 0
   private var isRebuilding = false
 
-  /// The rule table. Assigning it, or changing one entry, rebuilds the routes.
+  /// The rule table.
+  ///
+  /// Assigning it, or changing one entry, rebuilds the routes.
   ///
   /// ```swift
   /// proxy.rules[.cellForRow] = .always(.view)
@@ -79,8 +81,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   // MARK: - Handlers
 
-  /// The live handlers in priority order. Handlers held weakly that have been released are
-  /// removed first.
+  /// The live handlers in priority order.
+  ///
+  /// Handlers held weakly that have been released are removed first.
   public var handlers: [HandlerDescription] {
     removeReleasedHandlers()
     return slots.enumerated().map { position, slot in slot.describe(at: position) }
@@ -98,7 +101,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ///   - handler: The handler. It may be registered only once.
   ///   - role: A role that rules and diagnostics can refer to; unique within the proxy.
   ///   - retention: Whether the proxy keeps the handler alive; weakly by default.
-  public func add(_ handler: AnyObject, role: HandlerRole? = nil, retention: HandlerRetention = .weak) {
+  public func add(
+    _ handler: AnyObject, role: HandlerRole? = nil, retention: HandlerRetention = .weak
+  ) {
     removeReleasedHandlers()
     insert(handler, at: slots.count, role: role, retention: retention)
   }
@@ -127,7 +132,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
     if let role, let existing = slots.firstIndex(where: { $0.role == role }) {
       preconditionFailure(
         "\(name): the role '\(role)' already names \(slots[existing].describe(at: existing)). "
-          + "Give \(String(describing: type(of: handler))) another role, or remove that handler first.")
+          + "Give \(String(describing: type(of: handler))) another role, or remove that handler first."
+      )
     }
     slots.insert(
       HandlerSlot(id: nextSlotID, object: handler, role: role, retention: retention), at: position)
@@ -365,7 +371,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   }
 
   /// The routes whose rule made an invalid choice, such as a handler that does not implement the
-  /// message. Empty when the configuration is sound.
+  /// message.
+  ///
+  /// Empty when the configuration is sound.
   public var routingErrors: [RoutingError<Message>] {
     removeReleasedHandlers()
     return Message.allCases.compactMap { message in
@@ -422,7 +430,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   private func route(for message: Message) -> Route<Message> {
     guard let route = routes[message] else {
-      preconditionFailure("\(name): no route for \(message); Message.allCases must list every case.")
+      preconditionFailure(
+        "\(name): no route for \(message); Message.allCases must list every case.")
     }
     return route
   }
@@ -436,7 +445,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
     // Keep every live handler alive for the whole rebuild, and drop released ones.
     let live = slots.compactMap { slot in slot.object.map { (slot: slot, object: $0) } }
     slots = live.map(\.slot)
-    let descriptions = live.enumerated().map { position, entry in entry.slot.describe(at: position) }
+    let descriptions = live.enumerated().map { position, entry in entry.slot.describe(at: position)
+    }
     let previous = routes
     var rebuilt: [Message: Route<Message>] = [:]
     rebuilt.reserveCapacity(previous.count)
@@ -460,8 +470,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
     notifyObservers(RouteChange(messages: changed))
   }
 
-  /// Checks a rule's decision and turns it into a route. `slots[i]` is the slot behind
-  /// `candidates[i]`.
+  /// Checks a rule's decision and turns it into a route.
+  ///
+  /// `slots[i]` is the slot behind `candidates[i]`.
   private func makeRoute(
     _ message: Message, rule: String, decision: RoutingDecision, candidates: [RoutingCandidate],
     slots: [HandlerSlot]
@@ -472,7 +483,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
     func failed(_ kind: RoutingError<Message>.Kind) -> Route<Message> {
       Route(
         targets: .none,
-        status: .failed(RoutingError(message: message, rule: rule, kind: kind, handlers: summaries)),
+        status: .failed(
+          RoutingError(message: message, rule: rule, kind: kind, handlers: summaries)),
         rule: rule, candidates: summaries, targetDescriptions: [])
     }
     let chosen: [RoutingCandidate]

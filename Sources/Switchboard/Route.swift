@@ -55,7 +55,8 @@ struct Route<Message: MessageSet> {
     case .routed: nil
     case .failed(let error): error
     case .unhandled(let reason):
-      RoutingError(message: message, rule: rule, kind: .unhandled(reason: reason), handlers: candidates)
+      RoutingError(
+        message: message, rule: rule, kind: .unhandled(reason: reason), handlers: candidates)
     }
   }
 

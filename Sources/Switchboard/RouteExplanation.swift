@@ -27,7 +27,9 @@ public struct RouteExplanation<Message: MessageSet>: Hashable, Sendable, CustomS
   /// Every live handler, in priority order, and whether it implements the message.
   public let candidates: [RouteCandidateSummary]
 
-  /// Creates an explanation. The proxy creates these; tests may build expected values with it.
+  /// Creates an explanation.
+  ///
+  /// The proxy creates these; tests may build expected values with it.
   public init(
     message: Message, rule: String, outcome: Outcome, candidates: [RouteCandidateSummary]
   ) {

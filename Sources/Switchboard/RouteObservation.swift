@@ -3,7 +3,9 @@
 /// A route changes when a message goes to a different handler (or handlers), starts or stops
 /// going anywhere, or starts or stops failing.
 public struct RouteChange<Message: MessageSet>: Hashable, Sendable {
-  /// The changed messages, in `Message.allCases` order. Never empty.
+  /// The changed messages, in `Message.allCases` order.
+  ///
+  /// Never empty.
   public let messages: [Message]
 
   /// Creates a change.
@@ -36,7 +38,9 @@ public final class RouteObservation {
     self.onCancel = onCancel
   }
 
-  /// Ends the observation now. Calling it again does nothing.
+  /// Ends the observation now.
+  ///
+  /// Calling it again does nothing.
   public func cancel() {
     let action = onCancel
     onCancel = nil

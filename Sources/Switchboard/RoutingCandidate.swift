@@ -7,7 +7,9 @@ public struct RoutingCandidate {
   public let handler: HandlerDescription
   /// Whether the handler implements the message being routed.
   public let implementsMessage: Bool
-  /// The handler itself, for rules that compare identities. Do not store it.
+  /// The handler itself, for rules that compare identities.
+  ///
+  /// Do not store it.
   public let object: AnyObject
   /// The identity of the slot in the proxy that produced this candidate.
   let slotID: Int

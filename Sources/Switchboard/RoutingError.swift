@@ -39,7 +39,9 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
   /// Every live handler, in priority order, and whether it implements the message.
   public let handlers: [RouteCandidateSummary]
 
-  /// Creates an error. The proxy creates these; tests may build expected values with it.
+  /// Creates an error.
+  ///
+  /// The proxy creates these; tests may build expected values with it.
   public init(message: Message, rule: String, kind: Kind, handlers: [RouteCandidateSummary]) {
     self.message = message
     self.rule = rule

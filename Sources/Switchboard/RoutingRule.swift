@@ -35,7 +35,9 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// The rule's name.
   public var description: String { name }
 
-  /// The first handler, in priority order, that implements the message. The default rule.
+  /// The first handler, in priority order, that implements the message.
+  ///
+  /// The default rule.
   public static var firstImplementer: Self {
     Self("first implementer") { context in
       if let first = context.candidates.first(where: \.implementsMessage) {

@@ -44,8 +44,9 @@ public struct RoutingRules<Message: MessageSet>: ExpressibleByDictionaryLiteral 
     self.init(entries)
   }
 
-  /// The rule written for `message`, or `nil` when it uses the fallback. Assign `nil` to remove
-  /// an entry.
+  /// The rule written for `message`, or `nil` when it uses the fallback.
+  ///
+  /// Assign `nil` to remove an entry.
   public subscript(message: Message) -> RoutingRule<Message>? {
     get { entries[message] }
     set { entries[message] = newValue }
@@ -61,7 +62,9 @@ public struct RoutingRules<Message: MessageSet>: ExpressibleByDictionaryLiteral 
     Message.allCases.filter { entries[$0] != nil }
   }
 
-  /// Adds the entries of `other`, replacing entries for the same messages. The fallback stays.
+  /// Adds the entries of `other`, replacing entries for the same messages.
+  ///
+  /// The fallback stays.
   public mutating func merge(_ other: RoutingRules<Message>) {
     entries.merge(other.entries) { _, new in new }
   }

@@ -78,8 +78,9 @@ struct FeedServer: Sendable {
   }
 }
 
-/// The feed's view model: it pages rows in (seed 002) and nothing else. Cells and heights are
-/// the visitor data source's, which is the proxy's view handler.
+/// The feed's view model: it pages rows in (seed 002) and nothing else.
+///
+/// Cells and heights are the visitor data source's, which is the proxy's view handler.
 @MainActor
 public final class FeedViewModel: Paginating, ListWillDisplayObserving {
   let rows: VisitorDataSource<FeedRow>

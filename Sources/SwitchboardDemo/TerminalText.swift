@@ -26,7 +26,8 @@ enum TerminalText {
     func line(_ cells: [String]) -> String {
       "│" + zip(cells, widths).map { " \(pad($0, $1)) " }.joined(separator: "│") + "│"
     }
-    return ([rule("┌", "┬", "┐"), line(header), rule("├", "┼", "┤")] + rows.map(line)
+    return
+      ([rule("┌", "┬", "┐"), line(header), rule("├", "┼", "┤")] + rows.map(line)
       + [rule("└", "┴", "┘")]).joined(separator: "\n")
   }
 

@@ -2,8 +2,9 @@ import Foundation
 import Switchboard
 import SwitchboardLists
 
-/// The view half of the to-do screen: it handles taps, and owns the list and the proxy. It writes
-/// no method that only passes a call to the view model.
+/// The view half of the to-do screen: it handles taps, and owns the list and the proxy.
+///
+/// It writes no method that only passes a call to the view model.
 ///
 /// The cells come from the view model's section objects, so this screen changes one default
 /// rule: `cellForRow` goes to the view model.
@@ -14,7 +15,8 @@ public final class TodoScreen: ListDidSelectHandling {
   /// The headless list.
   public let list: ListView
   /// Routes the list's messages to this screen or its view model.
-  public private(set) var proxy: ListProxy!
+  public private(set) lazy var proxy = ListProxy(
+    view: self, viewModel: viewModel.sections, rules: [.cellForRow: .always(.viewModel)])
   /// Errors the list reported while this screen handled a message; handlers cannot throw them.
   public private(set) var errors: [ListViewError] = []
 
@@ -24,8 +26,6 @@ public final class TodoScreen: ListDidSelectHandling {
     list = ListView(viewportHeight: viewportHeight, rowHeight: 24)
     list.sectionHeaderHeight = 24
     list.sectionFooterHeight = 24
-    proxy = ListProxy(
-      view: self, viewModel: viewModel.sections, rules: [.cellForRow: .always(.viewModel)])
     list.register(ListCell.self, forCellReuseIdentifier: "todo")
     list.dataSource = proxy
     list.delegate = proxy
@@ -48,7 +48,8 @@ public final class TodoScreen: ListDidSelectHandling {
 
   /// Swipes the to-do at `row` away.
   public func delete(row: Int) throws {
-    try list.commitEdit(.delete, forRowAt: IndexPath(row: row, section: viewModel.itemsSectionIndex))
+    try list.commitEdit(
+      .delete, forRowAt: IndexPath(row: row, section: viewModel.itemsSectionIndex))
   }
 
   /// Scrolls by `rows` rows.

@@ -15,7 +15,9 @@ public struct TodoItem: Equatable, Sendable {
   }
 }
 
-/// The input row: shows the draft that tapping it adds. One section, one object (seed 000).
+/// The input row: shows the draft that tapping it adds.
+///
+/// One section, one object (seed 000).
 @MainActor
 final class InputSection: ListSection {
   var draft = ""
@@ -61,14 +63,17 @@ final class ItemsSection: ListSection {
   }
 }
 
-/// The data half of the to-do screen: a composite of section objects. It makes the cells (each
-/// section makes its own), counts, titles and deletions; taps are the view's.
+/// The data half of the to-do screen: a composite of section objects.
+///
+/// It makes the cells (each section makes its own), counts, titles and deletions; taps are the
+/// view's.
 @MainActor
 public final class TodoViewModel {
   let input = InputSection()
   let itemsSection: ItemsSection
-  /// The list's data source: the sections in display order. Reordering them changes no other
-  /// code.
+  /// The list's data source: the sections in display order.
+  ///
+  /// Reordering them changes no other code.
   public let sections: SectionedDataSource
 
   /// The section index of the to-dos.

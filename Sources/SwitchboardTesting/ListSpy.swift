@@ -68,7 +68,9 @@ public final class ListSpy: PartialHandler {
   /// - Parameters:
   ///   - messages: The messages it implements; all of them by default.
   ///   - rows: The row texts per section.
-  public init(implementing messages: Set<ListMessage> = Set(ListMessage.allCases), rows: [[String]] = [[]]) {
+  public init(
+    implementing messages: Set<ListMessage> = Set(ListMessage.allCases), rows: [[String]] = [[]]
+  ) {
     self.implementedMessages = messages
     self.rows = rows
   }
@@ -117,7 +119,9 @@ extension ListSpy: ListSectionCounting, ListRowCounting, ListCellProviding, List
   public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
     record(.cellForRow, indexPath)
     let cell =
-      try cellReuseIdentifier.map { try list.dequeueReusableCell(withIdentifier: $0, for: indexPath) }
+      try cellReuseIdentifier.map {
+        try list.dequeueReusableCell(withIdentifier: $0, for: indexPath)
+      }
       ?? ListCell(reuseIdentifier: nil)
     cell.text = text(at: indexPath)
     return cell
@@ -148,7 +152,8 @@ extension ListSpy: ListSectionCounting, ListRowCounting, ListCellProviding, List
   }
 
   /// Records the message and removes or inserts an empty text in ``rows``.
-  public func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath) {
+  public func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath)
+  {
     record(.commitEdit, indexPath)
     switch style {
     case .delete: rows[indexPath.section].remove(at: indexPath.row)
@@ -197,7 +202,8 @@ extension ListSpy: ListRowHeightProviding, ListEstimatedRowHeightProviding,
   }
 
   /// Records the message.
-  public func list(_ list: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath) {
+  public func list(_ list: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath)
+  {
     record(.didEndDisplayingRow, indexPath)
   }
 

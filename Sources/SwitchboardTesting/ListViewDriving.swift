@@ -22,7 +22,8 @@ extension ListView {
   ///
   /// - Throws: ``ListDrivingError/noVisibleRow(text:visible:)`` when no visible row shows it.
   public func selectRow(withText text: String) throws {
-    guard let indexPath = indexPathsForVisibleRows.first(where: { cellForRow(at: $0)?.text == text })
+    guard
+      let indexPath = indexPathsForVisibleRows.first(where: { cellForRow(at: $0)?.text == text })
     else {
       throw ListDrivingError.noVisibleRow(text: text, visible: visibleTexts)
     }
@@ -57,7 +58,8 @@ public func expectRendered(
   let actual = list.renderText()
   guard actual == expected else {
     let difference = lineDiff(
-      expected: expected.components(separatedBy: "\n"), actual: actual.components(separatedBy: "\n"))
+      expected: expected.components(separatedBy: "\n"), actual: actual.components(separatedBy: "\n")
+    )
     Issue.record(
       "The list renders differently (− expected, + actual):\n\(difference)",
       sourceLocation: sourceLocation)

@@ -95,7 +95,8 @@ public func expectRoutingTable<Message: MessageSet>(
   guard expectedLines == actualLines else {
     let difference = lineDiff(expected: expectedLines, actual: actualLines)
     Issue.record(
-      "Routing table differs (− expected, + actual):\n\(difference)", sourceLocation: sourceLocation)
+      "Routing table differs (− expected, + actual):\n\(difference)", sourceLocation: sourceLocation
+    )
     return false
   }
   return true

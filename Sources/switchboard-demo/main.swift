@@ -38,7 +38,9 @@ func main() async -> Int32 {
     return 0
   default:
     FileHandle.standardError.write(
-      Data("switchboard-demo: unknown arguments \(arguments). usage: switchboard-demo [--interactive]\n".utf8))
+      Data(
+        "switchboard-demo: unknown arguments \(arguments). usage: switchboard-demo [--interactive]\n"
+          .utf8))
     return 2
   }
 }

@@ -18,28 +18,40 @@ struct DemoSessionSpecs {
 
     @Test("it prints the routing table with each message's handler and rule")
     func printsRoutingTable() {
-      #expect(output.contains("│ message               │ handler                         │ rule              │"))
-      #expect(output.contains("│ cellForRow            │ viewModel (SectionedDataSource) │ always viewModel  │"))
-      #expect(output.contains("│ numberOfRows          │ viewModel (SectionedDataSource) │ first implementer │"))
-      #expect(output.contains("│ didSelectRow          │ view (TodoScreen)               │ only view         │"))
+      #expect(
+        output.contains(
+          "│ message               │ handler                         │ rule              │"))
+      #expect(
+        output.contains(
+          "│ cellForRow            │ viewModel (SectionedDataSource) │ always viewModel  │"))
+      #expect(
+        output.contains(
+          "│ numberOfRows          │ viewModel (SectionedDataSource) │ first implementer │"))
+      #expect(
+        output.contains(
+          "│ didSelectRow          │ view (TodoScreen)               │ only view         │"))
     }
 
     @Test("it prints the expected rows after each step")
     func printsFrames() throws {
-      let todo = try #require(output.components(separatedBy: "Switchboard demo: a paginated feed").first)
+      let todo = try #require(
+        output.components(separatedBy: "Switchboard demo: a paginated feed").first)
       let frames = todo.components(separatedBy: "┌─ ").dropFirst().map { "┌─ " + $0 }
       try #require(frames.count == 6)
       #expect(frames[0].contains("1. loaded") && frames[0].contains("[1.0] ○ Buy milk"))
       #expect(frames[2].contains("[1.0] ✓ Buy milk"), "selecting row 0 toggles it")
       #expect(frames[3].contains("[1.6] ○ Water the plants"), "the added to-do is at the end")
-      #expect(frames[4].contains("-- 6 items, 1 done --") && !frames[4].contains("Book the dentist"))
+      #expect(
+        frames[4].contains("-- 6 items, 1 done --") && !frames[4].contains("Book the dentist"))
       #expect(frames[5].contains("offset 0 of 96"))
     }
 
     @Test("it explains the routes it exercises and reports no list error")
     func explainsRoutes() {
       #expect(output.contains("  didSelectRow → view (TodoScreen), by rule 'only view'"))
-      #expect(output.contains("  commitEdit → viewModel (SectionedDataSource), by rule 'first implementer'"))
+      #expect(
+        output.contains(
+          "  commitEdit → viewModel (SectionedDataSource), by rule 'first implementer'"))
       #expect(!output.contains("list error"))
     }
 
@@ -50,9 +62,12 @@ struct DemoSessionSpecs {
 
     @Test("it pages the feed in, with every row kind, until everything is loaded")
     func pagesTheFeed() throws {
-      let feed = try #require(output.components(separatedBy: "Switchboard demo: a paginated feed").last)
-      #expect(feed.contains("cellForRow → view (VisitorDataSource<FeedRow>), by rule 'always view'"))
-      #expect(feed.contains("willDisplayRow → viewModel (FeedViewModel), by rule 'first implementer'"))
+      let feed = try #require(
+        output.components(separatedBy: "Switchboard demo: a paginated feed").last)
+      #expect(
+        feed.contains("cellForRow → view (VisitorDataSource<FeedRow>), by rule 'always view'"))
+      #expect(
+        feed.contains("willDisplayRow → viewModel (FeedViewModel), by rule 'first implementer'"))
       // The first page's trigger rows are visible at once, so the second page is prefetched.
       #expect(feed.contains("feed opened: 8 rows, idle"))
       #expect(feed.contains("to the end: 10 rows, all in"))

@@ -39,7 +39,8 @@ struct HostFaultSpecs {
     #expect(list.visibleTexts == ["c"])
   }
 
-  @Test("when a proxy's handler is released, the list records it during the call and uses the default")
+  @Test(
+    "when a proxy's handler is released, the list records it during the call and uses the default")
   func releasedProxyHandler() throws {
     let view = ListSpy(implementing: [.cellForRow], rows: [["a"]])
     let model = ListSpy(implementing: [.numberOfRows], rows: [["a"]])

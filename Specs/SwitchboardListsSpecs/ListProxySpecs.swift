@@ -111,8 +111,9 @@ struct ListProxySpecs {
       let proxy = ListProxy(view: bystander, viewModel: model)
       let list = ListView()
       list.dataSource = proxy
-      #expect(throws: ListViewError.requiredMessageUnhandled(
-        .cellForRow, handlers: ["view (HeightHandler) ✗", "viewModel (TodoViewModel) ✗"])
+      #expect(
+        throws: ListViewError.requiredMessageUnhandled(
+          .cellForRow, handlers: ["view (HeightHandler) ✗", "viewModel (TodoViewModel) ✗"])
       ) {
         try list.reloadData()
       }

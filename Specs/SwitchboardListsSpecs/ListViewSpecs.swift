@@ -53,8 +53,9 @@ struct ListViewSpecs {
         }
       }
       #expect(
-        error == .rowCountMismatch(
-          section: 0, before: 3, inserted: 2, deleted: 0, movedIn: 0, movedOut: 0, after: 4))
+        error
+          == .rowCountMismatch(
+            section: 0, before: 3, inserted: 2, deleted: 0, movedIn: 0, movedOut: 0, after: 4))
       #expect(stack.list.renderText() == before)
       #expect(stack.list.numberOfRows(inSection: 0) == 3)
       #expect(stack.list.indexPathsForSelectedRows == [IndexPath(row: 2, section: 0)])
@@ -94,7 +95,8 @@ struct ListViewSpecs {
       let stack = TodoStack(model: model, viewportHeight: 88)
       stack.list.register(CountingCell.self, forCellReuseIdentifier: "todo")
       try stack.list.reloadData()
-      let first = try #require(stack.list.cellForRow(at: IndexPath(row: 0, section: 0)) as? CountingCell)
+      let first = try #require(
+        stack.list.cellForRow(at: IndexPath(row: 0, section: 0)) as? CountingCell)
       #expect(first.preparations == 0)
       try stack.list.scroll(by: 44)
       #expect(stack.list.cellForRow(at: IndexPath(row: 0, section: 0)) == nil)

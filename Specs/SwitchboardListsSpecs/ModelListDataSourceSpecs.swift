@@ -45,7 +45,8 @@ struct ModelListDataSourceSpecs {
       """)
   }
 
-  @Test("updating items yields exactly the inserted, deleted and moved rows, and the list shows them")
+  @Test(
+    "updating items yields exactly the inserted, deleted and moved rows, and the list shows them")
   func updatesAreExact() throws {
     let source = try ModelListDataSource(sections: [
       ModelSection(id: "s", items: people([(1, "A"), (2, "B"), (3, "C"), (4, "D")]))
@@ -57,14 +58,19 @@ struct ModelListDataSourceSpecs {
       in: list)
     #expect(update.deletedRows == [IndexPath(row: 1, section: 0)])
     #expect(update.insertedRows == [IndexPath(row: 3, section: 0)])
-    #expect(update.movedRows == [.init(from: IndexPath(row: 3, section: 0), to: IndexPath(row: 0, section: 0))])
+    #expect(
+      update.movedRows == [
+        .init(from: IndexPath(row: 3, section: 0), to: IndexPath(row: 0, section: 0))
+      ])
     #expect(update.reloadedRows == [IndexPath(row: 2, section: 0)])
     #expect(list.visibleTexts == ["👤 D", "👤 A", "👤 C!", "👤 E"])
   }
 
   @Test("when ids repeat, a typed error names them and nothing is applied")
   func duplicateIDs() throws {
-    let source = try ModelListDataSource(sections: [ModelSection(id: "s", items: people([(1, "A")]))])
+    let source = try ModelListDataSource(sections: [
+      ModelSection(id: "s", items: people([(1, "A")]))
+    ])
     list.dataSource = source
     try list.reloadData()
     #expect(throws: ModelUpdateError.duplicateItemIDs(["Person 1", "Person 2"])) {
@@ -73,7 +79,8 @@ struct ModelListDataSourceSpecs {
         in: list)
     }
     #expect(throws: ModelUpdateError.duplicateSectionIDs(["s"])) {
-      try source.update(to: [ModelSection(id: "s", items: []), ModelSection(id: "s", items: [])], in: list)
+      try source.update(
+        to: [ModelSection(id: "s", items: []), ModelSection(id: "s", items: [])], in: list)
     }
     #expect(source.sections.map { $0.items.count } == [1])
     #expect(list.visibleTexts == ["👤 A"])

@@ -6,7 +6,8 @@ struct FetchFailed: Error, CustomStringConvertible {
 }
 
 /// A paginated feed whose fetches wait until the test resolves them.
-final class ControlledFeed: Paginating, ListRowCounting, ListCellProviding, ListWillDisplayObserving {
+final class ControlledFeed: Paginating, ListRowCounting, ListCellProviding, ListWillDisplayObserving
+{
   var items: [String] = []
   let pageSize: Int
   var totalCount: Int?

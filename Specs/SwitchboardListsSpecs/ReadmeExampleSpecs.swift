@@ -39,7 +39,9 @@ enum Readme {
       cell.text = model.items[indexPath.row]
       return cell
     }
-    func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) { tapped.append(indexPath.row) }
+    func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {
+      tapped.append(indexPath.row)
+    }
   }
 }
 

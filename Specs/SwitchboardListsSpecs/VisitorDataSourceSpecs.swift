@@ -12,7 +12,8 @@ struct VisitorDataSourceSpecs {
 
   private func makeList() throws -> (ListView, VisitorDataSource<FeedRow>) {
     let source = try VisitorDataSource(
-      rows: rows, cellKinds: FeedCells(), heights: FeedHeights(), configuration: FeedConfiguration())
+      rows: rows, cellKinds: FeedCells(), heights: FeedHeights(), configuration: FeedConfiguration()
+    )
     let list = ListView(viewportHeight: 1000)
     list.dataSource = source
     list.delegate = source

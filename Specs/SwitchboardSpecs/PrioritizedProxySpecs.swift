@@ -85,11 +85,13 @@ struct PrioritizedProxySpecs {
     @Test("when two handlers implement a message, the first in priority receives it")
     func firstImplementerWins() {
       let proxy = PrioritizedProxy<ChatMessage>(handlers: [screen, model])
-      #expect(proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() }
-        == "hello from the screen")
+      #expect(
+        proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() }
+          == "hello from the screen")
       proxy.move(model, to: 0)
-      #expect(proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() }
-        == "hello from the model")
+      #expect(
+        proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() }
+          == "hello from the model")
     }
 
     @Test("when only the second handler implements a message, the second receives it")
@@ -104,8 +106,9 @@ struct PrioritizedProxySpecs {
     func nobodyImplements() throws {
       let proxy = PrioritizedProxy<ChatMessage>(handlers: [model])
       #expect(!proxy.responds(to: .farewell))
-      #expect(proxy.send(.farewell, as: (any Farewell).self, default: "fallback") { $0.farewell() }
-        == "fallback")
+      #expect(
+        proxy.send(.farewell, as: (any Farewell).self, default: "fallback") { $0.farewell() }
+          == "fallback")
       let error = #expect(throws: RoutingError<ChatMessage>.self) {
         try proxy.send(.farewell, as: (any Farewell).self) { $0.farewell() }
       }

@@ -33,7 +33,9 @@ struct ReentrancySpecs {
       let newcomer = MeddlingGreeter("newcomer")
       proxy.add(first)
       first.duringGreet = { [proxy] in proxy.insert(newcomer, at: 0) }
-      #expect(proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() } == "hello from first")
+      #expect(
+        proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() }
+          == "hello from first")
       #expect(proxy.target(for: .greet) === newcomer)
     }
 
@@ -44,7 +46,9 @@ struct ReentrancySpecs {
       proxy.add(leaving)
       proxy.add(staying)
       leaving.duringGreet = { [proxy, unowned leaving] in proxy.remove(leaving) }
-      #expect(proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() } == "hello from leaving")
+      #expect(
+        proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() }
+          == "hello from leaving")
       #expect(proxy.target(for: .greet) === staying)
     }
 
@@ -55,8 +59,12 @@ struct ReentrancySpecs {
       proxy.add(screen, role: .screen)
       proxy.add(model, role: .model)
       screen.duringGreet = { [proxy] in proxy.rules[.greet] = .always(.model) }
-      #expect(proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() } == "hello from screen")
-      #expect(proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() } == "hello from model")
+      #expect(
+        proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() }
+          == "hello from screen")
+      #expect(
+        proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() }
+          == "hello from model")
     }
 
     @Test("an observer that changes the proxy while being told of a change is told again")
@@ -89,7 +97,9 @@ struct ReentrancySpecs {
       weak let doomed = owner
       proxy.add(owner!)
       owner!.duringGreet = { owner = nil }
-      #expect(proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() } == "hello from doomed")
+      #expect(
+        proxy.send(.greet, as: (any Greeting).self, default: "") { $0.greet() }
+          == "hello from doomed")
       #expect(doomed == nil, "released once the call returned")
       #expect(!proxy.responds(to: .greet))
     }
@@ -104,7 +114,9 @@ struct ReentrancySpecs {
       proxy.rules[.farewell] = .firstImplementer
       killer.duringFarewell = { victimOwner = nil }
       proxy.move(killer, to: 0)
-      #expect(proxy.send(.farewell, as: (any Farewell).self, default: "") { $0.farewell() } == "bye from killer")
+      #expect(
+        proxy.send(.farewell, as: (any Farewell).self, default: "") { $0.farewell() }
+          == "bye from killer")
       #expect(proxy.handlerCount == 1)
       #expect(proxy.target(for: .greet) === killer)
     }
@@ -129,7 +141,9 @@ struct ReentrancySpecs {
         secondOwner = nil
       }
       var answers: [String] = []
-      let count = proxy.broadcast(.farewell, as: (any Farewell).self) { answers.append($0.farewell()) }
+      let count = proxy.broadcast(.farewell, as: (any Farewell).self) {
+        answers.append($0.farewell())
+      }
       #expect(count == 2)
       #expect(answers == ["bye from first", "bye from second"])
       #expect(latecomer.farewells == 0)

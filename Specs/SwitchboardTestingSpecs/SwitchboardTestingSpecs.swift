@@ -11,7 +11,8 @@ struct SwitchboardTestingSpecs {
   /// A view spy and a model spy behind a proxy, with a list to drive.
   @MainActor
   struct Stack {
-    let view = ListSpy(implementing: [.cellForRow, .didSelectRow], rows: [["alpha", "beta", "gamma"]])
+    let view = ListSpy(
+      implementing: [.cellForRow, .didSelectRow], rows: [["alpha", "beta", "gamma"]])
     let model = ListSpy(
       implementing: [.numberOfSections, .numberOfRows, .titleForHeader],
       rows: [["alpha", "beta", "gamma"]])
@@ -132,7 +133,8 @@ struct SwitchboardTestingSpecs {
     func mismatchedTableShowsDifference() throws {
       let stack = try Stack()
       withKnownIssue {
-        expectRoutingTable(of: stack.proxy, equals: [.numberOfSections: "viewModel", .cellForRow: "viewModel"])
+        expectRoutingTable(
+          of: stack.proxy, equals: [.numberOfSections: "viewModel", .cellForRow: "viewModel"])
       } matching: { issue in
         let text = issue.comments.map(\.rawValue).joined()
         return text.contains("Routing table differs (− expected, + actual):")

@@ -27,7 +27,7 @@ class ArrayDataSource: ListSectionCounting, ListRowCounting, ListCellProviding,
   }
 }
 
-/// Rows 0, 1, 2 ... of section 0 as "s.r" strings.
+/// The texts of `count` rows in `section`, such as "0.0" and "0.1" for section 0.
 func rows(_ count: Int, section: Int = 0) -> [String] { (0..<count).map { "\(section).\($0)" } }
 
 /// Shorthand for an index path.
@@ -63,8 +63,10 @@ final class RecordingDelegate: ListWillDisplayObserving, ListDidEndDisplayingObs
   }
 }
 
-/// A list with its data source and delegate. The list holds both weakly, as UIKit does, so a test
-/// keeps the fixture alive for its whole scope, the way a screen keeps its own.
+/// A list with its data source and delegate.
+///
+/// The list holds both weakly, as UIKit does, so a test keeps the fixture alive for its whole
+/// scope, the way a screen keeps its own.
 @MainActor
 final class ListFixture {
   let list: ListView
@@ -80,7 +82,8 @@ final class ListFixture {
 
 /// A list over an `ArrayDataSource`, with a recording delegate.
 @MainActor
-func makeList(_ sections: [[String]], viewport: Double = 132, rowHeight: Double = 44) -> ListFixture {
+func makeList(_ sections: [[String]], viewport: Double = 132, rowHeight: Double = 44) -> ListFixture
+{
   let source = ArrayDataSource(sections)
   let delegate = RecordingDelegate()
   let list = ListView(viewportHeight: viewport, rowHeight: rowHeight)

@@ -11,24 +11,33 @@ final class EverythingHandler: ListSectionCounting, ListRowCounting, ListCellPro
   ListWillSelectHandling, ListDidSelectHandling, ListDidDeselectHandling
 {
   var log: [ListMessage] = []
-  func numberOfSections(in list: ListView) -> Int { log.append(.numberOfSections); return 2 }
+  func numberOfSections(in list: ListView) -> Int {
+    log.append(.numberOfSections)
+    return 2
+  }
   func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
-    log.append(.numberOfRows); return 3
+    log.append(.numberOfRows)
+    return 3
   }
   func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
-    log.append(.cellForRow); return ListCell(reuseIdentifier: nil)
+    log.append(.cellForRow)
+    return ListCell(reuseIdentifier: nil)
   }
   func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? {
-    log.append(.titleForHeader); return "H"
+    log.append(.titleForHeader)
+    return "H"
   }
   func list(_ list: ListView, titleForFooterInSection section: Int) -> String? {
-    log.append(.titleForFooter); return "F"
+    log.append(.titleForFooter)
+    return "F"
   }
   func list(_ list: ListView, canEditRowAt indexPath: IndexPath) -> Bool {
-    log.append(.canEditRow); return false
+    log.append(.canEditRow)
+    return false
   }
   func list(_ list: ListView, canMoveRowAt indexPath: IndexPath) -> Bool {
-    log.append(.canMoveRow); return false
+    log.append(.canMoveRow)
+    return false
   }
   func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath) {
     log.append(.commitEdit)
@@ -36,13 +45,18 @@ final class EverythingHandler: ListSectionCounting, ListRowCounting, ListCellPro
   func list(_ list: ListView, moveRowAt source: IndexPath, to destination: IndexPath) {
     log.append(.moveRow)
   }
-  func sectionIndexTitles(for list: ListView) -> [String]? { log.append(.sectionIndexTitles); return ["I"] }
+  func sectionIndexTitles(for list: ListView) -> [String]? {
+    log.append(.sectionIndexTitles)
+    return ["I"]
+  }
   func list(_ list: ListView, prefetchRowsAt indexPaths: [IndexPath]) { log.append(.prefetchRows) }
   func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
-    log.append(.heightForRow); return 7
+    log.append(.heightForRow)
+    return 7
   }
   func list(_ list: ListView, estimatedHeightForRowAt indexPath: IndexPath) -> Double {
-    log.append(.estimatedHeightForRow); return 8
+    log.append(.estimatedHeightForRow)
+    return 8
   }
   func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
     log.append(.willDisplayRow)
@@ -51,7 +65,8 @@ final class EverythingHandler: ListSectionCounting, ListRowCounting, ListCellPro
     log.append(.didEndDisplayingRow)
   }
   func list(_ list: ListView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
-    log.append(.willSelectRow); return nil
+    log.append(.willSelectRow)
+    return nil
   }
   func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) { log.append(.didSelectRow) }
   func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) { log.append(.didDeselectRow) }

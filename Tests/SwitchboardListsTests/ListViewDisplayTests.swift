@@ -10,7 +10,8 @@ struct ListViewDisplayTests {
     let list = fixture.list
     let delegate = fixture.delegate
     try list.reloadData()
-    #expect(delegate.take() == ["willDisplay 0.0 0.0", "willDisplay 0.1 0.1", "willDisplay 0.2 0.2"])
+    #expect(
+      delegate.take() == ["willDisplay 0.0 0.0", "willDisplay 0.1 0.1", "willDisplay 0.2 0.2"])
   }
 
   @Test func scrollingEndsLeavingRowsAndDisplaysEnteringOnes() throws {
@@ -53,10 +54,12 @@ struct ListViewDisplayTests {
     let list = ListView()
     list.register(Special.self, forCellReuseIdentifier: "special")
     list.register(ListCell.self, forCellReuseIdentifier: "plain")
-    let special = try list.dequeueReusableCell(Special.self, withIdentifier: "special", for: at(0, 0))
+    let special = try list.dequeueReusableCell(
+      Special.self, withIdentifier: "special", for: at(0, 0))
     #expect(special.reuseIdentifier == "special")
-    #expect(throws: ListViewError.cellTypeMismatch(
-      reuseIdentifier: "plain", expected: "Special", actual: "ListCell")
+    #expect(
+      throws: ListViewError.cellTypeMismatch(
+        reuseIdentifier: "plain", expected: "Special", actual: "ListCell")
     ) {
       try list.dequeueReusableCell(Special.self, withIdentifier: "plain", for: at(0, 0))
     }
@@ -145,7 +148,8 @@ struct ListViewDisplayTests {
     let source = CountsOnly()
     let list = ListView()
     list.dataSource = source
-    #expect(throws: ListViewError.requiredMessageUnhandled(.cellForRow, handlers: ["CountsOnly ✗"])) {
+    #expect(throws: ListViewError.requiredMessageUnhandled(.cellForRow, handlers: ["CountsOnly ✗"]))
+    {
       try list.reloadData()
     }
   }

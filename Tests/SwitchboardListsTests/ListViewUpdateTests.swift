@@ -183,7 +183,8 @@ struct ListViewUpdateTests {
     ),
     (
       "rows counted wrong", update { $0.deleteRows(at: [at(0, 0)]) },
-      .rowCountMismatch(section: 0, before: 3, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0, after: 3)
+      .rowCountMismatch(
+        section: 0, before: 3, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0, after: 3)
     ),
   ])
   func invalidUpdatesThrowAndChangeNothing(
@@ -208,7 +209,9 @@ struct ListViewUpdateTests {
     let source = fixture.source
     try list.reloadData()
     source.sections.append(["extra"])
-    #expect(throws: ListViewError.sectionCountMismatch(before: 2, inserted: 0, deleted: 1, after: 3)) {
+    #expect(
+      throws: ListViewError.sectionCountMismatch(before: 2, inserted: 0, deleted: 1, after: 3)
+    ) {
       try list.deleteSections([0])
     }
   }

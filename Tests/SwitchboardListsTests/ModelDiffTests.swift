@@ -33,7 +33,10 @@ struct ModelDiffTests {
     let diff = try ModelDiff(
       old: [section("a", [(1, "x"), (2, "y")]), section("b", [])],
       new: [section("a", [(2, "y")]), section("b", [(1, "x")])])
-    #expect(diff.update.movedRows == [.init(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 0, section: 1))])
+    #expect(
+      diff.update.movedRows == [
+        .init(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 0, section: 1))
+      ])
     #expect(diff.update.insertedRows.isEmpty && diff.update.deletedRows.isEmpty)
   }
 
@@ -72,7 +75,7 @@ struct ModelDiffTests {
       let seed = UInt64(batch * 100 + iteration)
       var random = SeededGenerator(seed: seed)
       let old = randomSections(&random)
-      let new = mutate(old, &random)
+      let new = try mutate(old, &random)
       let source = try ModelListDataSource(sections: old)
       let list = ListView(viewportHeight: 100_000, rowHeight: 1)
       list.dataSource = source
@@ -102,9 +105,11 @@ struct ModelDiffTests {
     }
   }
 
-  private func mutate(_ sections: [ModelSection], _ random: inout SeededGenerator) -> [ModelSection] {
-    var result = sections.map { section in
-      (id: section.id, items: section.items.map { $0 as! Tag })
+  private func mutate(_ sections: [ModelSection], _ random: inout SeededGenerator) throws
+    -> [ModelSection]
+  {
+    var result = try sections.map { section in
+      (id: section.id, items: try section.items.map { try #require($0 as? Tag) })
     }
     var nextID = 1000
     for _ in 0..<Int.random(in: 0...10, using: &random) {
@@ -115,7 +120,8 @@ struct ModelDiffTests {
         let position = Int.random(in: 0...result[target].items.count, using: &random)
         result[target].items.insert(Tag(id: nextID, label: "new"), at: position)
       case 1 where !result[target].items.isEmpty:
-        result[target].items.remove(at: Int.random(in: 0..<result[target].items.count, using: &random))
+        result[target].items.remove(
+          at: Int.random(in: 0..<result[target].items.count, using: &random))
       case 2 where !result[target].items.isEmpty:
         let item = result[target].items.remove(
           at: Int.random(in: 0..<result[target].items.count, using: &random))

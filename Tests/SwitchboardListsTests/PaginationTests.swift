@@ -78,7 +78,9 @@ struct PaginationTests {
     #expect(feed.items.isEmpty)
     #expect(feed.pagination.generation == generation + 1)
     try list.reloadData()
-    #expect(await feed.loadNextPage(into: list) == .loaded([IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)]))
+    #expect(
+      await feed.loadNextPage(into: list)
+        == .loaded([IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)]))
     #expect(feed.items == [3, 4])
   }
 
@@ -87,7 +89,9 @@ struct PaginationTests {
     let list = ListView(viewportHeight: 44)
     list.dataSource = feed
     try list.reloadData()
-    #expect(await feed.retry(in: list) == .loaded([IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)]))
+    #expect(
+      await feed.retry(in: list)
+        == .loaded([IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)]))
   }
 }
 
@@ -101,7 +105,9 @@ struct VisitorDataSourceTests {
   final class OneCell: ListCell {}
   final class TwoCell: ListCell {}
   struct Cells: RowVisitor {
-    func visit(_ row: Row) -> RowCellKind { row == .one ? .cell(OneCell.self) : .cell(TwoCell.self) }
+    func visit(_ row: Row) -> RowCellKind {
+      row == .one ? .cell(OneCell.self) : .cell(TwoCell.self)
+    }
   }
   struct Heights: RowVisitor {
     func visit(_ row: Row) -> RowHeight { 10.5 }

@@ -1,9 +1,10 @@
 import Switchboard
 import Testing
 
-/// The thread model is main-actor isolation. Work from many tasks reaches the proxy only by
-/// hopping onto the main actor, where it is serialized: routes stay consistent while one task
-/// mutates and others dispatch.
+/// The thread model is main-actor isolation.
+///
+/// Work from many tasks reaches the proxy only by hopping onto the main actor, where it is
+/// serialized: routes stay consistent while one task mutates and others dispatch.
 struct ConcurrencyTests {
   @Test func dispatchFromManyTasksWhileAnotherMutates() async {
     let proxy = await PrioritizedProxy<DoorMessage>()

@@ -53,7 +53,9 @@ struct DiagnosticsTests {
   }
 
   @Test func candidateSummariesMarkImplementers() {
-    let proxy = PrioritizedProxy<DoorMessage>(handlers: [OpenOnly("x"), Silent()], retention: .strong)
-    #expect(proxy.explain(.open).candidates.map(\.description) == ["#0 (OpenOnly) ✓", "#1 (Silent) ✗"])
+    let proxy = PrioritizedProxy<DoorMessage>(
+      handlers: [OpenOnly("x"), Silent()], retention: .strong)
+    #expect(
+      proxy.explain(.open).candidates.map(\.description) == ["#0 (OpenOnly) ✓", "#1 (Silent) ✗"])
   }
 }

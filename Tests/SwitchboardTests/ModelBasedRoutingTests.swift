@@ -58,7 +58,9 @@ struct ModelBasedRoutingTests {
         guard let handler = withRole("a"), handler.capabilities.contains(message) else { return [] }
         return [handler.id]
       case .preferB:
-        if let handler = withRole("b"), handler.capabilities.contains(message) { return [handler.id] }
+        if let handler = withRole("b"), handler.capabilities.contains(message) {
+          return [handler.id]
+        }
         return implementers.prefix(1).map(\.id)
       case .broadcast:
         return implementers.map(\.id)
@@ -112,22 +114,29 @@ struct ModelBasedRoutingTests {
           ModelHandler(id: id, capabilities: capabilities, role: role), at: position)
       case 2 where liveCount > 0:  // remove one
         let victim = model.handlers.remove(at: Int.random(in: 0..<liveCount, using: &random))
-        proxy.remove(outside[victim.id]!)
+        guard let object = outside[victim.id] else {
+          return "step \(step): lost handler \(victim.id)"
+        }
+        proxy.remove(object)
         outside[victim.id] = nil
       case 3 where liveCount > 1:  // reorder
         let from = Int.random(in: 0..<liveCount, using: &random)
         let to = Int.random(in: 0..<liveCount, using: &random)
         let handler = model.handlers.remove(at: from)
         model.handlers.insert(handler, at: to)
-        proxy.move(outside[handler.id]!, to: to)
+        guard let object = outside[handler.id] else {
+          return "step \(step): lost handler \(handler.id)"
+        }
+        proxy.move(object, to: to)
       case 4...5:  // drop the last outside reference to a weakly held handler
         let weak = model.handlers.filter { weaklyHeld.contains($0.id) }
         guard let handler = weak.randomElement(using: &random) else { break }
         model.handlers.removeAll { $0.id == handler.id }
         outside[handler.id] = nil
       case 6:  // change a rule
-        let message = DoorMessage.allCases.randomElement(using: &random)!
-        let rule = ModelRule.allCases.randomElement(using: &random)!
+        let message = DoorMessage.allCases[
+          Int.random(in: 0..<DoorMessage.allCases.count, using: &random)]
+        let rule = ModelRule.allCases[Int.random(in: 0..<ModelRule.allCases.count, using: &random)]
         model.rules[message] = rule
         proxy.rules[message] = rule.rule
       default:
@@ -149,7 +158,8 @@ struct ModelBasedRoutingTests {
     return nil
   }
 
-  private static func makeHandler(_ random: inout SeededGenerator) -> (AnyObject, Set<DoorMessage>) {
+  private static func makeHandler(_ random: inout SeededGenerator) -> (AnyObject, Set<DoorMessage>)
+  {
     switch Int.random(in: 0..<6, using: &random) {
     case 0: (OpensClosesTicks(), [.open, .close, .tick])
     case 1: (Opens(), [.open])

@@ -75,7 +75,11 @@ struct PreconditionTests {
         _ = proxy.send(.close, as: (any Closing).self, default: "") { $0.close() }
       }
     }
-    expect(result, toMention: "implements it according to LyingMessage.isImplemented(by:), but does not conform to Closing")
+    expect(
+      result,
+      toMention:
+        "implements it according to LyingMessage.isImplemented(by:), but does not conform to Closing"
+    )
   }
 
   @Test func ruleThatMutatesTheProxyStops() async {
@@ -89,6 +93,7 @@ struct PreconditionTests {
         }
       }
     }
-    expect(result, toMention: "a routing rule changed the proxy while its routes were being rebuilt")
+    expect(
+      result, toMention: "a routing rule changed the proxy while its routes were being rebuilt")
   }
 }

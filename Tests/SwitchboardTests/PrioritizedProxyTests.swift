@@ -72,7 +72,9 @@ struct PrioritizedProxyTests {
 
   @Test func replaceHandlersInvalidatesRoutesOnce() {
     let proxy = PrioritizedProxy<DoorMessage>(handlers: [a])
-    let changes = recordChanges(of: proxy) { proxy.replaceHandlers(with: [b, c], retention: .strong) }
+    let changes = recordChanges(of: proxy) {
+      proxy.replaceHandlers(with: [b, c], retention: .strong)
+    }
     #expect(changes == [[.open, .close, .tick]])
     #expect(proxy.handlers.map(\.retention) == [.strong, .strong])
   }
@@ -84,7 +86,9 @@ struct PrioritizedProxyTests {
     let forced = recordChanges(of: proxy) { proxy.rules[.open] = .always(b) }
     #expect(forced == [[.open]])
     #expect(proxy.target(for: .open) === b)
-    let merged = recordChanges(of: proxy) { proxy.rules.merge([.close: .blocked, .tick: .broadcast]) }
+    let merged = recordChanges(of: proxy) {
+      proxy.rules.merge([.close: .blocked, .tick: .broadcast])
+    }
     #expect(merged == [[.close, .tick]])
     let fallback = recordChanges(of: proxy) { proxy.rules.fallback = .blocked }
     #expect(fallback.isEmpty, "every message has its own rule now")
@@ -180,7 +184,8 @@ struct PrioritizedProxyTests {
   }
 
   @Test func broadcastToNobodyDeliversNothing() {
-    let proxy = PrioritizedProxy<DoorMessage>(handlers: [Silent()], retention: .strong,
+    let proxy = PrioritizedProxy<DoorMessage>(
+      handlers: [Silent()], retention: .strong,
       rules: [.tick: .broadcast])
     var log: [String] = []
     #expect(proxy.broadcast(.tick, as: (any Tick).self) { $0.tick(&log) } == 0)
@@ -194,8 +199,10 @@ struct PrioritizedProxyTests {
     proxy.add(a, role: "a")
     proxy.add(b, role: "b")
     #expect(!proxy.responds(to: .close))
-    #expect(proxy.routingErrors.isEmpty, "'only' reports no error when the handler lacks the message")
-    #expect(proxy.explain(.close).outcome == .unhandled(reason: "b (OpenOnly) does not implement it"))
+    #expect(
+      proxy.routingErrors.isEmpty, "'only' reports no error when the handler lacks the message")
+    #expect(
+      proxy.explain(.close).outcome == .unhandled(reason: "b (OpenOnly) does not implement it"))
     proxy.rules[.open] = .only("b")
     #expect(proxy.target(for: .open) === b)
     proxy.rules[.open] = .only("nobody")
@@ -264,9 +271,11 @@ struct PrioritizedProxyTests {
       foreign = context.candidates.first
       return .unhandled(reason: "captured")
     }
-    let proxy = PrioritizedProxy<DoorMessage>(handlers: [a], rules: [
-      .open: RoutingRule("foreign") { _ in .deliver(foreign!) }
-    ])
+    let proxy = PrioritizedProxy<DoorMessage>(
+      handlers: [a],
+      rules: [
+        .open: RoutingRule("foreign") { _ in .deliver(foreign!) }
+      ])
     #expect(!proxy.responds(to: .open))
     let error = proxy.routingErrors.first
     #expect(error?.kind == .handlerNotInProxy("FullDoor"))
@@ -274,19 +283,23 @@ struct PrioritizedProxyTests {
   }
 
   @Test func broadcastListingAHandlerTwiceFails() {
-    let proxy = PrioritizedProxy<DoorMessage>(handlers: [a], rules: [
-      .tick: RoutingRule("twice") { context in
-        context.candidates.first.map { .broadcast([$0, $0]) } ?? .unhandled(reason: "empty")
-      }
-    ])
+    let proxy = PrioritizedProxy<DoorMessage>(
+      handlers: [a],
+      rules: [
+        .tick: RoutingRule("twice") { context in
+          context.candidates.first.map { .broadcast([$0, $0]) } ?? .unhandled(reason: "empty")
+        }
+      ])
     #expect(!proxy.responds(to: .tick))
     #expect(proxy.routingErrors.first?.kind == .duplicateTarget(proxy.handlers[0]))
   }
 
   @Test func emptyBroadcastRoutesToNobody() {
-    let proxy = PrioritizedProxy<DoorMessage>(handlers: [a], rules: [
-      .tick: RoutingRule("empty") { _ in .broadcast([]) }
-    ])
+    let proxy = PrioritizedProxy<DoorMessage>(
+      handlers: [a],
+      rules: [
+        .tick: RoutingRule("empty") { _ in .broadcast([]) }
+      ])
     #expect(proxy.explain(.tick).outcome == .unhandled(reason: "the broadcast lists no handler"))
   }
 
@@ -328,10 +341,11 @@ struct PrioritizedProxyTests {
     let proxy = PrioritizedProxy<DoorMessage>()
     proxy.add(a, role: "front", retention: .strong)
     proxy.add(b)
-    #expect(proxy.handlers == [
-      HandlerDescription(position: 0, role: "front", typeName: "FullDoor", retention: .strong),
-      HandlerDescription(position: 1, role: nil, typeName: "OpenOnly", retention: .weak),
-    ])
+    #expect(
+      proxy.handlers == [
+        HandlerDescription(position: 0, role: "front", typeName: "FullDoor", retention: .strong),
+        HandlerDescription(position: 1, role: nil, typeName: "OpenOnly", retention: .weak),
+      ])
     #expect(proxy.handlers.map(\.description) == ["front (FullDoor)", "#1 (OpenOnly)"])
     #expect("\(proxy)" == "PrioritizedProxy<DoorMessage>(front (FullDoor), #1 (OpenOnly))")
   }

@@ -1,4 +1,6 @@
-/// Why ``ModelListDataSource`` refused new sections. Nothing was applied.
+/// Why ``ModelListDataSource`` refused new sections.
+///
+/// Nothing was applied.
 public enum ModelUpdateError: Error, Equatable, CustomStringConvertible {
   /// Two or more sections share these ids.
   case duplicateSectionIDs([String])

@@ -25,13 +25,16 @@ open class ListCell {
   /// Whether the cell's row is selected.
   public internal(set) var isSelected = false
 
-  /// Creates a cell. ``ListView`` calls this for registered cell types.
+  /// Creates a cell.
+  ///
+  /// ``ListView`` calls this for registered cell types.
   public required init(reuseIdentifier: String?) {
     self.reuseIdentifier = reuseIdentifier
   }
 
-  /// Resets the cell before the list hands it out for another row. Call `super` when you override
-  /// it: the base implementation clears ``text`` and ``isSelected``.
+  /// Resets the cell before the list hands it out for another row.
+  ///
+  /// Call `super` when you override it: the base implementation clears ``text`` and ``isSelected``.
   open func prepareForReuse() {
     text = ""
     isSelected = false

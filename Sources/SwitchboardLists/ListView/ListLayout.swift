@@ -101,7 +101,9 @@ struct ListLayout {
       let section = sections[index]
       var row = section.firstRow(endingBelow: top)
       while row < section.rowCount, section.top(ofRow: row) < bottom {
-        if section.height(ofRow: row) > 0, section.top(ofRow: row) + section.height(ofRow: row) > top {
+        if section.height(ofRow: row) > 0,
+          section.top(ofRow: row) + section.height(ofRow: row) > top
+        {
           result.append(IndexPath(row: row, section: index))
         }
         row += 1

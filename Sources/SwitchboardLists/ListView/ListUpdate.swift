@@ -84,7 +84,8 @@ struct ListUpdatePlan {
     let newSections = after.count
     try Self.checkSections(update.deletedSections, in: oldSections, "deletes section", "before")
     try Self.checkSections(update.insertedSections, in: newSections, "inserts section", "after")
-    let expectedSections = oldSections + update.insertedSections.count - update.deletedSections.count
+    let expectedSections =
+      oldSections + update.insertedSections.count - update.deletedSections.count
     guard expectedSections == newSections else {
       throw .sectionCountMismatch(
         before: oldSections, inserted: update.insertedSections.count,
@@ -207,7 +208,8 @@ struct ListUpdatePlan {
     var seen: Set<Int> = []
     for section in sections {
       guard section >= 0, section < count else {
-        throw .invalidUpdate("it \(what) \(section), but there are \(count) sections \(when) the update")
+        throw .invalidUpdate(
+          "it \(what) \(section), but there are \(count) sections \(when) the update")
       }
       guard seen.insert(section).inserted else {
         throw .invalidUpdate("it \(what) \(section) twice")

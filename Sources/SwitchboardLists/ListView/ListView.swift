@@ -32,7 +32,9 @@ import Switchboard
 public final class ListView {
   // MARK: Configuration
 
-  /// The height of rows whose delegate gives none. UIKit's default is 44.
+  /// The height of rows whose delegate gives none.
+  ///
+  /// UIKit's default is 44.
   public var rowHeight: Double
   /// The height of a section header that has a title.
   public var sectionHeaderHeight: Double = 28
@@ -76,7 +78,9 @@ public final class ListView {
   private var messageInFlight: ListMessage?
 
   /// Problems the list met and recovered from, oldest first: a message its cache said was
-  /// answered, but whose handler had been released. The list used the default value each time.
+  /// answered, but whose handler had been released.
+  ///
+  /// The list used the default value each time.
   public private(set) var diagnostics: [ListViewDiagnostic] = []
 
   /// The section index titles the data source gave at the last reload, if any.
@@ -148,7 +152,8 @@ public final class ListView {
     // A cached "yes" means the object adopts the capability (or routes every message).
     guard let handler = object as? Capability else {
       preconditionFailure(
-        "ListView: \(type(of: object)) was cached as answering \(message) but is not \(Capability.self).")
+        "ListView: \(type(of: object)) was cached as answering \(message) but is not \(Capability.self)."
+      )
     }
     let outer = messageInFlight
     messageInFlight = message
@@ -264,7 +269,9 @@ public final class ListView {
     let sections = ask(.numberOfSections, as: (any ListSectionCounting).self, default: 1) {
       $0.numberOfSections(in: self)
     }
-    guard sections >= 0 else { throw .negativeCount(.numberOfSections, section: nil, count: sections) }
+    guard sections >= 0 else {
+      throw .negativeCount(.numberOfSections, section: nil, count: sections)
+    }
     var counts = Counts()
     for section in 0..<sections {
       let rows = ask(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
@@ -343,12 +350,13 @@ public final class ListView {
   public func reloadData() throws(ListViewError) {
     try requireDataSourceMessages()
     let counts = try readCounts()
-    sectionIndexTitles = ask(.sectionIndexTitles, as: (any ListSectionIndexing).self, default: nil) {
+    typealias Indexing = any ListSectionIndexing
+    sectionIndexTitles = ask(.sectionIndexTitles, as: Indexing.self, default: nil) {
       $0.sectionIndexTitles(for: self)
     }
     let previous = visibleCells
     for path in visibleOrder {
-      endDisplaying(previous[path]!, at: path)
+      endDisplaying(cell(at: path, in: previous), at: path)
     }
     visibleCells = [:]
     visibleOrder = []
@@ -388,7 +396,7 @@ public final class ListView {
 
   /// The texts of the visible rows' cells, in order.
   public var visibleTexts: [String] {
-    visibleOrder.map { visibleCells[$0]!.text }
+    visibleOrder.map { cell(at: $0, in: visibleCells).text }
   }
 
   /// The cell showing the row at `indexPath`, if that row is visible.
@@ -400,7 +408,8 @@ public final class ListView {
     let wanted = layout.rows(from: contentOffset, to: contentOffset + viewportHeight)
     let wantedSet = Set(wanted)
     for path in visibleOrder where !wantedSet.contains(path) {
-      endDisplaying(visibleCells.removeValue(forKey: path)!, at: path)
+      endDisplaying(cell(at: path, in: visibleCells), at: path)
+      visibleCells[path] = nil
     }
     visibleOrder = visibleOrder.filter { wantedSet.contains($0) }
     for path in wanted where visibleCells[path] == nil {
@@ -415,9 +424,19 @@ public final class ListView {
     prefetchBeyondWindow()
   }
 
+  /// The visible cell at `path`; `visibleOrder` and the cell table always hold the same paths.
+  private func cell(at path: IndexPath, in cells: [IndexPath: ListCell]) -> ListCell {
+    guard let cell = cells[path] else {
+      preconditionFailure(
+        "ListView: row \(path.section).\(path.row) is listed as visible but has no cell. "
+          + "This is a bug in ListView; please report it with the updates that led here.")
+    }
+    return cell
+  }
+
   private func insertVisible(_ path: IndexPath) {
     if let last = visibleOrder.last, last > path {
-      visibleOrder.insert(path, at: visibleOrder.firstIndex { $0 > path }!)
+      visibleOrder.insert(path, at: visibleOrder.firstIndex { $0 > path } ?? visibleOrder.endIndex)
     } else {
       visibleOrder.append(path)
     }
@@ -476,13 +495,17 @@ public final class ListView {
   public var indexPathsForSelectedRows: [IndexPath] { selected.sorted() }
 
   /// Selects a row as a user's tap does: through `willSelect`, which may redirect or cancel, then
-  /// `didSelect`. Without ``allowsMultipleSelection`` the previous selection is deselected first,
-  /// with `didDeselect`.
+  /// `didSelect`.
+  ///
+  /// Without ``allowsMultipleSelection`` the previous selection is deselected first, with
+  /// `didDeselect`.
   public func selectRow(at indexPath: IndexPath) throws(ListViewError) {
     try checkExists(indexPath)
     var target = indexPath
     if responses[ListMessage.willSelectRow.rawValue] {
-      let redirected = ask(.willSelectRow, as: (any ListWillSelectHandling).self, default: indexPath) {
+      let redirected = ask(
+        .willSelectRow, as: (any ListWillSelectHandling).self, default: indexPath
+      ) {
         $0.list(self, willSelectRowAt: indexPath)
       }
       guard let redirected else { return }
@@ -516,15 +539,20 @@ public final class ListView {
       throw .indexPathOutOfRange(path, sections: rowCounts.count, rowsInSection: nil)
     }
     guard path.row >= 0, path.row < rowCounts[path.section] else {
-      throw .indexPathOutOfRange(path, sections: rowCounts.count, rowsInSection: rowCounts[path.section])
+      throw .indexPathOutOfRange(
+        path, sections: rowCounts.count, rowsInSection: rowCounts[path.section])
     }
   }
 
   // MARK: Editing by the user
 
   /// Commits an edit as a user's swipe does: checks `canEditRow` (by default, whether anyone
-  /// commits edits), then sends `commitEdit`. The data source updates its data and the list.
-  public func commitEdit(_ style: ListEditingStyle, forRowAt indexPath: IndexPath) throws(ListViewError) {
+  /// commits edits), then sends `commitEdit`.
+  ///
+  /// The data source updates its data and the list.
+  public func commitEdit(_ style: ListEditingStyle, forRowAt indexPath: IndexPath)
+    throws(ListViewError)
+  {
     try checkExists(indexPath)
     let canEdit = ask(
       .canEditRow, as: (any ListRowEditability).self,
@@ -546,7 +574,8 @@ public final class ListView {
   ) throws(ListViewError) {
     try checkExists(source)
     let canMove = ask(
-      .canMoveRow, as: (any ListRowMovability).self, default: responses[ListMessage.moveRow.rawValue]
+      .canMoveRow, as: (any ListRowMovability).self,
+      default: responses[ListMessage.moveRow.rawValue]
     ) { $0.list(self, canMoveRowAt: source) }
     guard canMove, responses[ListMessage.moveRow.rawValue] else {
       throw .actionNotAllowed("moving", source)
@@ -583,7 +612,7 @@ public final class ListView {
     // Validated: from here on the update is applied.
     var carried: [IndexPath: ListCell] = [:]
     for path in visibleOrder {
-      let cell = visibleCells[path]!
+      let cell = cell(at: path, in: visibleCells)
       if let moved = plan.newIndexPath(for: path), !plan.reloaded.contains(path) {
         carried[moved] = cell
       } else {
@@ -652,8 +681,9 @@ public final class ListView {
       }
       while rowIndex < visibleOrder.count, visibleOrder[rowIndex].section == section {
         let path = visibleOrder[rowIndex]
-        let cell = visibleCells[path]!
-        lines.append("\(selected.contains(path) ? "*" : " ") [\(path.section).\(path.row)] \(cell.text)")
+        let cell = cell(at: path, in: visibleCells)
+        lines.append(
+          "\(selected.contains(path) ? "*" : " ") [\(path.section).\(path.row)] \(cell.text)")
         rowIndex += 1
       }
       if let title = footerTitles[section], frame.footerTop < bottom, frame.bottom > top {

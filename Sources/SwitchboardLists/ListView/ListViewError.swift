@@ -1,7 +1,8 @@
 import Foundation
 
-/// Why a ``ListView`` could not do what it was asked. The list's state is unchanged when an
-/// update is rejected.
+/// Why a ``ListView`` could not do what it was asked.
+///
+/// The list's state is unchanged when an update is rejected.
 ///
 /// ```swift
 /// do {
@@ -84,7 +85,9 @@ public enum ListViewError: Error, Equatable, CustomStringConvertible {
     case .invalidUpdate(let reason):
       return "Invalid update: \(reason)."
     case .indexPathOutOfRange(let indexPath, let sections, let rows):
-      let bound = rows.map { "section \(indexPath.section) has \($0) rows" } ?? "the list has \(sections) sections"
+      let bound =
+        rows.map { "section \(indexPath.section) has \($0) rows" }
+        ?? "the list has \(sections) sections"
       return "Row \(indexPath.row) of section \(indexPath.section) does not exist: \(bound)."
     case .actionNotAllowed(let action, let indexPath):
       return

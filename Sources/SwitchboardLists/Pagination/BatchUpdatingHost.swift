@@ -1,7 +1,8 @@
 import Foundation
 
-/// A list host that applies batch updates, such as ``ListView``. ``Paginating`` inserts its new
-/// rows through it, so any such host gets pagination for free.
+/// A list host that applies batch updates, such as ``ListView``.
+///
+/// ``Paginating`` inserts its new rows through it, so any such host gets pagination for free.
 @MainActor
 public protocol BatchUpdatingHost: AnyObject {
   /// Applies `update` after the data source changed; throws when it does not add up.

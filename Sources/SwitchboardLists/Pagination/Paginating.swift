@@ -114,7 +114,9 @@ extension Paginating {
     return await loadNextPage(into: host)
   }
 
-  /// Drops every item without telling any host, and returns to idle. Reload the list after it.
+  /// Drops every item without telling any host, and returns to idle.
+  ///
+  /// Reload the list after it.
   public func reset() {
     items.removeAll()
     pagination.generation += 1

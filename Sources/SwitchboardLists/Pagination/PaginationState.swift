@@ -1,7 +1,9 @@
 import Foundation
 
-/// The state of a ``Paginating`` source. The library drives it; store one in your type with
-/// `var pagination = PaginationState()` and read ``phase`` to show a spinner or an error row.
+/// The state of a ``Paginating`` source.
+///
+/// The library drives it; store one in your type with `var pagination = PaginationState()` and read
+/// ``phase`` to show a spinner or an error row.
 public struct PaginationState: Sendable {
   /// Where pagination stands.
   public enum Phase: Equatable, Sendable {
@@ -18,16 +20,22 @@ public struct PaginationState: Sendable {
 
   /// Where pagination stands.
   public internal(set) var phase: Phase = .idle
-  /// How many rows from the end displaying a row starts the next fetch. 5 by default.
+  /// How many rows from the end displaying a row starts the next fetch.
+  ///
+  /// 5 by default.
   public var prefetchDistance: Int
-  /// The list section the items are shown in. 0 by default.
+  /// The list section the items are shown in.
+  ///
+  /// 0 by default.
   public var section: Int
   /// Bumped by refresh, reset and cancel, so a page requested before is dropped when it lands.
   public internal(set) var generation = 0
 
   /// Creates an idle state.
   public init(prefetchDistance: Int = 5, section: Int = 0) {
-    precondition(prefetchDistance >= 0, "PaginationState: prefetchDistance must be 0 or more, got \(prefetchDistance).")
+    precondition(
+      prefetchDistance >= 0,
+      "PaginationState: prefetchDistance must be 0 or more, got \(prefetchDistance).")
     self.prefetchDistance = prefetchDistance
     self.section = section
   }

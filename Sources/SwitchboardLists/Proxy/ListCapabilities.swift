@@ -165,8 +165,10 @@ public enum ListEditingStyle: Hashable, Sendable {
 }
 
 /// A data source or delegate that decides per message whether it responds, such as
-/// ``ListProxy``. A ``ListView`` asks it instead of checking the capability protocols, and
-/// refreshes its cached answers when the routes change.
+/// ``ListProxy``.
+///
+/// A ``ListView`` asks it instead of checking the capability protocols, and refreshes its cached
+/// answers when the routes change.
 @MainActor public protocol ListRouting: AnyObject {
   /// Whether `message` reaches a handler that implements it.
   func responds(to message: ListMessage) -> Bool

@@ -45,7 +45,9 @@ import Switchboard
 /// form through this API.
 @MainActor
 public final class ListProxy {
-  /// The routing core. Use it to add handlers, change rules, or inspect routes.
+  /// The routing core.
+  ///
+  /// Use it to add handlers, change rules, or inspect routes.
   public let router: PrioritizedProxy<ListMessage>
 
   /// The rules the view/view-model setup applies: `cellForRow` always to the view, `didSelectRow`
@@ -184,7 +186,8 @@ extension ListProxy: ListSectionCounting, ListRowCounting, ListCellProviding, Li
   }
 
   /// Forwards ``ListMessage/commitEdit``.
-  public func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath) {
+  public func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath)
+  {
     forward(.commitEdit, as: (any ListEditCommitting).self, default: ()) {
       $0.list(list, commit: style, forRowAt: indexPath)
     }
@@ -241,7 +244,8 @@ extension ListProxy: ListRowHeightProviding, ListEstimatedRowHeightProviding,
   }
 
   /// Forwards ``ListMessage/didEndDisplayingRow``.
-  public func list(_ list: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath) {
+  public func list(_ list: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath)
+  {
     forward(.didEndDisplayingRow, as: (any ListDidEndDisplayingObserving).self, default: ()) {
       $0.list(list, didEndDisplaying: cell, forRowAt: indexPath)
     }

@@ -59,7 +59,8 @@ extension ListSection {
   /// Not editable.
   public func canEditRow(_ row: Int, in context: ListSectionContext) -> Bool { false }
   /// Nothing.
-  public func commitEdit(_ style: ListEditingStyle, forRow row: Int, in context: ListSectionContext) {}
+  public func commitEdit(_ style: ListEditingStyle, forRow row: Int, in context: ListSectionContext)
+  {}
 }
 
 /// What a ``ListSection`` may know about where it is shown: the list and its own section index.
@@ -70,8 +71,9 @@ extension ListSection {
 public struct ListSectionContext {
   /// The list showing the section.
   public let list: ListView
-  /// The section's index in the list right now. It changes when sections are reordered; do not
-  /// store it.
+  /// The section's index in the list right now.
+  ///
+  /// It changes when sections are reordered; do not store it.
   public let section: Int
 
   /// Creates a context.
@@ -86,7 +88,8 @@ public struct ListSectionContext {
   }
 
   /// Dequeues a cell for `row` of this section; see ``ListView/dequeueReusableCell(withIdentifier:for:)``.
-  public func dequeueReusableCell(withIdentifier identifier: String, forRow row: Int) throws(ListViewError)
+  public func dequeueReusableCell(withIdentifier identifier: String, forRow row: Int)
+    throws(ListViewError)
     -> ListCell
   {
     try list.dequeueReusableCell(withIdentifier: identifier, for: indexPath(forRow: row))

@@ -5,7 +5,8 @@
 ///
 /// - Complexity: O(n log n) for n values (patience sorting).
 func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
-  var tails: [Int] = []  // tails[k]: position of the smallest tail of an increasing run of length k+1
+  // tails[k]: position of the smallest tail of an increasing run of length k+1.
+  var tails: [Int] = []
   var previous = [Int](repeating: -1, count: values.count)
   for (position, value) in values.enumerated() {
     var low = 0

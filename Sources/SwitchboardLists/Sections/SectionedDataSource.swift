@@ -31,7 +31,8 @@ public final class SectionedDataSource {
 
   private static func checkUnique(_ sections: [any ListSection]) {
     var seen: Set<ObjectIdentifier> = []
-    for (index, section) in sections.enumerated() where !seen.insert(ObjectIdentifier(section)).inserted {
+    for (index, section) in sections.enumerated()
+    where !seen.insert(ObjectIdentifier(section)).inserted {
       preconditionFailure(
         "SectionedDataSource: the same \(type(of: section)) object appears twice (again at "
           + "\(index)). Each section object can be shown once; make another instance instead.")
@@ -57,7 +58,8 @@ public final class SectionedDataSource {
     Self.checkUnique(sections + [newSection])
     precondition(
       (0...sections.count).contains(index),
-      "SectionedDataSource: cannot insert a section at \(index); valid positions are 0...\(sections.count).")
+      "SectionedDataSource: cannot insert a section at \(index); valid positions are 0...\(sections.count)."
+    )
     sections.insert(newSection, at: index)
     var update = ListUpdate()
     update.insertSections([index])
@@ -91,13 +93,16 @@ public final class SectionedDataSource {
     return update
   }
 
-  /// Replaces every section and returns the update to apply to the list. Sections are matched by
-  /// identity: kept objects keep their rows, others are inserted or deleted.
+  /// Replaces every section and returns the update to apply to the list.
+  ///
+  /// Sections are matched by identity: kept objects keep their rows, others are inserted or
+  /// deleted.
   public func replaceSections(with newSections: [any ListSection]) -> ListUpdate {
     Self.checkUnique(newSections)
     let old = sections
     sections = newSections
-    let oldIndex = Dictionary(uniqueKeysWithValues: old.enumerated().map { (ObjectIdentifier($1), $0) })
+    let oldIndex = Dictionary(
+      uniqueKeysWithValues: old.enumerated().map { (ObjectIdentifier($1), $0) })
     var update = ListUpdate()
     var kept: [Int] = []  // old indices of kept sections, in new order
     for (newPosition, section) in newSections.enumerated() {
@@ -158,7 +163,8 @@ extension SectionedDataSource: ListSectionCounting, ListRowCounting, ListCellPro
   }
 
   /// Forwards the edit to the section.
-  public func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath) {
+  public func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath)
+  {
     section(indexPath.section).commitEdit(
       style, forRow: indexPath.row, in: context(list, indexPath.section))
   }

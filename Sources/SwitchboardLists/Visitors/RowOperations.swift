@@ -18,7 +18,9 @@ public struct RowCellKind: Equatable, Sendable {
       cellTypeName: String(describing: Cell.self), cellType: cellType)
   }
 
-  /// The visitor does not handle this kind of row. ``VisitorDataSource`` rejects it at setup.
+  /// The visitor does not handle this kind of row.
+  ///
+  /// ``VisitorDataSource`` rejects it at setup.
   public static let unhandled = RowCellKind(reuseIdentifier: nil, cellTypeName: "", cellType: nil)
 
   /// Equal when the same type is used under the same identifier.
@@ -70,7 +72,9 @@ public struct RowConfiguration {
     }
   }
 
-  /// The visitor does not handle this kind of row. ``VisitorDataSource`` rejects it at setup.
+  /// The visitor does not handle this kind of row.
+  ///
+  /// ``VisitorDataSource`` rejects it at setup.
   public static var unhandled: RowConfiguration {
     RowConfiguration(cellTypeName: nil) { _ in false }
   }
