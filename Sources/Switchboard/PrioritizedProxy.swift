@@ -208,6 +208,16 @@ public final class PrioritizedProxy<Message: MessageSet> {
     rebuildRoutes()
   }
 
+  /// How the proxy holds `handler`, or `nil` when it is not a live handler of this proxy.
+  ///
+  /// An adopting proxy uses it to cache a handler the way the proxy holds it: strongly held
+  /// handlers in a strong reference, weakly held ones in a `weak` one. See ``routeGeneration``.
+  ///
+  /// - Complexity: O(*n*) for *n* handlers.
+  public func retention(of handler: AnyObject) -> HandlerRetention? {
+    slots.first { $0.object === handler }?.retention
+  }
+
   /// The handler registered with `role`, if it is still alive.
   public func handler(withRole role: HandlerRole) -> AnyObject? {
     slots.first { $0.role == role }?.object
@@ -232,6 +242,27 @@ public final class PrioritizedProxy<Message: MessageSet> {
   }
 
   // MARK: - Dispatch
+
+  /// A number that changes every time the proxy rebuilds its routes.
+  ///
+  /// Routes are rebuilt when handlers or rules change, when a route meets a released handler,
+  /// and on ``invalidateRoutes()``. While the number stays the same, ``target(for:)`` returns the
+  /// same handler for every message, as long as that handler is alive.
+  ///
+  /// An adopting proxy for a concrete protocol can therefore keep a typed reference per message
+  /// and skip the route lookup and the cast on every call: it compares the number, and refills
+  /// its references only when the number changed. `ListProxy` in SwitchboardLists does this.
+  ///
+  /// ```swift
+  /// func numberOfRows() -> Int {
+  ///   if cachedGeneration != router.routeGeneration { refill() }
+  ///   if let counter = strongCounter ?? weakCounter { return counter.numberOfRows() }
+  ///   return router.send(.numberOfRows, as: (any RowCounting).self, default: 0) {
+  ///     $0.numberOfRows()
+  ///   }
+  /// }
+  /// ```
+  public private(set) var routeGeneration = 0
 
   /// The handler that receives `message`, or `nil` when it goes to nobody.
   ///
@@ -445,7 +476,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
     // Keep every live handler alive for the whole rebuild, and drop released ones.
     let live = slots.compactMap { slot in slot.object.map { (slot: slot, object: $0) } }
     slots = live.map(\.slot)
-    let descriptions = live.enumerated().map { position, entry in entry.slot.describe(at: position)
+    let descriptions = live.enumerated().map { position, entry in
+      entry.slot.describe(at: position)
     }
     let previous = routes
     var rebuilt: [Message: Route<Message>] = [:]
@@ -463,6 +495,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
         message, rule: rule.name, decision: decision, candidates: candidates, slots: slots)
     }
     routes = rebuilt
+    routeGeneration &+= 1
     isRebuilding = false
 
     let changed = Message.allCases.filter { previous[$0]?.identity != rebuilt[$0]?.identity }

@@ -96,6 +96,30 @@ struct PrioritizedProxyTests {
     #expect(!proxy.responds(to: .open))
   }
 
+  @Test func routeGenerationChangesOnEveryRebuildAndOnlyThen() {
+    let proxy = PrioritizedProxy<DoorMessage>(handlers: [b])
+    var seen = [proxy.routeGeneration]
+    _ = proxy.target(for: .open)
+    _ = proxy.explain(.close)
+    #expect(proxy.routeGeneration == seen[0], "reading routes does not rebuild them")
+    proxy.add(a)
+    seen.append(proxy.routeGeneration)
+    proxy.rules[.open] = .blocked
+    seen.append(proxy.routeGeneration)
+    proxy.invalidateRoutes()
+    seen.append(proxy.routeGeneration)
+    #expect(Set(seen).count == 4, "generations \(seen)")
+  }
+
+  @Test func retentionReportsHowEachHandlerIsHeld() {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    proxy.add(a, retention: .weak)
+    proxy.add(b, retention: .strong)
+    #expect(proxy.retention(of: a) == .weak)
+    #expect(proxy.retention(of: b) == .strong)
+    #expect(proxy.retention(of: c) == nil)
+  }
+
   @Test func releasingAWeakHandlerInvalidatesRoutesOnNextUse() {
     let proxy = PrioritizedProxy<DoorMessage>()
     var changes: [[DoorMessage]] = []

@@ -65,6 +65,23 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   /// Whether a host cannot show a list without this message.
   public var isRequired: Bool { self == .numberOfRows || self == .cellForRow }
 
+  /// Whether the message returns nothing, so that a ``Switchboard/RoutingRule/broadcast`` rule
+  /// can send it to several handlers.
+  ///
+  /// A message that returns a value has one answer, so it must go to one handler; ``ListProxy``
+  /// stops with a message naming the rule when a broadcast reaches more than one.
+  public var isNotification: Bool {
+    switch self {
+    case .commitEdit, .moveRow, .prefetchRows, .willDisplayRow, .didEndDisplayingRow,
+      .didSelectRow, .didDeselectRow:
+      true
+    case .numberOfSections, .numberOfRows, .cellForRow, .titleForHeader, .titleForFooter,
+      .canEditRow, .canMoveRow, .sectionIndexTitles, .heightForRow, .estimatedHeightForRow,
+      .willSelectRow:
+      false
+    }
+  }
+
   /// Whether the host sends this message to its data source (otherwise to its delegate).
   public var isDataSourceMessage: Bool {
     switch self {

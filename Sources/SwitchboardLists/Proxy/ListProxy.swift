@@ -49,6 +49,10 @@ public final class ListProxy {
   ///
   /// Use it to add handlers, change rules, or inspect routes.
   public let router: PrioritizedProxy<ListMessage>
+  /// Typed references to each message's handler, valid for one route generation.
+  private var cache = ListTargetCache()
+  /// Empties ``cache`` as soon as routes change, so it never keeps a removed handler alive.
+  private var routeObservation: RouteObservation?
 
   /// The rules the view/view-model setup applies: `cellForRow` always to the view, `didSelectRow`
   /// only to the view, everything else to the first implementer (the view, then the view model).
@@ -82,6 +86,9 @@ public final class ListProxy {
   /// Creates a list proxy over a router you configured yourself.
   public init(router: PrioritizedProxy<ListMessage>) {
     self.router = router
+    routeObservation = router.observeRoutes { [weak self] _ in
+      self?.cache = ListTargetCache()
+    }
   }
 
   /// The rule table of ``router``.
@@ -99,11 +106,34 @@ public final class ListProxy {
   public var routingTable: RoutingTable<ListMessage> { router.routingTable }
 
   @inline(__always)
+  private func refillCacheIfNeeded() {
+    if cache.generation != router.routeGeneration { cache.fill(from: router) }
+  }
+
+  /// Sends a message that returns a value to its cached handler, or through the router when
+  /// the cache has none (nobody handles it, or its weakly held handler was released).
+  ///
+  /// `cached` is read after the cache is refilled, so it must read ``cache``.
+  @inline(__always)
   private func forward<Capability, Result>(
-    _ message: ListMessage, as capability: Capability.Type,
+    _ message: ListMessage, _ cached: @autoclosure () -> Capability?,
     default defaultValue: @autoclosure () -> Result, _ body: (Capability) -> Result
   ) -> Result {
-    router.send(message, as: capability, default: defaultValue(), body)
+    refillCacheIfNeeded()
+    if let handler = cached() { return body(handler) }
+    return router.send(message, as: Capability.self, default: defaultValue(), body)
+  }
+
+  /// Sends a message that returns nothing to its cached handler, or through the router: to
+  /// every handler of a broadcast, or to nobody.
+  @inline(__always)
+  private func notify<Capability>(
+    _ message: ListMessage, _ cached: @autoclosure () -> Capability?,
+    _ body: (Capability) -> Void
+  ) {
+    refillCacheIfNeeded()
+    if let handler = cached() { return body(handler) }
+    router.broadcast(message, as: Capability.self, body)
   }
 }
 
@@ -134,14 +164,14 @@ extension ListProxy: ListSectionCounting, ListRowCounting, ListCellProviding, Li
 {
   /// Forwards ``ListMessage/numberOfSections``; 1 when nobody handles it.
   public func numberOfSections(in list: ListView) -> Int {
-    forward(.numberOfSections, as: (any ListSectionCounting).self, default: 1) {
+    forward(.numberOfSections, cache.sectionCounting ?? cache.weakSectionCounting, default: 1) {
       $0.numberOfSections(in: list)
     }
   }
 
   /// Forwards ``ListMessage/numberOfRows``; 0 when nobody handles it.
   public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
-    forward(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
+    forward(.numberOfRows, cache.rowCounting ?? cache.weakRowCounting, default: 0) {
       $0.list(list, numberOfRowsInSection: section)
     }
   }
@@ -150,6 +180,10 @@ extension ListProxy: ListSectionCounting, ListRowCounting, ListCellProviding, Li
   ///
   /// - Throws: ``ListViewError/requiredMessageUnhandled(_:handlers:)`` when nobody handles it.
   public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+    refillCacheIfNeeded()
+    if let handler = cache.cellProviding ?? cache.weakCellProviding {
+      return try handler.list(list, cellForRowAt: indexPath)
+    }
     guard let handler = router.target(for: .cellForRow, as: (any ListCellProviding).self) else {
       throw ListViewError.requiredMessageUnhandled(
         .cellForRow, handlers: handlerSummaries(for: .cellForRow))
@@ -159,28 +193,33 @@ extension ListProxy: ListSectionCounting, ListRowCounting, ListCellProviding, Li
 
   /// Forwards ``ListMessage/titleForHeader``; `nil` when nobody handles it.
   public func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? {
-    forward(.titleForHeader, as: (any ListHeaderTitling).self, default: nil) {
+    forward(.titleForHeader, cache.headerTitling ?? cache.weakHeaderTitling, default: nil) {
       $0.list(list, titleForHeaderInSection: section)
     }
   }
 
   /// Forwards ``ListMessage/titleForFooter``; `nil` when nobody handles it.
   public func list(_ list: ListView, titleForFooterInSection section: Int) -> String? {
-    forward(.titleForFooter, as: (any ListFooterTitling).self, default: nil) {
+    forward(.titleForFooter, cache.footerTitling ?? cache.weakFooterTitling, default: nil) {
       $0.list(list, titleForFooterInSection: section)
     }
   }
 
   /// Forwards ``ListMessage/canEditRow``; `true` when nobody handles it but someone commits edits.
   public func list(_ list: ListView, canEditRowAt indexPath: IndexPath) -> Bool {
-    forward(.canEditRow, as: (any ListRowEditability).self, default: responds(to: .commitEdit)) {
+    forward(
+      .canEditRow, cache.rowEditability ?? cache.weakRowEditability,
+      default: responds(to: .commitEdit)
+    ) {
       $0.list(list, canEditRowAt: indexPath)
     }
   }
 
   /// Forwards ``ListMessage/canMoveRow``; `true` when nobody handles it but someone moves rows.
   public func list(_ list: ListView, canMoveRowAt indexPath: IndexPath) -> Bool {
-    forward(.canMoveRow, as: (any ListRowMovability).self, default: responds(to: .moveRow)) {
+    forward(
+      .canMoveRow, cache.rowMovability ?? cache.weakRowMovability, default: responds(to: .moveRow)
+    ) {
       $0.list(list, canMoveRowAt: indexPath)
     }
   }
@@ -188,28 +227,28 @@ extension ListProxy: ListSectionCounting, ListRowCounting, ListCellProviding, Li
   /// Forwards ``ListMessage/commitEdit``.
   public func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath)
   {
-    forward(.commitEdit, as: (any ListEditCommitting).self, default: ()) {
+    notify(.commitEdit, cache.editCommitting ?? cache.weakEditCommitting) {
       $0.list(list, commit: style, forRowAt: indexPath)
     }
   }
 
   /// Forwards ``ListMessage/moveRow``.
   public func list(_ list: ListView, moveRowAt source: IndexPath, to destination: IndexPath) {
-    forward(.moveRow, as: (any ListRowMoving).self, default: ()) {
+    notify(.moveRow, cache.rowMoving ?? cache.weakRowMoving) {
       $0.list(list, moveRowAt: source, to: destination)
     }
   }
 
   /// Forwards ``ListMessage/sectionIndexTitles``; `nil` when nobody handles it.
   public func sectionIndexTitles(for list: ListView) -> [String]? {
-    forward(.sectionIndexTitles, as: (any ListSectionIndexing).self, default: nil) {
+    forward(.sectionIndexTitles, cache.sectionIndexing ?? cache.weakSectionIndexing, default: nil) {
       $0.sectionIndexTitles(for: list)
     }
   }
 
   /// Forwards ``ListMessage/prefetchRows``.
   public func list(_ list: ListView, prefetchRowsAt indexPaths: [IndexPath]) {
-    forward(.prefetchRows, as: (any ListPrefetching).self, default: ()) {
+    notify(.prefetchRows, cache.prefetching ?? cache.weakPrefetching) {
       $0.list(list, prefetchRowsAt: indexPaths)
     }
   }
@@ -221,7 +260,7 @@ extension ListProxy: ListRowHeightProviding, ListEstimatedRowHeightProviding,
 {
   /// Forwards ``ListMessage/heightForRow``; the list's `rowHeight` when nobody handles it.
   public func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
-    forward(.heightForRow, as: (any ListRowHeightProviding).self, default: list.rowHeight) {
+    forward(.heightForRow, cache.rowHeight ?? cache.weakRowHeight, default: list.rowHeight) {
       $0.list(list, heightForRowAt: indexPath)
     }
   }
@@ -229,7 +268,7 @@ extension ListProxy: ListRowHeightProviding, ListEstimatedRowHeightProviding,
   /// Forwards ``ListMessage/estimatedHeightForRow``; the list's `rowHeight` when nobody handles it.
   public func list(_ list: ListView, estimatedHeightForRowAt indexPath: IndexPath) -> Double {
     forward(
-      .estimatedHeightForRow, as: (any ListEstimatedRowHeightProviding).self,
+      .estimatedHeightForRow, cache.estimatedRowHeight ?? cache.weakEstimatedRowHeight,
       default: list.rowHeight
     ) {
       $0.list(list, estimatedHeightForRowAt: indexPath)
@@ -238,7 +277,7 @@ extension ListProxy: ListRowHeightProviding, ListEstimatedRowHeightProviding,
 
   /// Forwards ``ListMessage/willDisplayRow``.
   public func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
-    forward(.willDisplayRow, as: (any ListWillDisplayObserving).self, default: ()) {
+    notify(.willDisplayRow, cache.willDisplay ?? cache.weakWillDisplay) {
       $0.list(list, willDisplay: cell, forRowAt: indexPath)
     }
   }
@@ -246,28 +285,28 @@ extension ListProxy: ListRowHeightProviding, ListEstimatedRowHeightProviding,
   /// Forwards ``ListMessage/didEndDisplayingRow``.
   public func list(_ list: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath)
   {
-    forward(.didEndDisplayingRow, as: (any ListDidEndDisplayingObserving).self, default: ()) {
+    notify(.didEndDisplayingRow, cache.didEndDisplaying ?? cache.weakDidEndDisplaying) {
       $0.list(list, didEndDisplaying: cell, forRowAt: indexPath)
     }
   }
 
   /// Forwards ``ListMessage/willSelectRow``; the row itself when nobody handles it.
   public func list(_ list: ListView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
-    forward(.willSelectRow, as: (any ListWillSelectHandling).self, default: indexPath) {
+    forward(.willSelectRow, cache.willSelect ?? cache.weakWillSelect, default: indexPath) {
       $0.list(list, willSelectRowAt: indexPath)
     }
   }
 
   /// Forwards ``ListMessage/didSelectRow``.
   public func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {
-    forward(.didSelectRow, as: (any ListDidSelectHandling).self, default: ()) {
+    notify(.didSelectRow, cache.didSelect ?? cache.weakDidSelect) {
       $0.list(list, didSelectRowAt: indexPath)
     }
   }
 
   /// Forwards ``ListMessage/didDeselectRow``.
   public func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) {
-    forward(.didDeselectRow, as: (any ListDidDeselectHandling).self, default: ()) {
+    notify(.didDeselectRow, cache.didDeselect ?? cache.weakDidDeselect) {
       $0.list(list, didDeselectRowAt: indexPath)
     }
   }

@@ -1,0 +1,113 @@
+import Foundation
+import Switchboard
+import SwitchboardLists
+import SwitchboardTesting
+import Testing
+
+/// `ListProxy` keeps a typed reference per message; these tests change the routes under it and
+/// check that every dispatch still reaches the handler the router picks now.
+@MainActor
+struct ListTargetCacheTests {
+  let list = ListView()
+
+  @Test func dispatchFollowsAReorderAfterTheCacheWasFilled() {
+    let first = EverythingHandler()
+    let second = EverythingHandler()
+    let proxy = ListProxy(view: first, viewModel: second)
+    proxy.list(list, willDisplay: ListCell(reuseIdentifier: nil), forRowAt: at(0, 0))
+    #expect(first.log == [.willDisplayRow])
+
+    proxy.router.move(second, to: 0)
+    proxy.list(list, willDisplay: ListCell(reuseIdentifier: nil), forRowAt: at(0, 0))
+    #expect(first.log == [.willDisplayRow])
+    #expect(second.log == [.willDisplayRow])
+  }
+
+  @Test func dispatchFollowsARuleChange() {
+    let view = EverythingHandler()
+    let model = EverythingHandler()
+    let proxy = ListProxy(view: view, viewModel: model)
+    _ = proxy.list(list, numberOfRowsInSection: 0)
+    proxy.rules[.numberOfRows] = .always(.viewModel)
+    _ = proxy.list(list, numberOfRowsInSection: 0)
+    #expect(view.log == [.numberOfRows])
+    #expect(model.log == [.numberOfRows])
+  }
+
+  @Test func aReleasedWeakHandlerFallsThroughToTheNextOne() {
+    let model = EverythingHandler()
+    var view: EverythingHandler? = EverythingHandler()
+    let proxy = ListProxy(view: view as AnyObject, viewModel: model)
+    #expect(proxy.list(list, heightForRowAt: at(0, 0)) == 7)
+    #expect(view?.log == [.heightForRow])
+    let generation = proxy.router.routeGeneration
+
+    view = nil
+    #expect(proxy.list(list, heightForRowAt: at(0, 0)) == 7)
+    #expect(model.log == [.heightForRow], "the view model answers once the view is gone")
+    #expect(proxy.router.routeGeneration != generation, "meeting the released view rebuilt routes")
+    #expect(proxy.list(list, heightForRowAt: at(0, 0)) == 7)
+    #expect(model.log == [.heightForRow, .heightForRow])
+  }
+
+  @Test func aStronglyHeldHandlerIsReleasedAsSoonAsItIsRemoved() {
+    let view = NothingHandler()
+    let proxy = ListProxy(
+      view: view, viewModel: EverythingHandler(), viewModelRetention: .strong)
+    #expect(proxy.list(list, numberOfRowsInSection: 0) == 3, "fills the cache")
+    expectReleased("the cache must not outlive the route") {
+      let model = proxy.router.handler(withRole: .viewModel)
+      proxy.router.removeHandler(withRole: .viewModel)
+      return model ?? NothingHandler()
+    }
+    #expect(proxy.list(list, numberOfRowsInSection: 0) == 0)
+  }
+
+  @Test func aWeaklyHeldHandlerIsNeverKeptAliveByTheCache() {
+    let view = NothingHandler()
+    let proxy = ListProxy(view: view, viewModel: NothingHandler())
+    expectReleased {
+      let model = EverythingHandler()
+      proxy.router.add(model, retention: .weak)
+      #expect(proxy.list(list, numberOfRowsInSection: 0) == 3)
+      return model
+    }
+    #expect(proxy.list(list, numberOfRowsInSection: 0) == 0)
+  }
+
+  @Test func aBroadcastNotificationReachesEveryHandler() {
+    let view = EverythingHandler()
+    let model = EverythingHandler()
+    let proxy = ListProxy(
+      view: view, viewModel: model,
+      rules: [.willDisplayRow: .broadcast, .didSelectRow: .broadcast, .prefetchRows: .broadcast])
+    proxy.list(list, willDisplay: ListCell(reuseIdentifier: nil), forRowAt: at(0, 0))
+    proxy.list(list, didSelectRowAt: at(0, 0))
+    proxy.list(list, prefetchRowsAt: [at(0, 0)])
+    #expect(view.log == [.willDisplayRow, .didSelectRow, .prefetchRows])
+    #expect(model.log == [.willDisplayRow, .didSelectRow, .prefetchRows])
+  }
+
+  @Test func notificationsAreExactlyTheMessagesThatReturnNothing() {
+    #expect(
+      ListMessage.allCases.filter(\.isNotification) == [
+        .commitEdit, .moveRow, .prefetchRows, .willDisplayRow, .didEndDisplayingRow,
+        .didSelectRow, .didDeselectRow,
+      ])
+  }
+
+  @Test func broadcastingAMessageThatReturnsAValueStops() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let view = EverythingHandler()
+        let model = EverythingHandler()
+        let proxy = ListProxy(view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
+        _ = proxy.list(ListView(), numberOfRowsInSection: 0)
+      }
+    }
+    let stderr = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+    #expect(stderr.contains("numberOfRows returns a value and only one handler can answer it"))
+    #expect(stderr.contains("view (EverythingHandler), viewModel (EverythingHandler)"))
+    #expect(stderr.contains("route numberOfRows with .firstImplementer"))
+  }
+}
