@@ -2,48 +2,71 @@ import Foundation
 
 /// Vertical positions of headers, rows and footers, measured from the top of the content.
 ///
-/// Rows of uniform height need no storage; rows of varying height keep one prefix sum per row.
+/// Row heights are stored run-length encoded: consecutive rows of the same height share one run.
+/// A section whose rows all have one height, measured or not, takes O(1) memory however many
+/// rows it has; in general memory grows with the number of height changes, not with the rows.
 struct ListLayout {
+  /// Consecutive rows of one height.
+  struct Run {
+    /// The first row of the run.
+    var firstRow: Int
+    /// The offset of `firstRow` from the section's first row.
+    var top: Double
+    var height: Double
+    var rowCount: Int
+
+    var bottom: Double { top + Double(rowCount) * height }
+  }
+
   struct Section {
     var top: Double
     var headerHeight: Double
     var footerHeight: Double
     var rowCount: Int
-    /// The height of every row, when they are all the same.
-    var uniformRowHeight: Double?
-    /// `rowTops[r]` is the offset of row `r` from the first row; `rowCount + 1` entries.
-    var rowTops: [Double]
+    /// The rows' heights, in order; the runs cover rows `0..<rowCount`.
+    var runs: [Run]
 
     var rowsTop: Double { top + headerHeight }
-    var rowsHeight: Double {
-      uniformRowHeight.map { Double(rowCount) * $0 } ?? rowTops.last ?? 0
-    }
+    var rowsHeight: Double { runs.last?.bottom ?? 0 }
     var footerTop: Double { rowsTop + rowsHeight }
     var bottom: Double { footerTop + footerHeight }
 
+    /// The run holding `row`.
+    private func run(holding row: Int) -> Run {
+      // Binary search for the last run whose first row is at most `row`.
+      var low = 0
+      var high = runs.count - 1
+      while low < high {
+        let mid = (low + high + 1) / 2
+        if runs[mid].firstRow <= row { low = mid } else { high = mid - 1 }
+      }
+      return runs[low]
+    }
+
     func top(ofRow row: Int) -> Double {
-      rowsTop + (uniformRowHeight.map { Double(row) * $0 } ?? rowTops[row])
+      let run = run(holding: row)
+      return rowsTop + run.top + Double(row - run.firstRow) * run.height
     }
 
     func height(ofRow row: Int) -> Double {
-      uniformRowHeight ?? (rowTops[row + 1] - rowTops[row])
+      run(holding: row).height
     }
 
     /// The first row whose bottom lies below `y`, or `rowCount` when there is none.
     func firstRow(endingBelow y: Double) -> Int {
       let local = y - rowsTop
-      if let uniform = uniformRowHeight {
-        guard uniform > 0 else { return local < 0 ? 0 : rowCount }
-        return min(rowCount, max(0, Int((local / uniform).rounded(.down))))
-      }
-      // Binary search over the prefix sums for the first r with rowTops[r + 1] > local.
+      // Run bottoms never decrease: binary search for the first run ending below `local`.
       var low = 0
-      var high = rowCount
+      var high = runs.count
       while low < high {
         let mid = (low + high) / 2
-        if rowTops[mid + 1] > local { high = mid } else { low = mid + 1 }
+        if runs[mid].bottom > local { high = mid } else { low = mid + 1 }
       }
-      return low
+      guard low < runs.count else { return rowCount }
+      let run = runs[low]
+      guard run.height > 0, local > run.top else { return run.firstRow }
+      let offset = Int(((local - run.top) / run.height).rounded(.down))
+      return run.firstRow + min(offset, run.rowCount - 1)
     }
   }
 
@@ -63,23 +86,27 @@ struct ListLayout {
   mutating func appendSection(
     headerHeight: Double, footerHeight: Double, rowCount: Int, rowHeights: RowHeights
   ) {
-    var section = Section(
-      top: contentHeight, headerHeight: headerHeight, footerHeight: footerHeight,
-      rowCount: rowCount, uniformRowHeight: nil, rowTops: [])
+    var runs: [Run] = []
     switch rowHeights {
     case .uniform(let height):
-      section.uniformRowHeight = max(0, height)
-    case .each(let height):
-      var tops: [Double] = [0]
-      tops.reserveCapacity(rowCount + 1)
-      var total = 0.0
-      for row in 0..<rowCount {
-        total += max(0, height(row))
-        tops.append(total)
+      if rowCount > 0 {
+        runs = [Run(firstRow: 0, top: 0, height: max(0, height), rowCount: rowCount)]
       }
-      section.rowTops = tops
+    case .each(let height):
+      for row in 0..<rowCount {
+        let rowHeight = max(0, height(row))
+        if let last = runs.indices.last, runs[last].height == rowHeight {
+          runs[last].rowCount += 1
+        } else {
+          let top = runs.last?.bottom ?? 0
+          runs.append(Run(firstRow: row, top: top, height: rowHeight, rowCount: 1))
+        }
+      }
     }
-    sections.append(section)
+    sections.append(
+      Section(
+        top: contentHeight, headerHeight: headerHeight, footerHeight: footerHeight,
+        rowCount: rowCount, runs: runs))
   }
 
   /// The index of the first section whose bottom lies below `y`.
