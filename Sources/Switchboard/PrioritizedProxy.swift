@@ -262,7 +262,14 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ///   }
   /// }
   /// ```
-  public private(set) var routeGeneration = 0
+  @inlinable public var routeGeneration: Int { storedRouteGeneration }
+
+  /// The storage of ``routeGeneration``.
+  ///
+  /// It is read on every cached dispatch, so it skips the run-time exclusivity check (which
+  /// costs more than the read); it is only ever read or assigned whole. The getter is inlinable
+  /// so that other modules see that too.
+  @usableFromInline @exclusivity(unchecked) internal var storedRouteGeneration = 0
 
   /// The handler that receives `message`, or `nil` when it goes to nobody.
   ///
@@ -495,7 +502,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
         message, rule: rule.name, decision: decision, candidates: candidates, slots: slots)
     }
     routes = rebuilt
-    routeGeneration &+= 1
+    storedRouteGeneration &+= 1
     isRebuilding = false
 
     let changed = Message.allCases.filter { previous[$0]?.identity != rebuilt[$0]?.identity }

@@ -50,7 +50,11 @@ public final class ListProxy {
   /// Use it to add handlers, change rules, or inspect routes.
   public let router: PrioritizedProxy<ListMessage>
   /// Typed references to each message's handler, valid for one route generation.
-  private var cache = ListTargetCache()
+  ///
+  /// Every access is a whole read or a whole assignment, never an `inout` access that could
+  /// overlap another, so the run-time exclusivity check (several nanoseconds per dispatch) is
+  /// turned off for it.
+  @exclusivity(unchecked) private var cache = ListTargetCache()
   /// Empties ``cache`` as soon as routes change, so it never keeps a removed handler alive.
   private var routeObservation: RouteObservation?
 
@@ -105,9 +109,31 @@ public final class ListProxy {
   /// The route of every list message.
   public var routingTable: RoutingTable<ListMessage> { router.routingTable }
 
+  // The fast path of every message is kept small enough to inline into its protocol witness:
+  // refilling the cache and asking the router are outlined.
+
   @inline(__always)
   private func refillCacheIfNeeded() {
-    if cache.generation != router.routeGeneration { cache.fill(from: router) }
+    if cache.generation != router.routeGeneration { refillCache() }
+  }
+
+  @inline(never)
+  private func refillCache() {
+    cache = .filled(from: router)
+  }
+
+  @inline(never)
+  private func sendThroughRouter<Capability, Result>(
+    _ message: ListMessage, default defaultValue: () -> Result, _ body: (Capability) -> Result
+  ) -> Result {
+    router.send(message, as: Capability.self, default: defaultValue(), body)
+  }
+
+  @inline(never)
+  private func broadcastThroughRouter<Capability>(
+    _ message: ListMessage, _ body: (Capability) -> Void
+  ) {
+    router.broadcast(message, as: Capability.self, body)
   }
 
   /// Sends a message that returns a value to its cached handler, or through the router when
@@ -121,7 +147,7 @@ public final class ListProxy {
   ) -> Result {
     refillCacheIfNeeded()
     if let handler = cached() { return body(handler) }
-    return router.send(message, as: Capability.self, default: defaultValue(), body)
+    return sendThroughRouter(message, default: defaultValue, body)
   }
 
   /// Sends a message that returns nothing to its cached handler, or through the router: to
@@ -133,7 +159,7 @@ public final class ListProxy {
   ) {
     refillCacheIfNeeded()
     if let handler = cached() { return body(handler) }
-    router.broadcast(message, as: Capability.self, body)
+    broadcastThroughRouter(message, body)
   }
 }
 

@@ -51,10 +51,19 @@ struct ListTargetCache {
   var didDeselect: (any ListDidDeselectHandling)?
   weak var weakDidDeselect: (any ListDidDeselectHandling)?
 
-  /// Takes the references from `router`'s current routes.
+  /// A cache of the references in `router`'s current routes.
+  ///
+  /// It builds a new value rather than filling one in place: reading routes can make the router
+  /// rebuild them and tell its observers, and ``ListProxy``'s observer replaces its cache.
   ///
   /// - Complexity: O(*m* × *n*) for *m* messages and *n* handlers; it runs once per route change.
-  mutating func fill(from router: PrioritizedProxy<ListMessage>) {
+  static func filled(from router: PrioritizedProxy<ListMessage>) -> ListTargetCache {
+    var cache = ListTargetCache()
+    cache.fill(from: router)
+    return cache
+  }
+
+  private mutating func fill(from router: PrioritizedProxy<ListMessage>) {
     repeat {
       self = ListTargetCache()
       generation = router.routeGeneration
