@@ -1,0 +1,79 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import Switchboard
+import SwitchboardLists
+
+// Cached dispatch of one message (numberOfRows, which the view model implements and the view
+// does not) through ListProxy, against the hand-written glue it replaces, held the same way.
+// Each measured iteration makes `calls` calls through `any ListRowCounting`, as a host does.
+
+let calls = 10_000
+
+/// Everything the dispatch benchmarks call, built once on the main actor.
+@MainActor
+final class DispatchFixture {
+  let list = ListView()
+  let screen = BenchScreen()
+  let rows = BenchRows(rowCount: 7)
+  let strongRows = BenchRows(rowCount: 7)
+  /// Handlers that implement something else, to make 64 handlers in all.
+  let bystanders = (0..<62).map { _ in BenchBystander() }
+
+  lazy var weakGlue: any ListRowCounting = WeakGlue(screen: screen, rows: rows)
+  lazy var strongGlue: any ListRowCounting = StrongGlue(rows: strongRows)
+  lazy var strongVarGlue: any ListRowCounting = StrongVarGlue(rows: strongRows)
+  lazy var weakProxy = ListProxy(view: screen, viewModel: rows)
+  lazy var strongProxy = ListProxy(
+    view: screen, viewModel: strongRows, viewModelRetention: .strong)
+  lazy var proxy64: ListProxy = {
+    let proxy = ListProxy(view: screen, viewModel: rows)
+    for (offset, bystander) in bystanders.enumerated() {
+      proxy.router.insert(bystander, at: 1 + offset)
+    }
+    precondition(proxy.router.handlerCount == 64)
+    return proxy
+  }()
+  lazy var seed2: any ListRowCounting = SeedScanningProxy(handlers: [screen, rows])
+  lazy var seed64: any ListRowCounting = SeedScanningProxy(
+    handlers: [screen] + bystanders + [rows])
+  lazy var router: PrioritizedProxy<ListMessage> = weakProxy.router
+
+  /// Calls `numberOfRows` `calls` times on `source`.
+  @inline(never)
+  func measure(_ source: any ListRowCounting) -> Int {
+    var total = 0
+    for _ in 0..<calls { total &+= source.list(list, numberOfRowsInSection: 0) }
+    return total
+  }
+
+  /// The same calls through the generic core: a route lookup and a cast per call.
+  @inline(never)
+  func measureGenericSend() -> Int {
+    var total = 0
+    for _ in 0..<calls {
+      total &+= router.send(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
+        $0.list(list, numberOfRowsInSection: 0)
+      }
+    }
+    return total
+  }
+}
+
+@MainActor let fixture = DispatchFixture()
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .microseconds,
+    warmupIterations: 20, maxDuration: .seconds(2), maxIterations: 5_000)
+
+  Benchmark.onMainActor("weak glue") { fixture.measure(fixture.weakGlue) }
+  Benchmark.onMainActor("weak ListProxy") { fixture.measure(fixture.weakProxy) }
+  Benchmark.onMainActor("strong glue") { fixture.measure(fixture.strongGlue) }
+  Benchmark.onMainActor("strong var glue") { fixture.measure(fixture.strongVarGlue) }
+  Benchmark.onMainActor("strong ListProxy") { fixture.measure(fixture.strongProxy) }
+  Benchmark.onMainActor("ListProxy 64 handlers") { fixture.measure(fixture.proxy64) }
+  Benchmark.onMainActor("seed scan 2 handlers") { fixture.measure(fixture.seed2) }
+  Benchmark.onMainActor("seed scan 64 handlers") { fixture.measure(fixture.seed64) }
+  Benchmark.onMainActor("generic PrioritizedProxy send") { fixture.measureGenericSend() }
+}

@@ -1,0 +1,51 @@
+import Benchmark
+import BenchmarkSupport
+import Foundation
+import Switchboard
+import SwitchboardLists
+
+// The cost of rebuilding every route after a handler change, for n handlers. Each change moves
+// the last handler to the front, which rebuilds the routes of all 18 list messages and tells the
+// observers (ListProxy's cache among them). The report divides by messages × handlers: a
+// constant per-pair cost means the rebuild grows linearly.
+
+let changes = 100
+
+@MainActor
+final class RebuildFixture {
+  let handlers: [AnyObject]
+  let proxy: ListProxy
+
+  init(handlerCount: Int) {
+    let screen = BenchScreen()
+    let rows = BenchRows(rowCount: 10)
+    handlers = [screen, rows] + (2..<max(2, handlerCount)).map { _ in BenchBystander() }
+    proxy = ListProxy(view: screen, viewModel: rows)
+    for handler in handlers.dropFirst(2) { proxy.router.add(handler) }
+    precondition(proxy.router.handlerCount == handlerCount)
+  }
+
+  @inline(never)
+  func rebuild() -> Int {
+    for _ in 0..<changes {
+      guard let last = handlers.last(where: { proxy.router.contains($0) }) else { break }
+      proxy.router.move(last, to: 0)
+    }
+    return proxy.router.routeGeneration
+  }
+}
+
+@MainActor let fixtures = Dictionary(
+  uniqueKeysWithValues: [2, 8, 32, 64].map { ($0, RebuildFixture(handlerCount: $0)) })
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .microseconds,
+    warmupIterations: 5, maxDuration: .seconds(2), maxIterations: 1_000)
+
+  for count in [2, 8, 32, 64] {
+    Benchmark.onMainActor("rebuild \(count) handlers") {
+      fixtures[count]?.rebuild() ?? 0
+    }
+  }
+}

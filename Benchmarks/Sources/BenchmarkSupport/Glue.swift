@@ -1,0 +1,63 @@
+import Foundation
+import SwitchboardLists
+
+/// The hand-written code Switchboard replaces: a data source and delegate whose methods only
+/// pass each call to the view or the view model, which it holds weakly.
+@MainActor
+public final class WeakGlue: ListRowCounting, ListCellProviding, ListRowHeightProviding,
+  ListWillDisplayObserving
+{
+  public weak var screen: BenchScreen?
+  public weak var rows: BenchRows?
+
+  public init(screen: BenchScreen, rows: BenchRows) {
+    self.screen = screen
+    self.rows = rows
+  }
+
+  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+    rows?.list(list, numberOfRowsInSection: section) ?? 0
+  }
+
+  public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+    guard let screen else {
+      throw ListViewError.requiredMessageUnhandled(.cellForRow, handlers: [])
+    }
+    return try screen.list(list, cellForRowAt: indexPath)
+  }
+
+  public func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
+    rows?.list(list, heightForRowAt: indexPath) ?? list.rowHeight
+  }
+
+  public func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+    screen?.list(list, willDisplay: cell, forRowAt: indexPath)
+  }
+}
+
+/// The same glue holding the view model strongly.
+@MainActor
+public final class StrongGlue: ListRowCounting {
+  public let rows: BenchRows
+
+  public init(rows: BenchRows) { self.rows = rows }
+
+  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+    rows.list(list, numberOfRowsInSection: section)
+  }
+}
+
+/// The same glue holding the view model in a `var`.
+///
+/// A view controller that can swap its view model holds it so. Swift retains a reference loaded
+/// from a `var` for the length of the call.
+@MainActor
+public final class StrongVarGlue: ListRowCounting {
+  public var rows: BenchRows
+
+  public init(rows: BenchRows) { self.rows = rows }
+
+  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+    rows.list(list, numberOfRowsInSection: section)
+  }
+}

@@ -1,0 +1,229 @@
+// Reads package-benchmark's Influx CSV export and prints, per target, each ratio with its
+// verdict. (The Influx export keeps raw values: nanoseconds, bytes, counts. The JMH export
+// drops any benchmark slower than one iteration per second.)
+//
+//   swift run -c release benchmark-report <results.influx.csv>
+//
+// Every ratio divides two medians measured in the same run. Exit status 1 when a target fails
+// or a benchmark is missing.
+
+import Foundation
+
+/// Medians (p50) and maxima (p100) of one benchmark's metrics, by metric name.
+struct Measurement {
+  var median: [String: Double] = [:]
+  var maximum: [String: Double] = [:]
+}
+
+/// Wall-clock time in nanoseconds.
+let wallClock = "Time(wallclock)"
+/// Heap allocations.
+let mallocs = "Malloc(total)"
+/// Peak resident memory in bytes.
+let peakMemory = "Memory(residentpeak)"
+
+/// Results by "<Target>/<benchmark name>".
+func load(_ path: String) throws -> [String: Measurement] {
+  let text = try String(contentsOfFile: path, encoding: .utf8)
+  var results: [String: Measurement] = [:]
+  var rows = 0
+  // measurement,hostName,processoryType,processors,memory,kernelVersion,metric,unit,test,
+  // percentile,value,...
+  for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+    let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    guard fields.count >= 11, fields[0] != "measurement",
+      let percentile = Double(fields[9]), let value = Double(fields[10])
+    else { continue }
+    let key = "\(fields[0])/\(fields[8])"
+    rows += 1
+    if percentile == 50 { results[key, default: Measurement()].median[fields[6]] = value }
+    if percentile == 100 { results[key, default: Measurement()].maximum[fields[6]] = value }
+  }
+  guard rows > 0 else { throw ReportError.unreadable(path) }
+  return results
+}
+
+enum ReportError: Error, CustomStringConvertible {
+  case unreadable(String)
+  case missing(String, metric: String)
+
+  var description: String {
+    switch self {
+    case .unreadable(let path): "\(path) is not an Influx CSV export of package-benchmark."
+    case .missing(let name, let metric):
+      "No \(metric) result for '\(name)'; run every benchmark target before the report."
+    }
+  }
+}
+
+struct Report {
+  let results: [String: Measurement]
+  var failures = 0
+  var lines: [String] = []
+
+  func median(_ name: String, _ metric: String = wallClock) throws -> Double {
+    guard let value = results[name]?.median[metric] else {
+      throw ReportError.missing(name, metric: metric)
+    }
+    return value
+  }
+
+  func maximum(_ name: String, _ metric: String) throws -> Double {
+    guard let value = results[name]?.maximum[metric] else {
+      throw ReportError.missing(name, metric: metric)
+    }
+    return value
+  }
+
+  enum Bound {
+    case atMost(Double)
+    case atLeast(Double)
+    case none
+
+    func holds(for value: Double) -> Bool {
+      switch self {
+      case .atMost(let limit): value <= limit
+      case .atLeast(let limit): value >= limit
+      case .none: true
+      }
+    }
+
+    var text: String {
+      switch self {
+      case .atMost(let limit): "target ≤ \(format(limit))x"
+      case .atLeast(let limit): "target ≥ \(format(limit))x"
+      case .none: "reported"
+      }
+    }
+  }
+
+  mutating func ratio(
+    _ target: String, _ what: String, _ value: Double, _ bound: Bound, detail: String
+  ) {
+    let passed = bound.holds(for: value)
+    if !passed { failures += 1 }
+    let verdict =
+      switch bound {
+      case .none: "info"
+      default: passed ? "pass" : "FAIL"
+      }
+    lines.append(
+      "\(pad(target, 15)) \(pad(what, 36)) \(pad(format(value) + "x", 9)) "
+        + "\(pad(bound.text, 16)) \(verdict)  \(detail)")
+  }
+
+  mutating func check(
+    _ target: String, _ what: String, passed: Bool, value: String, rule: String, detail: String
+  ) {
+    if !passed { failures += 1 }
+    lines.append(
+      "\(pad(target, 15)) \(pad(what, 36)) \(pad(value, 9)) \(pad(rule, 16)) "
+        + "\(passed ? "pass" : "FAIL")  \(detail)")
+  }
+}
+
+func format(_ value: Double) -> String {
+  value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+  text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+/// Nanoseconds per call for a dispatch benchmark (10,000 calls per iteration).
+func perCall(_ nanoseconds: Double) -> String { "\(format(nanoseconds / 10_000)) ns" }
+
+func run(_ paths: [String]) throws -> Int32 {
+  var results: [String: Measurement] = [:]
+  for path in paths { results.merge(try load(path)) { _, new in new } }
+  var report = Report(results: results)
+
+  // ProxyDispatch: cached dispatch against hand-written glue, held the same way.
+  let dispatch = "ProxyDispatch/"
+  let weakGlue = try report.median(dispatch + "weak glue")
+  let weakProxy = try report.median(dispatch + "weak ListProxy")
+  let strongGlue = try report.median(dispatch + "strong glue")
+  let strongVarGlue = try report.median(dispatch + "strong var glue")
+  let strongProxy = try report.median(dispatch + "strong ListProxy")
+  let proxy64 = try report.median(dispatch + "ListProxy 64 handlers")
+  let seed2 = try report.median(dispatch + "seed scan 2 handlers")
+  let seed64 = try report.median(dispatch + "seed scan 64 handlers")
+  let generic = try report.median(dispatch + "generic PrioritizedProxy send")
+  report.ratio(
+    "ProxyDispatch", "weak: ListProxy / weak glue", weakProxy / weakGlue, .atMost(1.5),
+    detail: "\(perCall(weakProxy)) vs \(perCall(weakGlue))")
+  report.ratio(
+    "ProxyDispatch", "strong: ListProxy / let glue", strongProxy / strongGlue, .atMost(1.5),
+    detail: "\(perCall(strongProxy)) vs \(perCall(strongGlue))")
+  report.ratio(
+    "ProxyDispatch", "strong: ListProxy / var glue", strongProxy / strongVarGlue, .none,
+    detail: "\(perCall(strongProxy)) vs \(perCall(strongVarGlue))")
+  report.ratio(
+    "ProxyDispatch", "64 handlers / 2 handlers", proxy64 / weakProxy, .atMost(1.1),
+    detail: "\(perCall(proxy64)) vs \(perCall(weakProxy))")
+  report.ratio(
+    "ProxyDispatch", "seed's scan / ListProxy, 2 handlers", seed2 / weakProxy, .atLeast(3),
+    detail: "\(perCall(seed2)) vs \(perCall(weakProxy))")
+  report.ratio(
+    "ProxyDispatch", "seed's scan / ListProxy, 64 handlers", seed64 / proxy64, .atLeast(30),
+    detail: "\(perCall(seed64)) vs \(perCall(proxy64))")
+  report.ratio(
+    "ProxyDispatch", "generic send / weak glue", generic / weakGlue, .none,
+    detail: "\(perCall(generic)): route lookup + cast per call")
+  let proxyMallocs =
+    try ["weak ListProxy", "strong ListProxy", "ListProxy 64 handlers"].map {
+      try report.maximum(dispatch + $0, mallocs)
+    }.max() ?? 0
+  report.check(
+    "ProxyDispatch", "heap allocations per dispatch", passed: proxyMallocs == 0,
+    value: format(proxyMallocs / 10_000), rule: "target 0",
+    detail: "most mallocs in any iteration of 10,000 dispatches: \(format(proxyMallocs))")
+
+  // RouteRebuild: 100 handler changes per iteration, 18 messages.
+  let sizes = [2, 8, 32, 64]
+  let rebuilds = try sizes.map { try report.median("RouteRebuild/rebuild \($0) handlers") }
+  let pairCosts = zip(sizes, rebuilds).map { size, nanos in nanos / 100 / Double(18 * size) }
+  // Marginal cost per added message × handler pair, between 8 and 32 and between 32 and 64.
+  let lower = (rebuilds[2] - rebuilds[1]) / 100 / Double(18 * (32 - 8))
+  let upper = (rebuilds[3] - rebuilds[2]) / 100 / Double(18 * (64 - 32))
+  report.ratio(
+    "RouteRebuild", "marginal cost 32→64 / 8→32", upper / lower, .atMost(1.25),
+    detail: "per message × handler: "
+      + zip(sizes, pairCosts).map { "\($0): \(format($1)) ns" }.joined(separator: ", ")
+      + "; marginal \(format(lower)) → \(format(upper)) ns")
+
+  // HeadlessScroll: a million rows, reload and scroll to the bottom.
+  let scrollGlue = try report.median("HeadlessScroll/scroll 1M rows glue")
+  let scrollProxy = try report.median("HeadlessScroll/scroll 1M rows ListProxy")
+  report.ratio(
+    "HeadlessScroll", "1M rows: ListProxy / glue", scrollProxy / scrollGlue, .atMost(1.3),
+    detail: "\(format(scrollProxy / 1e6)) ms vs \(format(scrollGlue / 1e6)) ms per scroll")
+  let memory1M = try report.maximum("HeadlessScroll/scroll 1M rows ListProxy", peakMemory)
+  let memory100k = try report.maximum("HeadlessScroll/scroll 100k rows ListProxy", peakMemory)
+  report.ratio(
+    "HeadlessScroll", "peak memory: 1M rows / 100k rows", memory1M / memory100k, .atMost(1.1),
+    detail: "\(format(memory1M / 1_048_576)) MiB vs \(format(memory100k / 1_048_576)) MiB resident")
+
+  // ModelUpdate: 100,000 items, 10% inserted, 10% deleted, 2% moved.
+  let ours = try report.median("ModelUpdate/ModelListDataSource changes")
+  let swiftDiff = try report.median("ModelUpdate/CollectionDifference")
+  report.ratio(
+    "ModelUpdate", "ModelListDataSource / difference(from:)", ours / swiftDiff, .none,
+    detail: "\(format(ours / 1e6)) ms vs \(format(swiftDiff / 1e6)) ms")
+
+  print(report.lines.joined(separator: "\n"))
+  print(report.failures == 0 ? "all targets met" : "\(report.failures) target(s) missed")
+  return report.failures == 0 ? 0 : 1
+}
+
+let paths = Array(CommandLine.arguments.dropFirst())
+guard !paths.isEmpty else {
+  print("usage: benchmark-report <results.influx.csv>...")
+  exit(2)
+}
+do {
+  exit(try run(paths))
+} catch {
+  print("benchmark-report: \(error)")
+  exit(2)
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs every benchmark target in release mode and prints one line per target: the ratio
+# against its same-run baseline and whether the target is met. From the repository root:
+#
+#   bash Benchmarks/run.sh                  # everything, about 3 minutes warm
+#   bash Benchmarks/run.sh ProxyDispatch    # only the named targets (the report then fails)
+#
+# The full tables from package-benchmark go to Benchmarks/.results/benchmarks.log.
+set -euo pipefail
+cd "$(dirname "$0")"
+results=.results
+rm -rf "$results"
+mkdir -p "$results"
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(ProxyDispatch RouteRebuild HeadlessScroll ModelUpdate)
+fi
+target_args=()
+for target in "${targets[@]}"; do target_args+=(--target "$target"); done
+
+swift package --allow-writing-to-package-directory benchmark "${target_args[@]}" \
+  --format influx --path "$results" --no-progress > "$results/benchmarks.log" 2>&1 || {
+  tail -40 "$results/benchmarks.log"
+  echo "benchmarks failed; full log in Benchmarks/$results/benchmarks.log"
+  exit 1
+}
+swift run -c release --quiet benchmark-report "$results"/*.influx.csv
