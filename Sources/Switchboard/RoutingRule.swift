@@ -65,7 +65,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// Always `handler`, which the rule holds weakly.
   ///
   /// If that handler does not implement the message, or is alive but not a handler of the proxy,
-  /// the route fails, as with ``always(_:)-swift.type.method``. Once it has been released, the
+  /// the route fails, as with ``always(_:)-(HandlerRole)``. Once it has been released, the
   /// message goes to nobody.
   @MainActor
   public static func always(_ handler: AnyObject) -> Self {
@@ -82,7 +82,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
 
   /// The handler with `role` if it implements the message, otherwise nobody.
   ///
-  /// Unlike ``always(_:)-swift.type.method`` a missing implementation is not an error, and unlike
+  /// Unlike ``always(_:)-(HandlerRole)`` a missing implementation is not an error, and unlike
   /// ``prefer(_:)`` the message never falls back to another handler.
   public static func only(_ role: HandlerRole) -> Self {
     Self("only \(role)") { context in

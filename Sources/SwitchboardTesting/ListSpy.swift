@@ -4,8 +4,8 @@ import SwitchboardLists
 
 /// A list handler that records every message it receives and answers from canned data.
 ///
-/// It adopts every list capability but, as a ``Switchboard/PartialHandler``, implements only the
-/// messages you choose, so it can stand in for a view or a view model in a ``ListProxy``:
+/// It adopts every list capability but, as a `PartialHandler`, implements only the
+/// messages you choose, so it can stand in for a view or a view model in a `ListProxy`:
 ///
 /// ```swift
 /// let model = ListSpy(implementing: [.numberOfRows, .titleForHeader], rows: [["a", "b"]])
@@ -50,11 +50,11 @@ public final class ListSpy: PartialHandler {
   public var headerTitles: [Int: String] = [:]
   /// Footer titles by section.
   public var footerTitles: [Int: String] = [:]
-  /// The answer to ``ListMessage/heightForRow`` and ``ListMessage/estimatedHeightForRow``.
+  /// The answer to `ListMessage.heightForRow` and `ListMessage.estimatedHeightForRow`.
   public var rowHeight: Double = 44
   /// When set, cells are dequeued with this identifier; otherwise they are created unpooled.
   public var cellReuseIdentifier: String?
-  /// The answer to ``ListMessage/willSelectRow``: the row itself by default.
+  /// The answer to `ListMessage.willSelectRow`: the row itself by default.
   public var willSelect: (IndexPath) -> IndexPath? = { $0 }
 
   /// Everything received, oldest first.

@@ -2,7 +2,7 @@ import Foundation
 import SwitchboardLists
 import Testing
 
-/// Why a ``SwitchboardLists/ListView`` helper of `SwitchboardTesting` could not act.
+/// Why a `ListView` helper of `SwitchboardTesting` could not act.
 public enum ListDrivingError: Error, Equatable, CustomStringConvertible {
   /// No visible row shows `text`.
   case noVisibleRow(text: String, visible: [String])

@@ -114,7 +114,7 @@ func routeLabel<Message: MessageSet>(_ explanation: RouteExplanation<Message>) -
 
 // MARK: - ListProxy conveniences
 
-/// Expects `message` to route to the handler with `role` in a ``ListProxy``.
+/// Expects `message` to route to the handler with `role` in a `ListProxy`.
 @MainActor
 @discardableResult
 public func expectRoute(
@@ -124,7 +124,7 @@ public func expectRoute(
   expectRoute(message, in: proxy.router, to: role, sourceLocation: sourceLocation)
 }
 
-/// Expects the routing table of a ``ListProxy`` to equal `expected`; see
+/// Expects the routing table of a `ListProxy` to equal `expected`; see
 /// ``expectRoutingTable(of:equals:sourceLocation:)``.
 @MainActor
 @discardableResult

@@ -65,7 +65,7 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   /// Whether a host cannot show a list without this message.
   public var isRequired: Bool { self == .numberOfRows || self == .cellForRow }
 
-  /// Whether the message returns nothing, so that a ``Switchboard/RoutingRule/broadcast`` rule
+  /// Whether the message returns nothing, so that a `RoutingRule.broadcast` rule
   /// can send it to several handlers.
   ///
   /// A message that returns a value has one answer, so it must go to one handler; ``ListProxy``

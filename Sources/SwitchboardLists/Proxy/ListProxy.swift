@@ -71,10 +71,10 @@ public final class ListProxy {
   /// otherwise; hold it strongly only when nothing else owns it.
   ///
   /// - Parameters:
-  ///   - view: The view-layer handler, registered with the role ``Switchboard/HandlerRole/view``
+  ///   - view: The view-layer handler, registered with the role `HandlerRole.view`
   ///     and the higher priority. Held weakly.
   ///   - viewModel: The view-model handler, registered with the role
-  ///     ``Switchboard/HandlerRole/viewModel``.
+  ///     `HandlerRole.viewModel`.
   ///   - viewModelRetention: How the view model is held; weakly by default.
   ///   - rules: Rules that replace the defaults for the messages they name.
   public convenience init(
@@ -174,7 +174,7 @@ extension ListProxy: ListRouting {
     router.explain(message).candidates.map(\.description)
   }
 
-  /// Calls `onChange` whenever routes change; see ``Switchboard/PrioritizedProxy/observeRoutes(_:)``.
+  /// Calls `onChange` whenever routes change; see `PrioritizedProxy.observeRoutes(_:)`.
   public func observeRoutes(
     _ onChange: @escaping @MainActor (RouteChange<ListMessage>) -> Void
   ) -> RouteObservation {

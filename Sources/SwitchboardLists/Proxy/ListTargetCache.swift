@@ -9,7 +9,7 @@ import Switchboard
 /// handler alive. A message with no handler, or with several (a broadcast), has neither: the
 /// proxy then takes the router's path, which knows what to do.
 ///
-/// The cache is valid for one ``Switchboard/PrioritizedProxy/routeGeneration`` of the router.
+/// The cache is valid for one `PrioritizedProxy.routeGeneration` of the router.
 @MainActor
 struct ListTargetCache {
   /// The router generation these references were taken from; -1 when empty.

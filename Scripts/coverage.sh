@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs the tests with coverage in their own build folder and prints line coverage per library
+# module. Fails when Switchboard or SwitchboardLists covers fewer than 90% of its lines.
+#
+#   bash Scripts/coverage.sh            # per-module totals
+#   bash Scripts/coverage.sh --files    # and every file
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch=.build-coverage
+minimum=90
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+
+if ! swift test --enable-code-coverage --scratch-path "$scratch" >"$log" 2>&1; then
+  tail -n 60 "$log"
+  echo "coverage: the tests failed"
+  exit 1
+fi
+json="$(swift test --show-codecov-path --scratch-path "$scratch")"
+profile="$(dirname "$json")/default.profdata"
+binary="$(find "$scratch/debug/" -maxdepth 1 -name '*PackageTests.xctest' | head -n 1)"
+[ -f "$binary/Contents/MacOS/$(basename "$binary" .xctest)" ] \
+  && binary="$binary/Contents/MacOS/$(basename "$binary" .xctest)"
+llvm_cov="$(dirname "$(command -v swift)")/llvm-cov"
+[ -x "$llvm_cov" ] || llvm_cov="$(command -v llvm-cov)"
+
+status=0
+echo "line coverage (llvm-cov, tests in Tests/ and Specs/):"
+for module in Switchboard SwitchboardLists SwitchboardTesting; do
+  report="$("$llvm_cov" report "$binary" -instr-profile "$profile" "Sources/$module")"
+  if [ "${1:-}" = "--files" ]; then echo "$report"; fi
+  # TOTAL regions missed cover functions missed executed lines missed cover ...
+  percent="$(awk '/^TOTAL/ { print $10 }' <<<"$report")"
+  lines="$(awk '/^TOTAL/ { print $8 - $9 "/" $8 }' <<<"$report")"
+  verdict=""
+  case "$module" in
+    Switchboard | SwitchboardLists)
+      if awk -v p="${percent%\%}" -v m="$minimum" 'BEGIN { exit !(p < m) }'; then
+        verdict="  below the ${minimum}% target"
+        status=1
+      else
+        verdict="  (target ${minimum}%)"
+      fi
+      ;;
+  esac
+  printf '  %-20s %7s of lines (%s)%s\n' "$module" "$percent" "$lines" "$verdict"
+done
+exit "$status"
