@@ -119,4 +119,43 @@ struct ListProxySpecs {
       }
     }
   }
+
+  @MainActor
+  @Suite("when a rule broadcasts a message")
+  struct Broadcasting {
+    @Test("a notification reaches the view and the view model, in that order")
+    func notificationReachesBoth() {
+      let view = ListSpy(implementing: [.willDisplayRow], rows: [["a"]])
+      let model = ListSpy(implementing: [.willDisplayRow], rows: [["a"]])
+      let proxy = ListProxy(view: view, viewModel: model, rules: [.willDisplayRow: .broadcast])
+      let list = ListView()
+      proxy.list(
+        list, willDisplay: ListCell(reuseIdentifier: nil), forRowAt: IndexPath(row: 0, section: 0))
+      #expect(view.messages == [.willDisplayRow])
+      #expect(model.messages == [.willDisplayRow])
+    }
+
+    @Test("only messages that return nothing may be broadcast")
+    func onlyNotificationsMayBeBroadcast() {
+      #expect(ListMessage.willDisplayRow.isNotification)
+      #expect(ListMessage.didSelectRow.isNotification)
+      #expect(!ListMessage.numberOfRows.isNotification)
+      #expect(!ListMessage.heightForRow.isNotification)
+    }
+  }
+
+  @MainActor
+  @Suite("when routes change after messages were sent")
+  struct RoutesChange {
+    @Test("the next message goes to the handler the new routes pick")
+    func nextMessageFollowsNewRoutes() {
+      let view = ListSpy(implementing: [.numberOfRows], rows: [["a"]])
+      let model = ListSpy(implementing: [.numberOfRows], rows: [["a", "b"]])
+      let proxy = ListProxy(view: view, viewModel: model)
+      let list = ListView()
+      #expect(proxy.list(list, numberOfRowsInSection: 0) == 1)
+      proxy.rules[.numberOfRows] = .always(.viewModel)
+      #expect(proxy.list(list, numberOfRowsInSection: 0) == 2)
+    }
+  }
 }

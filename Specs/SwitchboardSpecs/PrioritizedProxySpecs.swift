@@ -203,4 +203,39 @@ struct PrioritizedProxySpecs {
           == "farewell → nobody, by rule 'first implementer': no handler implements it")
     }
   }
+
+  @MainActor
+  @Suite("caching typed handlers outside the proxy")
+  struct CachingTypedHandlers {
+    @Test("routeGeneration stays the same while routes are only read")
+    func generationIsStableWhileReading() {
+      let proxy = PrioritizedProxy<ChatMessage>(handlers: [ChatModel()], retention: .strong)
+      let generation = proxy.routeGeneration
+      _ = proxy.target(for: .greet)
+      _ = proxy.routingTable
+      #expect(proxy.routeGeneration == generation)
+    }
+
+    @Test("when a handler or a rule changes, routeGeneration changes")
+    func generationChangesWithRoutes() {
+      let proxy = PrioritizedProxy<ChatMessage>(handlers: [ChatModel()], retention: .strong)
+      let first = proxy.routeGeneration
+      proxy.insert(ChatScreen(), at: 0, retention: .strong)
+      let second = proxy.routeGeneration
+      proxy.rules[.greet] = .always(.model)
+      #expect(Set([first, second, proxy.routeGeneration]).count == 3)
+    }
+
+    @Test("retention(of:) says how each handler is held, and nil for a stranger")
+    func retentionOfEachHandler() {
+      let screen = ChatScreen()
+      let model = ChatModel()
+      let proxy = PrioritizedProxy<ChatMessage>()
+      proxy.add(screen, retention: .weak)
+      proxy.add(model, retention: .strong)
+      #expect(proxy.retention(of: screen) == .weak)
+      #expect(proxy.retention(of: model) == .strong)
+      #expect(proxy.retention(of: ChatModel()) == nil)
+    }
+  }
 }
