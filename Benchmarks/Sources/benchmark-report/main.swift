@@ -101,24 +101,28 @@ struct Report {
     _ target: String, _ what: String, _ value: Double, _ bound: Bound, detail: String
   ) {
     let passed = bound.holds(for: value)
-    if !passed { failures += 1 }
     let verdict =
       switch bound {
       case .none: "info"
       default: passed ? "pass" : "FAIL"
       }
-    lines.append(
-      "\(pad(target, 15)) \(pad(what, 36)) \(pad(format(value) + "x", 9)) "
-        + "\(pad(bound.text, 16)) \(verdict)  \(detail)")
+    row(target, what, passed, format(value) + "x", bound.text, verdict, detail)
   }
 
   mutating func check(
     _ target: String, _ what: String, passed: Bool, value: String, rule: String, detail: String
   ) {
+    row(target, what, passed, value, rule, passed ? "pass" : "FAIL", detail)
+  }
+
+  /// Appends one aligned line and counts a failure.
+  private mutating func row(
+    _ target: String, _ what: String, _ passed: Bool, _ value: String, _ rule: String,
+    _ verdict: String, _ detail: String
+  ) {
     if !passed { failures += 1 }
     lines.append(
-      "\(pad(target, 15)) \(pad(what, 36)) \(pad(value, 9)) \(pad(rule, 16)) "
-        + "\(passed ? "pass" : "FAIL")  \(detail)")
+      "\(pad(target, 15)) \(pad(what, 36)) \(pad(value, 9)) \(pad(rule, 16)) \(verdict)  \(detail)")
   }
 }
 
