@@ -11,8 +11,11 @@
 public struct HandlerDescription: Hashable, Sendable, CustomStringConvertible {
   /// The handler's position in priority order; 0 is the highest priority.
   public let position: Int
-  /// The handler's role, if it was registered with one.
-  public let role: HandlerRole?
+  /// The handler's roles, in the order they were given; empty when it has none.
+  ///
+  /// A handler usually has one role. A handler that plays two parts (a screen that is its own
+  /// view model) has both.
+  public let roles: [HandlerRole]
   /// The name of the handler's dynamic type.
   public let typeName: String
   /// Whether the proxy holds the handler weakly or strongly.
@@ -22,14 +25,29 @@ public struct HandlerDescription: Hashable, Sendable, CustomStringConvertible {
   ///
   /// The proxy creates these; tests may build expected values with it.
   public init(position: Int, role: HandlerRole?, typeName: String, retention: HandlerRetention) {
+    self.init(position: position, roles: role.map { [$0] } ?? [], typeName: typeName, retention: retention)
+  }
+
+  /// Creates a description of a handler with several roles.
+  ///
+  /// The proxy creates these; tests may build expected values with it.
+  public init(
+    position: Int, roles: [HandlerRole], typeName: String, retention: HandlerRetention
+  ) {
     self.position = position
-    self.role = role
+    self.roles = roles
     self.typeName = typeName
     self.retention = retention
   }
 
-  /// The role when there is one, otherwise the position: `"view"` or `"#1"`.
-  public var label: String { role?.name ?? "#\(position)" }
+  /// The handler's first role, if it was registered with any.
+  public var role: HandlerRole? { roles.first }
+
+  /// The roles joined by `/` when there are any, otherwise the position: `"view"`,
+  /// `"view/viewModel"` or `"#1"`.
+  public var label: String {
+    roles.isEmpty ? "#\(position)" : roles.map(\.name).joined(separator: "/")
+  }
 
   /// `"view (TodoViewController)"`, or `"#1 (TodoViewModel)"` for a handler without a role.
   public var description: String { "\(label) (\(typeName))" }

@@ -2,15 +2,15 @@
 @MainActor
 final class HandlerSlot {
   let id: Int
-  let role: HandlerRole?
+  let roles: [HandlerRole]
   let retention: HandlerRetention
   let typeName: String
   private let strongObject: AnyObject?
   private weak var weakObject: AnyObject?
 
-  init(id: Int, object: AnyObject, role: HandlerRole?, retention: HandlerRetention) {
+  init(id: Int, object: AnyObject, roles: [HandlerRole], retention: HandlerRetention) {
     self.id = id
-    self.role = role
+    self.roles = roles
     self.retention = retention
     self.typeName = String(describing: type(of: object))
     switch retention {
@@ -30,6 +30,6 @@ final class HandlerSlot {
   }
 
   func describe(at position: Int) -> HandlerDescription {
-    HandlerDescription(position: position, role: role, typeName: typeName, retention: retention)
+    HandlerDescription(position: position, roles: roles, typeName: typeName, retention: retention)
   }
 }

@@ -11,6 +11,8 @@
 /// enum ChatMessage: MessageSet {
 ///   case greet, leave
 ///
+///   var isNotification: Bool { self == .leave }   // returns nothing: may be broadcast
+///
 ///   func isImplemented(by handler: AnyObject) -> Bool {
 ///     switch self {
 ///     case .greet: handler is any Greeting
@@ -31,4 +33,23 @@ public protocol MessageSet: Hashable, CaseIterable, Sendable {
   /// - Parameter handler: A handler registered with a ``PrioritizedProxy``.
   /// - Returns: `true` when the handler can receive this message.
   func isImplemented(by handler: AnyObject) -> Bool
+
+  /// Whether the message returns nothing, so that a ``RoutingRule/broadcast`` rule may send it to
+  /// several handlers.
+  ///
+  /// A message that returns a value has one answer and goes to one handler: a rule that
+  /// broadcasts it makes the route fail with
+  /// ``RoutingError/Kind-swift.enum/broadcastOfValueReturningMessage``, which
+  /// ``PrioritizedProxy/validate(requiring:)`` reports. The default is `false`; answer `true` for
+  /// your notifications:
+  ///
+  /// ```swift
+  /// var isNotification: Bool { self == .leave }
+  /// ```
+  var isNotification: Bool { get }
+}
+
+extension MessageSet {
+  /// `false`: a message may be broadcast only when its set says it returns nothing.
+  public var isNotification: Bool { false }
 }

@@ -51,7 +51,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// proxy.rules.merge([.didScroll: .broadcast])
   /// ```
   public var rules: RoutingRules<Message> {
-    didSet { rebuildRoutes() }
+    didSet { rebuildRoutes(.rulesChanged) }
   }
 
   /// Creates a proxy without handlers.
@@ -59,7 +59,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// - Parameter rules: The rule table; by default every message goes to its first implementer.
   public init(rules: RoutingRules<Message> = [:]) {
     self.rules = rules
-    rebuildRoutes()
+    rebuildRoutes([])
   }
 
   /// Creates a proxy with handlers in priority order, all held the same way.
@@ -104,8 +104,27 @@ public final class PrioritizedProxy<Message: MessageSet> {
   public func add(
     _ handler: AnyObject, role: HandlerRole? = nil, retention: HandlerRetention = .weak
   ) {
+    add(handler, roles: role.map { [$0] } ?? [], retention: retention)
+  }
+
+  /// Adds a handler that plays several roles, with the lowest priority.
+  ///
+  /// A screen that is its own view model is one handler with two roles; rules that name either
+  /// role choose it:
+  ///
+  /// ```swift
+  /// proxy.add(screen, roles: [.view, .viewModel])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - handler: The handler. It may be registered only once.
+  ///   - roles: Roles that rules and diagnostics can refer to; each unique within the proxy.
+  ///   - retention: Whether the proxy keeps the handler alive; weakly by default.
+  public func add(
+    _ handler: AnyObject, roles: [HandlerRole], retention: HandlerRetention = .weak
+  ) {
     removeReleasedHandlers()
-    insert(handler, at: slots.count, role: role, retention: retention)
+    insert(handler, at: slots.count, roles: roles, retention: retention)
   }
 
   /// Inserts a handler at a priority position; 0 is the highest priority.
@@ -119,6 +138,21 @@ public final class PrioritizedProxy<Message: MessageSet> {
     _ handler: AnyObject, at position: Int, role: HandlerRole? = nil,
     retention: HandlerRetention = .weak
   ) {
+    insert(handler, at: position, roles: role.map { [$0] } ?? [], retention: retention)
+  }
+
+  /// Inserts a handler that plays several roles at a priority position; 0 is the highest
+  /// priority.
+  ///
+  /// - Parameters:
+  ///   - handler: The handler. It may be registered only once.
+  ///   - position: A position in `0...handlerCount`.
+  ///   - roles: Roles that rules and diagnostics can refer to; each unique within the proxy.
+  ///   - retention: Whether the proxy keeps the handler alive; weakly by default.
+  public func insert(
+    _ handler: AnyObject, at position: Int, roles: [HandlerRole],
+    retention: HandlerRetention = .weak
+  ) {
     removeReleasedHandlers()
     precondition(
       (0...slots.count).contains(position),
@@ -129,16 +163,23 @@ public final class PrioritizedProxy<Message: MessageSet> {
         "\(name): \(slots[existing].describe(at: existing)) is already a handler. Register each "
           + "handler once; use move(_:to:) to change its priority.")
     }
-    if let role, let existing = slots.firstIndex(where: { $0.role == role }) {
-      preconditionFailure(
-        "\(name): the role '\(role)' already names \(slots[existing].describe(at: existing)). "
-          + "Give \(String(describing: type(of: handler))) another role, or remove that handler first."
-      )
+    for (index, role) in roles.enumerated() {
+      precondition(
+        !roles[..<index].contains(role),
+        "\(name): the role '\(role)' is given twice for \(String(describing: type(of: handler))). "
+          + "List each role once.")
+      if let existing = slots.firstIndex(where: { $0.roles.contains(role) }) {
+        preconditionFailure(
+          "\(name): the role '\(role)' already names \(slots[existing].describe(at: existing)). "
+            + "Give \(String(describing: type(of: handler))) another role, or remove that handler "
+            + "first.")
+      }
     }
     slots.insert(
-      HandlerSlot(id: nextSlotID, object: handler, role: role, retention: retention), at: position)
+      HandlerSlot(id: nextSlotID, object: handler, roles: roles, retention: retention),
+      at: position)
     nextSlotID += 1
-    rebuildRoutes()
+    rebuildRoutes(.handlersChanged)
   }
 
   /// Replaces every handler at once, in priority order, all held the same way and without roles.
@@ -154,9 +195,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
     }
     slots = handlers.map { handler in
       defer { nextSlotID += 1 }
-      return HandlerSlot(id: nextSlotID, object: handler, role: nil, retention: retention)
+      return HandlerSlot(id: nextSlotID, object: handler, roles: [], retention: retention)
     }
-    rebuildRoutes()
+    rebuildRoutes(.handlersChanged)
   }
 
   /// Removes a handler.
@@ -166,25 +207,25 @@ public final class PrioritizedProxy<Message: MessageSet> {
   public func remove(_ handler: AnyObject) -> Bool {
     guard let index = slots.firstIndex(where: { $0.object === handler }) else { return false }
     slots.remove(at: index)
-    rebuildRoutes()
+    rebuildRoutes(.handlersChanged)
     return true
   }
 
-  /// Removes the handler registered with `role`.
+  /// Removes the handler registered with `role` (with all of its roles).
   ///
   /// - Returns: `true` if a handler had that role.
   @discardableResult
   public func removeHandler(withRole role: HandlerRole) -> Bool {
-    guard let index = slots.firstIndex(where: { $0.role == role }) else { return false }
+    guard let index = slots.firstIndex(where: { $0.roles.contains(role) }) else { return false }
     slots.remove(at: index)
-    rebuildRoutes()
+    rebuildRoutes(.handlersChanged)
     return true
   }
 
   /// Removes every handler.
   public func removeAllHandlers() {
     slots.removeAll()
-    rebuildRoutes()
+    rebuildRoutes(.handlersChanged)
   }
 
   /// Moves a handler to a new priority position; 0 is the highest priority.
@@ -205,7 +246,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
         + "positions are 0..<\(slots.count). Handlers: \(handlerListing).")
     let slot = slots.remove(at: index)
     slots.insert(slot, at: position)
-    rebuildRoutes()
+    rebuildRoutes(.handlersChanged)
   }
 
   /// How the proxy holds `handler`, or `nil` when it is not a live handler of this proxy.
@@ -220,7 +261,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   /// The handler registered with `role`, if it is still alive.
   public func handler(withRole role: HandlerRole) -> AnyObject? {
-    slots.first { $0.role == role }?.object
+    slots.first { $0.roles.contains(role) }?.object
   }
 
   /// Whether `handler` is a live handler of this proxy.
@@ -237,7 +278,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   @discardableResult
   public func removeReleasedHandlers() -> Int {
     let released = slots.reduce(0) { $0 + ($1.object == nil ? 1 : 0) }
-    if released > 0 { rebuildRoutes() }
+    if released > 0 { rebuildRoutes(.handlersReleased) }
     return released
   }
 
@@ -275,18 +316,37 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ///
   /// For a broadcast route this is the first of its handlers; ``targets(for:)`` lists them all.
   ///
-  /// - Complexity: O(1) while the chosen handler is alive.
+  /// When a handler the route depends on has been released (the chosen one, or for a custom
+  /// rule any weakly held handler), the proxy routes again first, so a route to nobody starts
+  /// working as soon as the handler that blocked it goes away.
+  ///
+  /// - Complexity: O(1) while the chosen handler is alive, for the built-in rules.
   public func target(for message: Message) -> AnyObject? {
+    liveTarget(for: message, expectingOne: false)
+  }
+
+  /// The first live target of `message`, routing again when the route met a released handler.
+  ///
+  /// With `expectingOne`, a route that broadcasts to several handlers is a programming error:
+  /// the caller wants one answer and would silently reach only the first handler.
+  @inline(__always)
+  private func liveTarget(for message: Message, expectingOne: Bool) -> AnyObject? {
     while true {
       guard let route = routes[message] else { return nil }
+      if route.dependsOnReleasedHandler {
+        rebuildRoutes(.handlersReleased)
+        continue
+      }
       let slot: HandlerSlot
       switch route.targets {
       case .one(let only): slot = only
-      case .many(let all): slot = all[0]
+      case .many(let all):
+        if expectingOne, all.count > 1 { severalTargets(message, route: route) }
+        slot = all[0]
       case .none: return nil
       }
       if let object = slot.object { return object }
-      rebuildRoutes()  // The chosen handler was released: route again without it.
+      rebuildRoutes(.handlersReleased)  // The chosen handler was released: route again.
     }
   }
 
@@ -296,8 +356,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
     while true {
       guard let route = routes[message] else { return [] }
       let objects = route.slots.compactMap(\.object)
-      if objects.count == route.slots.count { return objects }
-      rebuildRoutes()
+      if objects.count == route.slots.count, !route.dependsOnReleasedHandler { return objects }
+      rebuildRoutes(.handlersReleased)
     }
   }
 
@@ -313,10 +373,24 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// The handler that receives `message`, or a ``RoutingError`` saying why there is none.
   public func resolve(_ message: Message) throws(RoutingError<Message>) -> AnyObject {
     if let object = target(for: message) { return object }
-    throw route(for: message).error(for: message)
+    throw noTargetError(message)
+  }
+
+  private func noTargetError(_ message: Message) -> RoutingError<Message> {
+    route(for: message).error(for: message)
       ?? RoutingError(
         message: message, rule: rules.rule(for: message).name,
         kind: .unhandled(reason: "no target"), handlers: [])
+  }
+
+  @inline(__always)
+  private func typed<Capability>(
+    _ object: AnyObject, for message: Message, as capability: Capability.Type
+  ) -> Capability {
+    guard let typed = object as? Capability else {
+      preconditionFailure(mismatch(message, object: object, expected: capability).description)
+    }
+    return typed
   }
 
   /// The handler that receives `message` as `capability`, or a ``RoutingError`` saying why there
@@ -338,10 +412,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
     for message: Message, as capability: Capability.Type
   ) -> Capability? {
     guard let object = target(for: message) else { return nil }
-    guard let typed = object as? Capability else {
-      preconditionFailure(mismatch(message, object: object, expected: capability).description)
-    }
-    return typed
+    return typed(object, for: message, as: capability)
   }
 
   /// Sends `message` to its handler and returns the handler's answer, or `defaultValue` when the
@@ -352,13 +423,17 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ///   $0.numberOfRows()
   /// }
   /// ```
+  ///
+  /// A message whose rule broadcasts it to several handlers has no single answer: sending it
+  /// this way stops with a message saying to use ``broadcast(_:as:_:)``, rather than quietly
+  /// reaching only the first handler.
   public func send<Capability, Result>(
     _ message: Message, as capability: Capability.Type,
     default defaultValue: @autoclosure () -> Result,
     _ body: (Capability) throws -> Result
   ) rethrows -> Result {
-    guard let handler = target(for: message, as: capability) else { return defaultValue() }
-    return try body(handler)
+    guard let object = liveTarget(for: message, expectingOne: true) else { return defaultValue() }
+    return try body(typed(object, for: message, as: capability))
   }
 
   /// Sends `message` to its handler and returns the handler's answer, or throws a
@@ -367,7 +442,19 @@ public final class PrioritizedProxy<Message: MessageSet> {
     _ message: Message, as capability: Capability.Type,
     _ body: (Capability) -> Result
   ) throws(RoutingError<Message>) -> Result {
-    body(try resolve(message, as: capability))
+    guard let object = liveTarget(for: message, expectingOne: true) else {
+      throw noTargetError(message)
+    }
+    return body(typed(object, for: message, as: capability))
+  }
+
+  /// Stops when `message` is broadcast to several handlers: a call that expects one answer would
+  /// otherwise reach only the first of them.
+  private func severalTargets(_ message: Message, route: Route<Message>) -> Never {
+    preconditionFailure(
+      "\(name): \(route.explanation(for: message)). send(_:as:...) delivers to one handler and "
+        + "would reach only the first; call broadcast(_:as:_:) to deliver \(message) to each of "
+        + "them, or route it to one handler.")
   }
 
   /// Sends `message` to every handler its route names, in order.
@@ -461,7 +548,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   /// Rebuilds every route now, for rules whose choice depends on state outside the proxy.
   public func invalidateRoutes() {
-    rebuildRoutes()
+    rebuildRoutes(.invalidated)
   }
 
   // MARK: - Rebuilding
@@ -474,7 +561,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
     return route
   }
 
-  private func rebuildRoutes() {
+  private func rebuildRoutes(_ causes: RouteChange<Message>.Causes) {
     precondition(
       !isRebuilding,
       "\(name): a routing rule changed the proxy while its routes were being rebuilt. Rules must "
@@ -482,10 +569,13 @@ public final class PrioritizedProxy<Message: MessageSet> {
     isRebuilding = true
     // Keep every live handler alive for the whole rebuild, and drop released ones.
     let live = slots.compactMap { slot in slot.object.map { (slot: slot, object: $0) } }
+    var causes = causes
+    if live.count < slots.count { causes.insert(.handlersReleased) }
     slots = live.map(\.slot)
     let descriptions = live.enumerated().map { position, entry in
       entry.slot.describe(at: position)
     }
+    let weaklyHeld = slots.filter { $0.retention == .weak }
     let previous = routes
     var rebuilt: [Message: Route<Message>] = [:]
     rebuilt.reserveCapacity(previous.count)
@@ -499,7 +589,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
       let rule = rules.rule(for: message)
       let decision = rule.choose(RoutingContext(message: message, candidates: candidates))
       rebuilt[message] = makeRoute(
-        message, rule: rule.name, decision: decision, candidates: candidates, slots: slots)
+        message, rule: rule, decision: decision, candidates: candidates, weaklyHeld: weaklyHeld)
     }
     routes = rebuilt
     storedRouteGeneration &+= 1
@@ -507,47 +597,67 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
     let changed = Message.allCases.filter { previous[$0]?.identity != rebuilt[$0]?.identity }
     guard !changed.isEmpty, !previous.isEmpty else { return }
-    notifyObservers(RouteChange(messages: changed))
+    notifyObservers(RouteChange(messages: changed, causes: causes))
   }
 
   /// Checks a rule's decision and turns it into a route.
   ///
-  /// `slots[i]` is the slot behind `candidates[i]`.
+  /// `candidates[i]` describes `slots[i]`, so a chosen candidate's position finds its slot in
+  /// O(1): a rebuild stays linear in the number of handlers for broadcasts too.
   private func makeRoute(
-    _ message: Message, rule: String, decision: RoutingDecision, candidates: [RoutingCandidate],
-    slots: [HandlerSlot]
+    _ message: Message, rule: RoutingRule<Message>, decision: RoutingDecision,
+    candidates: [RoutingCandidate], weaklyHeld: [HandlerSlot]
   ) -> Route<Message> {
     let summaries = candidates.map {
       RouteCandidateSummary(handler: $0.handler, implementsMessage: $0.implementsMessage)
     }
-    func failed(_ kind: RoutingError<Message>.Kind) -> Route<Message> {
+    // Weakly held handlers besides the targets whose release can change this decision.
+    let watched: [HandlerSlot]
+    switch rule.dependencies {
+    case .choice: watched = []
+    case .choiceAndRole(let role):
+      watched = weaklyHeld.filter { $0.roles.contains(role) }
+    case .everyCandidate: watched = weaklyHeld
+    }
+    func route(
+      _ targets: Route<Message>.Targets, _ status: Route<Message>.Status,
+      _ descriptions: [HandlerDescription] = []
+    ) -> Route<Message> {
       Route(
-        targets: .none,
-        status: .failed(
-          RoutingError(message: message, rule: rule, kind: kind, handlers: summaries)),
-        rule: rule, candidates: summaries, targetDescriptions: [])
+        targets: targets, watched: watched, status: status, rule: rule.name,
+        candidates: summaries, targetDescriptions: descriptions)
+    }
+    func failed(_ kind: RoutingError<Message>.Kind) -> Route<Message> {
+      route(
+        .none,
+        .failed(RoutingError(message: message, rule: rule.name, kind: kind, handlers: summaries)))
+    }
+    let isBroadcast = if case .broadcast = decision { true } else { rule.isBroadcast }
+    if isBroadcast, !message.isNotification {
+      return failed(.broadcastOfValueReturningMessage)
     }
     let chosen: [RoutingCandidate]
     switch decision {
     case .unhandled(let reason):
-      return Route(
-        targets: .none, status: .unhandled(reason: reason), rule: rule, candidates: summaries,
-        targetDescriptions: [])
+      return route(.none, .unhandled(reason: reason))
+    case .unknownRole(let role):
+      return failed(.unknownRole(role, roles: slots.flatMap(\.roles)))
     case .deliver(let candidate):
       chosen = [candidate]
     case .broadcast(let list):
       if list.isEmpty {
-        return Route(
-          targets: .none, status: .unhandled(reason: "the broadcast lists no handler"), rule: rule,
-          candidates: summaries, targetDescriptions: [])
+        return route(.none, .unhandled(reason: "the broadcast lists no handler"))
       }
       chosen = list
     }
     var targets: [HandlerSlot] = []
     var targetDescriptions: [HandlerDescription] = []
     var seen: Set<Int> = []
+    targets.reserveCapacity(chosen.count)
+    targetDescriptions.reserveCapacity(chosen.count)
     for choice in chosen {
-      guard let position = candidates.firstIndex(where: { $0.slotID == choice.slotID }),
+      let position = choice.handler.position
+      guard candidates.indices.contains(position), candidates[position].slotID == choice.slotID,
         candidates[position].object === choice.object
       else {
         return failed(.handlerNotInProxy(choice.handler.typeName))
@@ -562,15 +672,20 @@ public final class PrioritizedProxy<Message: MessageSet> {
       targets.append(slots[position])
       targetDescriptions.append(candidate.handler)
     }
-    let isBroadcast = if case .broadcast = decision { true } else { false }
-    return Route(
-      targets: isBroadcast ? .many(targets) : .one(targets[0]), status: .routed, rule: rule,
-      candidates: summaries, targetDescriptions: targetDescriptions)
+    if case .broadcast = decision {
+      return route(.many(targets), .routed, targetDescriptions)
+    }
+    return route(.one(targets[0]), .routed, targetDescriptions)
   }
 
+  /// Tells each observer about `change`, in registration order.
+  ///
+  /// Each observer is checked just before its call: one cancelled or released by an earlier
+  /// observer during this notification is not called.
   private func notifyObservers(_ change: RouteChange<Message>) {
-    observers.removeAll { $0.observation == nil }
+    observers.removeAll { $0.observation?.isCancelled ?? true }
     for observer in observers {
+      guard let observation = observer.observation, !observation.isCancelled else { continue }
       observer.onChange(change)
     }
   }

@@ -14,6 +14,9 @@ struct Route<Message: MessageSet> {
   }
 
   let targets: Targets
+  /// Weakly held handlers, other than the targets, whose release can change the rule's
+  /// decision. Dispatch checks them, so a route to nobody notices them too.
+  let watched: [HandlerSlot]
   let status: Status
   let rule: String
   let candidates: [RouteCandidateSummary]
@@ -29,9 +32,22 @@ struct Route<Message: MessageSet> {
     }
   }
 
-  /// What observers compare: who receives the message and whether the route works.
+  /// What observers compare: who receives the message, and whether it is routed, unhandled or
+  /// failed. The wording of a reason is not part of it.
   var identity: RouteIdentity {
-    RouteIdentity(targetIDs: slots.map(\.id), status: status)
+    let outcome: RouteIdentity.Outcome =
+      switch status {
+      case .routed: .routed
+      case .unhandled: .unhandled
+      case .failed: .failed
+      }
+    return RouteIdentity(targetIDs: slots.map(\.id), outcome: outcome)
+  }
+
+  /// Whether a handler this route depends on has been released since it was built.
+  @inline(__always)
+  var dependsOnReleasedHandler: Bool {
+    !watched.isEmpty && watched.contains { $0.object == nil }
   }
 
   func explanation(for message: Message) -> RouteExplanation<Message> {
@@ -61,7 +77,8 @@ struct Route<Message: MessageSet> {
   }
 
   struct RouteIdentity: Hashable {
+    enum Outcome: Hashable { case routed, unhandled, failed }
     let targetIDs: [Int]
-    let status: Status
+    let outcome: Outcome
   }
 }

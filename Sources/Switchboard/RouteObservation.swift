@@ -2,15 +2,27 @@
 ///
 /// A route changes when a message goes to a different handler (or handlers), starts or stops
 /// going anywhere, or starts or stops failing.
+///
+/// Only those count: a rebuild that changes nothing but the wording of an explanation (say, "the
+/// proxy has no handlers" becoming "no handler implements it") tells nobody.
 public struct RouteChange<Message: MessageSet>: Hashable, Sendable {
+  /// What made the proxy route again.
+  public typealias Causes = RouteChangeCauses
+
   /// The changed messages, in `Message.allCases` order.
   ///
   /// Never empty.
   public let messages: [Message]
+  /// What made the proxy route again.
+  ///
+  /// A host that finds a message it was sending go to nobody can tell a released handler
+  /// (``Causes/handlersReleased``) from a rule or handler change made on purpose.
+  public let causes: Causes
 
   /// Creates a change.
-  public init(messages: [Message]) {
+  public init(messages: [Message], causes: Causes = []) {
     self.messages = messages
+    self.causes = causes
   }
 
   /// Whether `message` is among the changed messages.
@@ -23,11 +35,13 @@ public struct RouteChange<Message: MessageSet>: Hashable, Sendable {
 /// ``cancel()``. The proxy never retains it:
 ///
 /// ```swift
+/// @MainActor
 /// final class Host {
 ///   private var observation: RouteObservation?
 ///   func attach(to proxy: PrioritizedProxy<ChatMessage>) {
 ///     observation = proxy.observeRoutes { [weak self] change in self?.refresh(change.messages) }
 ///   }
+///   func refresh(_ messages: [ChatMessage]) { /* ask responds(to:) again for these */ }
 /// }
 /// ```
 @MainActor
@@ -40,7 +54,9 @@ public final class RouteObservation {
 
   /// Ends the observation now.
   ///
-  /// Calling it again does nothing.
+  /// Once it returns, `onChange` is not called again, not even by a notification that is being
+  /// delivered to other observers at this moment (one observer may cancel another). Releasing the
+  /// observation has the same effect. Calling it again does nothing.
   public func cancel() {
     let action = onCancel
     onCancel = nil
@@ -50,3 +66,21 @@ public final class RouteObservation {
   /// Whether the observation has been cancelled.
   public var isCancelled: Bool { onCancel == nil }
 }
+
+/// What made a ``PrioritizedProxy`` route again; see ``RouteChange/causes``.
+public struct RouteChangeCauses: OptionSet, Hashable, Sendable {
+  /// The option bits.
+  public let rawValue: Int
+  /// Creates a set of causes from its bits.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Handlers were added, inserted, removed, moved or replaced.
+  public static let handlersChanged = RouteChangeCauses(rawValue: 1 << 0)
+  /// The rule table changed.
+  public static let rulesChanged = RouteChangeCauses(rawValue: 1 << 1)
+  /// A weakly held handler was found released and dropped.
+  public static let handlersReleased = RouteChangeCauses(rawValue: 1 << 2)
+  /// ``PrioritizedProxy/invalidateRoutes()`` was called.
+  public static let invalidated = RouteChangeCauses(rawValue: 1 << 3)
+}
+

@@ -14,8 +14,11 @@ public struct RoutingCandidate {
   /// The identity of the slot in the proxy that produced this candidate.
   let slotID: Int
 
-  /// The handler's role, if any.
+  /// The handler's first role, if any.
   public var role: HandlerRole? { handler.role }
+
+  /// Whether the handler has `role` among its roles.
+  public func hasRole(_ role: HandlerRole) -> Bool { handler.roles.contains(role) }
 
   init(handler: HandlerDescription, implementsMessage: Bool, object: AnyObject, slotID: Int) {
     self.handler = handler
@@ -52,7 +55,7 @@ public struct RoutingContext<Message: MessageSet> {
 
   /// The candidate registered with `role`, if any.
   public func candidate(withRole role: HandlerRole) -> RoutingCandidate? {
-    candidates.first { $0.role == role }
+    candidates.first { $0.hasRole(role) }
   }
 
   /// The candidate whose handler is `object`, if any.
@@ -70,4 +73,7 @@ public enum RoutingDecision {
   case broadcast([RoutingCandidate])
   /// Send the message to nobody; `reason` is shown by ``PrioritizedProxy/explain(_:)``.
   case unhandled(reason: String)
+  /// The rule names a role that no handler has: a configuration mistake, which the proxy reports
+  /// as ``RoutingError/Kind-swift.enum/unknownRole(_:roles:)``. The message goes to nobody.
+  case unknownRole(HandlerRole)
 }

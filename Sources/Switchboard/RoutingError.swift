@@ -25,6 +25,12 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
     case handlerNotInProxy(String)
     /// The rule chose the same handler twice for a broadcast.
     case duplicateTarget(HandlerDescription)
+    /// The rule names a role that no handler has: a misspelled role, or a handler that was never
+    /// added or has been released. `roles` lists the roles the proxy's handlers do have.
+    case unknownRole(HandlerRole, roles: [HandlerRole])
+    /// The rule broadcasts a message that returns a value. Only one handler can answer such a
+    /// message, so only notifications (``MessageSet/isNotification``) may be broadcast.
+    case broadcastOfValueReturningMessage
     /// The chosen handler implements the message according to the message set, but is not of the
     /// capability type the caller asked for: the message set and the capability disagree.
     case capabilityMismatch(HandlerDescription, expected: String)
@@ -69,6 +75,19 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
       return
         "\(message): rule '\(rule)' chose \(chosen), which is not a handler of this proxy. "
         + "\(listing) Fix: choose from the rule's candidates."
+    case .unknownRole(let role, let roles):
+      let known =
+        roles.isEmpty
+        ? "no handler has a role" : "the roles are " + roles.map { "'\($0)'" }.joined(separator: ", ")
+      return
+        "\(message): rule '\(rule)' names the role '\(role)', which no handler has (\(known)). "
+        + "\(listing) Fix: add a handler with the role '\(role)', or correct the role in the rule "
+        + "for \(message)."
+    case .broadcastOfValueReturningMessage:
+      return
+        "\(message): rule '\(rule)' broadcasts it, but \(message) returns a value and only one "
+        + "handler can answer it. \(listing) Fix: route \(message) with .firstImplementer, "
+        + ".prefer(role) or .always(role); broadcast only notifications (isNotification is true)."
     case .duplicateTarget(let handler):
       return
         "\(message): rule '\(rule)' lists \(handler) twice in a broadcast. \(listing) "

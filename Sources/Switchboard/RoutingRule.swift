@@ -18,8 +18,16 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// The name shown in explanations and errors.
   public let name: String
   let choose: @MainActor (RoutingContext<Message>) -> RoutingDecision
+  /// Which handlers' release can change the decision, so the proxy checks them on dispatch.
+  let dependencies: Dependencies
+  /// Whether this is ``broadcast``, which the proxy refuses for messages that return a value even
+  /// when it finds nobody to broadcast to.
+  let isBroadcast: Bool
 
   /// Creates a custom rule.
+  ///
+  /// The rule may base its choice on any candidate: the proxy routes again when any weakly held
+  /// handler is released, not only the chosen one.
   ///
   /// - Parameters:
   ///   - name: A short name for explanations, such as `"newest first"`.
@@ -28,8 +36,28 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   public init(
     _ name: String, choose: @escaping @MainActor (RoutingContext<Message>) -> RoutingDecision
   ) {
+    self.init(name, dependencies: .everyCandidate, choose: choose)
+  }
+
+  init(
+    _ name: String, dependencies: Dependencies, isBroadcast: Bool = false,
+    choose: @escaping @MainActor (RoutingContext<Message>) -> RoutingDecision
+  ) {
     self.name = name
     self.choose = choose
+    self.dependencies = dependencies
+    self.isBroadcast = isBroadcast
+  }
+
+  /// Which handlers a rule's decision depends on, besides the handlers it delivers to (whose
+  /// release the proxy always notices).
+  enum Dependencies {
+    /// Only the chosen handlers: the built-in rules that name no role.
+    case choice
+    /// The chosen handlers and the handler with this role.
+    case choiceAndRole(HandlerRole)
+    /// Any candidate: custom rules.
+    case everyCandidate
   }
 
   /// The rule's name.
@@ -39,7 +67,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   ///
   /// The default rule.
   public static var firstImplementer: Self {
-    Self("first implementer") { context in
+    Self("first implementer", dependencies: .choice) { context in
       if let first = context.candidates.first(where: \.implementsMessage) {
         return .deliver(first)
       }
@@ -49,15 +77,17 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
 
   /// Always the handler with `role`, even when another handler has higher priority.
   ///
+  /// When no handler has `role` (a misspelled role, or its handler was released), the route fails
+  /// with ``RoutingError/Kind-swift.enum/unknownRole(_:roles:)``, as it does for every rule that
+  /// names a role.
+  ///
   /// If that handler does not implement the message, the route fails with
   /// ``RoutingError/Kind-swift.enum/handlerDoesNotImplement(_:)`` and
   /// ``PrioritizedProxy/responds(to:)`` is `false`: the message is never passed to another
   /// handler. Use ``only(_:)`` when it is fine for the handler not to implement the message.
   public static func always(_ role: HandlerRole) -> Self {
-    Self("always \(role)") { context in
-      guard let candidate = context.candidate(withRole: role) else {
-        return .unhandled(reason: "no handler has the role '\(role)'")
-      }
+    Self("always \(role)", dependencies: .choiceAndRole(role)) { context in
+      guard let candidate = context.candidate(withRole: role) else { return .unknownRole(role) }
       return .deliver(candidate)
     }
   }
@@ -71,7 +101,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   public static func always(_ handler: AnyObject) -> Self {
     let reference = WeakReference(handler)
     let typeName = String(describing: type(of: handler))
-    return Self("always \(typeName)") { context in
+    return Self("always \(typeName)", dependencies: .choice) { context in
       guard let object = reference.object else {
         return .unhandled(reason: "the \(typeName) this rule names has been released")
       }
@@ -85,10 +115,8 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// Unlike ``always(_:)-(HandlerRole)`` a missing implementation is not an error, and unlike
   /// ``prefer(_:)`` the message never falls back to another handler.
   public static func only(_ role: HandlerRole) -> Self {
-    Self("only \(role)") { context in
-      guard let candidate = context.candidate(withRole: role) else {
-        return .unhandled(reason: "no handler has the role '\(role)'")
-      }
+    Self("only \(role)", dependencies: .choiceAndRole(role)) { context in
+      guard let candidate = context.candidate(withRole: role) else { return .unknownRole(role) }
       guard candidate.implementsMessage else {
         return .unhandled(reason: "\(candidate.handler) does not implement it")
       }
@@ -98,10 +126,9 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
 
   /// The handler with `role` if it implements the message, otherwise the first implementer.
   public static func prefer(_ role: HandlerRole) -> Self {
-    Self("prefer \(role)") { context in
-      if let candidate = context.candidate(withRole: role), candidate.implementsMessage {
-        return .deliver(candidate)
-      }
+    Self("prefer \(role)", dependencies: .choiceAndRole(role)) { context in
+      guard let preferred = context.candidate(withRole: role) else { return .unknownRole(role) }
+      if preferred.implementsMessage { return .deliver(preferred) }
       if let first = context.candidates.first(where: \.implementsMessage) {
         return .deliver(first)
       }
@@ -111,10 +138,12 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
 
   /// Every handler that implements the message, in priority order.
   ///
-  /// Use it for notifications that return nothing; ``PrioritizedProxy/broadcast(_:as:_:)``
-  /// delivers them.
+  /// Only for notifications, messages whose ``MessageSet/isNotification`` is `true`: a message
+  /// that returns a value has one answer, so broadcasting it fails with
+  /// ``RoutingError/Kind-swift.enum/broadcastOfValueReturningMessage``, which ``PrioritizedProxy/validate(requiring:)``
+  /// reports before any dispatch. ``PrioritizedProxy/broadcast(_:as:_:)`` delivers them.
   public static var broadcast: Self {
-    Self("broadcast") { context in
+    Self("broadcast", dependencies: .choice, isBroadcast: true) { context in
       let implementers = context.implementers
       if implementers.isEmpty {
         return .unhandled(reason: noImplementerReason(context))
@@ -125,7 +154,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
 
   /// Nobody: the message is blocked even when handlers implement it.
   public static var blocked: Self {
-    Self("blocked") { _ in .unhandled(reason: "blocked by rule") }
+    Self("blocked", dependencies: .choice) { _ in .unhandled(reason: "blocked by rule") }
   }
 
   private static func noImplementerReason(_ context: RoutingContext<Message>) -> String {

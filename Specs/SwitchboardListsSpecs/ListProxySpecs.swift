@@ -158,4 +158,79 @@ struct ListProxySpecs {
       #expect(proxy.list(list, numberOfRowsInSection: 0) == 2)
     }
   }
+
+  @MainActor
+  @Suite("when rules are given")
+  struct GivenRules {
+    @Test("their fallback applies to every message they do not name")
+    func givenFallbackApplies() {
+      let view = ListSpy(implementing: [.numberOfRows, .cellForRow], rows: [["view"]])
+      let model = ListSpy(implementing: [.numberOfRows], rows: [["model", "model"]])
+      let proxy = ListProxy(
+        view: view, viewModel: model, rules: RoutingRules([:], fallback: .prefer(.viewModel)))
+      #expect(proxy.explain(.numberOfRows).targets.map(\.label) == ["viewModel"])
+      #expect(proxy.list(ListView(), numberOfRowsInSection: 0) == 2)
+      #expect(proxy.explain(.cellForRow).rule == "always view", "the defaults still apply")
+    }
+
+    @Test("broadcasting a message that returns a value is reported by validate")
+    func broadcastOfValueIsReported() {
+      let view = ListSpy(implementing: [.numberOfRows, .cellForRow], rows: [["a"]])
+      let model = ListSpy(implementing: [.numberOfRows], rows: [["a"]])
+      let proxy = ListProxy(view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
+      #expect(throws: RoutingError<ListMessage>.self) { try proxy.router.validate() }
+      #expect(proxy.router.routingErrors.map(\.kind) == [.broadcastOfValueReturningMessage])
+    }
+  }
+
+  @MainActor
+  @Suite("when the view is its own view model")
+  struct ScreenIsItsOwnModel {
+    @Test("it is one handler with both roles, and the list works")
+    func oneHandlerTwoRoles() throws {
+      let screen = SelfContainedScreen()
+      let proxy = ListProxy(view: screen, viewModel: screen)
+      #expect(proxy.router.handlers.map(\.description) == ["view/viewModel (SelfContainedScreen)"])
+      #expect(proxy.router.routingErrors.isEmpty)
+      let list = ListView()
+      list.register(ListCell.self, forCellReuseIdentifier: "todo")
+      list.dataSource = proxy
+      list.delegate = proxy
+      try list.reloadData()
+      #expect(list.visibleTexts == ["Tea", "Cake"])
+    }
+
+    @Test("rules naming either role choose it")
+    func rulesNamingEitherRole() {
+      let screen = SelfContainedScreen()
+      let proxy = ListProxy(
+        view: screen, viewModel: screen, rules: [.numberOfRows: .always(.viewModel)])
+      #expect(proxy.router.target(for: .numberOfRows) === screen)
+      #expect(proxy.router.target(for: .cellForRow) === screen)
+    }
+
+    @Test("it is held weakly, even when the view model was to be held strongly")
+    func heldWeakly() {
+      var proxy: ListProxy?
+      weak var released: SelfContainedScreen?
+      do {
+        let screen = SelfContainedScreen()
+        released = screen
+        proxy = ListProxy(view: screen, viewModel: screen, viewModelRetention: .strong)
+      }
+      #expect(released == nil)
+      #expect(proxy?.responds(to: .cellForRow) == false)
+    }
+  }
+}
+
+/// A small screen that is its own view model.
+final class SelfContainedScreen: ListRowCounting, ListCellProviding {
+  let items = ["Tea", "Cake"]
+  func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { items.count }
+  func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+    let cell = try list.dequeueReusableCell(withIdentifier: "todo", for: indexPath)
+    cell.text = items[indexPath.row]
+    return cell
+  }
 }

@@ -17,6 +17,9 @@ protocol Typing: AnyObject {
 enum ChatMessage: MessageSet {
   case greet, farewell, didType
 
+  /// Only `greet` needs one answer; farewells and typing may be broadcast.
+  var isNotification: Bool { self != .greet }
+
   func isImplemented(by handler: AnyObject) -> Bool {
     switch self {
     case .greet: handler is any Greeting

@@ -174,7 +174,9 @@ struct PrioritizedProxySpecs {
         #expect(proxy.responds(to: .farewell))
       }
       #expect(!proxy.responds(to: .farewell))
-      #expect(changes == [RouteChange(messages: [.greet, .farewell, .didType])])
+      #expect(
+        changes == [RouteChange(messages: [.greet, .farewell, .didType], causes: .handlersReleased)]
+      )
       observation.cancel()
     }
   }

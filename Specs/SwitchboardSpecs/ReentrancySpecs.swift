@@ -110,7 +110,7 @@ struct ReentrancySpecs {
       var victimOwner: MeddlingGreeter? = MeddlingGreeter("victim")
       proxy.add(victimOwner!)
       proxy.add(killer)
-      proxy.rules[.greet] = .prefer(.screen)
+      proxy.rules[.greet] = .firstImplementer
       proxy.rules[.farewell] = .firstImplementer
       killer.duringFarewell = { victimOwner = nil }
       proxy.move(killer, to: 0)

@@ -96,18 +96,15 @@ struct ListTargetCacheTests {
       ])
   }
 
-  @Test func broadcastingAMessageThatReturnsAValueStops() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let view = EverythingHandler()
-        let model = EverythingHandler()
-        let proxy = ListProxy(view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
-        _ = proxy.list(ListView(), numberOfRowsInSection: 0)
-      }
-    }
-    let stderr = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
-    #expect(stderr.contains("numberOfRows returns a value and only one handler can answer it"))
-    #expect(stderr.contains("view (EverythingHandler), viewModel (EverythingHandler)"))
-    #expect(stderr.contains("route numberOfRows with .firstImplementer"))
+  @Test func broadcastingAMessageThatReturnsAValueIsARoutingError() throws {
+    let view = EverythingHandler()
+    let model = EverythingHandler()
+    let proxy = ListProxy(view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
+    let error = try #require(proxy.router.routingErrors.first)
+    #expect(error.kind == .broadcastOfValueReturningMessage)
+    #expect(error.description.contains("numberOfRows returns a value and only one handler"))
+    #expect(error.description.contains("view (EverythingHandler) ✓, viewModel (EverythingHandler) ✓"))
+    #expect(error.description.contains("route numberOfRows with .firstImplementer"))
+    #expect(!proxy.responds(to: .numberOfRows))
   }
 }

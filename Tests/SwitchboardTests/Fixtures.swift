@@ -8,6 +8,9 @@ import Switchboard
 enum DoorMessage: MessageSet {
   case open, close, tick
 
+  /// `open` and `close` return a string; `tick` returns nothing and may be broadcast.
+  var isNotification: Bool { self == .tick }
+
   func isImplemented(by handler: AnyObject) -> Bool {
     switch self {
     case .open: handler is any Opening

@@ -23,7 +23,7 @@ final class NoCapability {}
 @MainActor
 struct ModelBasedRoutingTests {
   enum ModelRule: CaseIterable {
-    case first, alwaysA, onlyA, preferB, broadcast, blocked
+    case first, alwaysA, onlyA, preferB, broadcast, blocked, topOrNobody
 
     var rule: RoutingRule<DoorMessage> {
       switch self {
@@ -33,6 +33,14 @@ struct ModelBasedRoutingTests {
       case .preferB: .prefer("b")
       case .broadcast: .broadcast
       case .blocked: .blocked
+      case .topOrNobody:
+        // A custom rule that looks past its choice: the first handler answers, or nobody.
+        RoutingRule("top or nobody") { context in
+          guard let top = context.candidates.first, top.implementsMessage else {
+            return .unhandled(reason: "the top handler does not implement it")
+          }
+          return .deliver(top)
+        }
       }
     }
   }
@@ -58,14 +66,30 @@ struct ModelBasedRoutingTests {
         guard let handler = withRole("a"), handler.capabilities.contains(message) else { return [] }
         return [handler.id]
       case .preferB:
-        if let handler = withRole("b"), handler.capabilities.contains(message) {
-          return [handler.id]
-        }
+        guard let preferred = withRole("b") else { return [] }  // a rule naming a missing role
+        if preferred.capabilities.contains(message) { return [preferred.id] }
         return implementers.prefix(1).map(\.id)
       case .broadcast:
-        return implementers.map(\.id)
+        return message.isNotification ? implementers.map(\.id) : []
       case .blocked:
         return []
+      case .topOrNobody:
+        guard let top = handlers.first, top.capabilities.contains(message) else { return [] }
+        return [top.id]
+      }
+    }
+
+    /// Whether the route is a configuration error that `routingErrors` reports.
+    func fails(_ message: DoorMessage) -> Bool {
+      func withRole(_ role: HandlerRole) -> ModelHandler? { handlers.first { $0.role == role } }
+      switch rules[message] ?? .first {
+      case .alwaysA:
+        guard let handler = withRole("a") else { return true }
+        return !handler.capabilities.contains(message)
+      case .onlyA: return withRole("a") == nil
+      case .preferB: return withRole("b") == nil
+      case .broadcast: return !message.isNotification
+      case .first, .blocked, .topOrNobody: return false
       }
     }
   }
@@ -153,6 +177,12 @@ struct ModelBasedRoutingTests {
             + "\(String(describing: single)), responds \(responds); model "
             + "\(model.handlers.map(\.id)), rules \(model.rules)"
         }
+      }
+      // Inspecting comes after dispatching: it must not be what makes dispatch right.
+      let failing = Set(proxy.routingErrors.map(\.message))
+      for message in DoorMessage.allCases where failing.contains(message) != model.fails(message) {
+        return "step \(step), \(message): expected failing \(model.fails(message)), got "
+          + "\(proxy.explain(message)); model \(model.handlers.map(\.id)), rules \(model.rules)"
       }
     }
     return nil

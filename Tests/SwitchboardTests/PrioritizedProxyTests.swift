@@ -81,8 +81,8 @@ struct PrioritizedProxyTests {
 
   @Test func assigningRulesInvalidatesRoutes() {
     let proxy = PrioritizedProxy<DoorMessage>(handlers: [a, b])
-    let changes = recordChanges(of: proxy) { proxy.rules = [.open: .prefer(.init("missing"))] }
-    #expect(changes.isEmpty, "prefer falls back to the same first implementer")
+    let changes = recordChanges(of: proxy) { proxy.rules = [.open: .always(a)] }
+    #expect(changes.isEmpty, "the new rule chooses the same handler")
     let forced = recordChanges(of: proxy) { proxy.rules[.open] = .always(b) }
     #expect(forced == [[.open]])
     #expect(proxy.target(for: .open) === b)
@@ -230,7 +230,8 @@ struct PrioritizedProxyTests {
     proxy.rules[.open] = .only("b")
     #expect(proxy.target(for: .open) === b)
     proxy.rules[.open] = .only("nobody")
-    #expect(proxy.explain(.open).outcome == .unhandled(reason: "no handler has the role 'nobody'"))
+    #expect(!proxy.responds(to: .open))
+    #expect(proxy.routingErrors.map(\.kind) == [.unknownRole("nobody", roles: ["a", "b"])])
   }
 
   @Test func preferRuleFallsBackToPriority() {
@@ -240,13 +241,15 @@ struct PrioritizedProxyTests {
     #expect(proxy.target(for: .open) === b)
     #expect(proxy.target(for: .close) === a)
     proxy.removeAllHandlers()
-    #expect(proxy.explain(.open).outcome == .unhandled(reason: "the proxy has no handlers"))
+    #expect(!proxy.responds(to: .open))
+    #expect(proxy.routingErrors.map(\.kind).first == .unknownRole("b", roles: []))
   }
 
-  @Test func alwaysRuleForMissingRoleRoutesToNobody() {
+  @Test func alwaysRuleForMissingRoleIsAnError() {
     let proxy = PrioritizedProxy<DoorMessage>(handlers: [a], rules: [.open: .always("ghost")])
     #expect(!proxy.responds(to: .open))
-    #expect(proxy.explain(.open).outcome == .unhandled(reason: "no handler has the role 'ghost'"))
+    #expect(proxy.routingErrors.map(\.kind) == [.unknownRole("ghost", roles: [])])
+    #expect(throws: RoutingError<DoorMessage>.self) { try proxy.validate() }
   }
 
   @Test func alwaysHandlerRuleHoldsItsHandlerWeakly() {

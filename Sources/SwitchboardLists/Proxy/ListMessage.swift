@@ -68,8 +68,9 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   /// Whether the message returns nothing, so that a `RoutingRule.broadcast` rule
   /// can send it to several handlers.
   ///
-  /// A message that returns a value has one answer, so it must go to one handler; ``ListProxy``
-  /// stops with a message naming the rule when a broadcast reaches more than one.
+  /// A message that returns a value has one answer, so it must go to one handler: a rule that
+  /// broadcasts it makes the route fail, and `PrioritizedProxy.validate(requiring:)` and
+  /// `routingErrors` report it before any message is sent.
   public var isNotification: Bool {
     switch self {
     case .commitEdit, .moveRow, .prefetchRows, .willDisplayRow, .didEndDisplayingRow,

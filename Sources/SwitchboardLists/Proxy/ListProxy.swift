@@ -70,6 +70,18 @@ public final class ListProxy {
   /// would form a view → proxy → view cycle. The view model is held weakly too unless you say
   /// otherwise; hold it strongly only when nothing else owns it.
   ///
+  /// `rules` wins: its entries replace the defaults for the messages they name, and its
+  /// fallback applies to every other message (``RoutingRule/firstImplementer`` unless you chose
+  /// another).
+  ///
+  /// A screen that is its own view model can pass itself twice. It is then one handler with both
+  /// roles, `HandlerRole.view` and `HandlerRole.viewModel`, held weakly (whatever
+  /// `viewModelRetention` says, since it owns the proxy):
+  ///
+  /// ```swift
+  /// lazy var proxy = ListProxy(view: self, viewModel: self)
+  /// ```
+  ///
   /// - Parameters:
   ///   - view: The view-layer handler, registered with the role `HandlerRole.view`
   ///     and the higher priority. Held weakly.
@@ -81,9 +93,15 @@ public final class ListProxy {
     view: AnyObject, viewModel: AnyObject, viewModelRetention: HandlerRetention = .weak,
     rules: RoutingRules<ListMessage> = [:]
   ) {
-    let router = PrioritizedProxy<ListMessage>(rules: Self.defaultRules.merging(rules))
-    router.add(view, role: .view, retention: .weak)
-    router.add(viewModel, role: .viewModel, retention: viewModelRetention)
+    var table = Self.defaultRules.merging(rules)
+    table.fallback = rules.fallback
+    let router = PrioritizedProxy<ListMessage>(rules: table)
+    if view === viewModel {
+      router.add(view, roles: [.view, .viewModel], retention: .weak)
+    } else {
+      router.add(view, role: .view, retention: .weak)
+      router.add(viewModel, role: .viewModel, retention: viewModelRetention)
+    }
     self.init(router: router)
   }
 

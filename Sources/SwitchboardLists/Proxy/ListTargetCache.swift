@@ -70,12 +70,8 @@ struct ListTargetCache {
       for message in ListMessage.allCases {
         // Meeting a released handler makes the router rebuild; the loop then starts over.
         let targets = router.targets(for: message)
-        precondition(
-          targets.count <= 1 || message.isNotification,
-          "ListProxy: \(router.explain(message)), but \(message) returns a value and only one "
-            + "handler can answer it. Broadcast only messages that return nothing (willDisplayRow, "
-            + "didEndDisplayingRow, didSelectRow, didDeselectRow, commitEdit, moveRow, prefetchRows); "
-            + "route \(message) with .firstImplementer, .prefer(role) or .always(role).")
+        // Several targets only for a broadcast, which the router allows only for
+        // notifications: those go through `router.broadcast`.
         guard targets.count == 1, let handler = targets.first else { continue }
         let isStrong = router.retention(of: handler) == .strong
         switch message {
