@@ -38,12 +38,12 @@ public final class TodoScreen: ListDidSelectHandling {
   public func add(_ text: String) throws {
     viewModel.draft = text
     try list.reloadRows(at: [IndexPath(row: 0, section: 0)])
-    try list.selectRow(at: IndexPath(row: 0, section: 0))
+    try list.tapRow(at: IndexPath(row: 0, section: 0))
   }
 
   /// Taps the to-do at `row`, which toggles it.
   public func select(row: Int) throws {
-    try list.selectRow(at: IndexPath(row: row, section: viewModel.itemsSectionIndex))
+    try list.tapRow(at: IndexPath(row: row, section: viewModel.itemsSectionIndex))
   }
 
   /// Swipes the to-do at `row` away.

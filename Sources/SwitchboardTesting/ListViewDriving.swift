@@ -18,16 +18,16 @@ public enum ListDrivingError: Error, Equatable, CustomStringConvertible {
 }
 
 extension ListView {
-  /// Selects the visible row whose cell shows `text`, as a user's tap does.
+  /// Taps the visible row whose cell shows `text`, as a user does (see `ListView.tapRow(at:)`).
   ///
   /// - Throws: ``ListDrivingError/noVisibleRow(text:visible:)`` when no visible row shows it.
-  public func selectRow(withText text: String) throws {
+  public func tapRow(withText text: String) throws {
     guard
       let indexPath = indexPathsForVisibleRows.first(where: { cellForRow(at: $0)?.text == text })
     else {
       throw ListDrivingError.noVisibleRow(text: text, visible: visibleTexts)
     }
-    try selectRow(at: indexPath)
+    try tapRow(at: indexPath)
   }
 
   /// Scrolls by `rows` times ``rowHeight`` (down when positive).

@@ -17,7 +17,7 @@ final class OwningScreen: ListCellProviding, ListDidSelectHandling {
     list.delegate = proxy
     observation = proxy.observeRoutes { [weak self] _ in _ = self }
     try list.reloadData()
-    try list.selectRow(at: IndexPath(row: 1, section: 0))
+    try list.tapRow(at: IndexPath(row: 1, section: 0))
   }
   func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
     try list.dequeueReusableCell(withIdentifier: "cell", for: indexPath)

@@ -68,7 +68,7 @@ struct ListProxySpecs {
     @Test("the view still receives did select")
     func viewReceivesDidSelect() throws {
       expectRoute(.didSelectRow, in: proxy, to: .view)
-      try list.selectRow(withText: "Walk the dog")
+      try list.tapRow(withText: "Walk the dog")
       #expect(screen.selections == [IndexPath(row: 1, section: 0)])
       #expect(model.selections.isEmpty)
     }

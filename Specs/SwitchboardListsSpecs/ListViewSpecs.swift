@@ -44,7 +44,7 @@ struct ListViewSpecs {
     func wrongCountsLeaveStateUnchanged() throws {
       let stack = TodoStack()
       try stack.list.reloadData()
-      try stack.list.selectRow(at: IndexPath(row: 2, section: 0))
+      try stack.list.tapRow(at: IndexPath(row: 2, section: 0))
       let before = stack.list.renderText()
       stack.model.sections[0].append("Water the plants")
       let error = #expect(throws: ListViewError.self) {

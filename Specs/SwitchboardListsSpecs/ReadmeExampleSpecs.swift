@@ -53,7 +53,7 @@ struct ReadmeExampleSpecs {
     let screen = Readme.TodoScreen()
     try screen.load()
     expectRendered(screen.list, "== To do ==\n  [0.0] Buy milk\n  [0.1] Walk the dog")
-    try screen.list.selectRow(withText: "Walk the dog")
+    try screen.list.tapRow(withText: "Walk the dog")
     #expect(screen.tapped == [1])
   }
 

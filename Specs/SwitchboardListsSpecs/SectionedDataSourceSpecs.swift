@@ -24,7 +24,7 @@ struct SectionedDataSourceSpecs {
   func sectionsSeeLocalRows() throws {
     #expect(first.askedRows == [0, 1])
     #expect(second.askedRows == [0, 1, 2])
-    try list.selectRow(at: IndexPath(row: 2, section: 1))
+    try list.tapRow(at: IndexPath(row: 2, section: 1))
     #expect(second.selectedRows == [2])
     #expect(first.selectedRows.isEmpty)
   }
@@ -44,7 +44,7 @@ struct SectionedDataSourceSpecs {
         [1.1] b
       """)
     second.askedRows.removeAll()
-    try list.selectRow(at: IndexPath(row: 1, section: 0))
+    try list.tapRow(at: IndexPath(row: 1, section: 0))
     #expect(second.selectedRows == [1], "the moved section still gets local rows")
   }
 

@@ -39,7 +39,7 @@ struct SwitchboardTestingSpecs {
         stack.model.drain().map(\.description) == [
           "numberOfSections", "numberOfRows §0", "titleForHeader §0",
         ])
-      try stack.list.selectRow(at: IndexPath(row: 1, section: 0))
+      try stack.list.tapRow(at: IndexPath(row: 1, section: 0))
       #expect(stack.view.messages == [.didSelectRow])
       #expect(stack.model.messages.isEmpty)
     }
@@ -191,10 +191,10 @@ struct SwitchboardTestingSpecs {
     @Test("it selects a row by its text")
     func selectsByText() throws {
       let stack = try Stack()
-      try stack.list.selectRow(withText: "alpha")
+      try stack.list.tapRow(withText: "alpha")
       #expect(stack.list.indexPathsForSelectedRows == [IndexPath(row: 0, section: 0)])
       #expect(throws: ListDrivingError.noVisibleRow(text: "omega", visible: ["alpha"])) {
-        try stack.list.selectRow(withText: "omega")
+        try stack.list.tapRow(withText: "omega")
       }
     }
 

@@ -11,7 +11,7 @@ struct ListViewInteractionTests {
     let delegate = fixture.delegate
     try list.reloadData()
     _ = delegate.take()
-    try list.selectRow(at: at(0, 1))
+    try list.tapRow(at: at(0, 1))
     #expect(delegate.take() == ["willSelect 0.1", "didSelect 0.1"])
     #expect(list.cellForRow(at: at(0, 1))?.isSelected == true)
     #expect(list.renderText().contains("* [0.1] 0.1"))
@@ -23,9 +23,9 @@ struct ListViewInteractionTests {
     let list = fixture.list
     let delegate = fixture.delegate
     try list.reloadData()
-    try list.selectRow(at: at(0, 0))
+    try list.tapRow(at: at(0, 0))
     _ = delegate.take()
-    try list.selectRow(at: at(0, 2))
+    try list.tapRow(at: at(0, 2))
     #expect(delegate.take() == ["willSelect 0.2", "didDeselect 0.0", "didSelect 0.2"])
     #expect(list.indexPathsForSelectedRows == [at(0, 2)])
     #expect(list.cellForRow(at: at(0, 0))?.isSelected == false)
@@ -37,8 +37,8 @@ struct ListViewInteractionTests {
     let list = fixture.list
     list.allowsMultipleSelection = true
     try list.reloadData()
-    try list.selectRow(at: at(0, 2))
-    try list.selectRow(at: at(0, 0))
+    try list.tapRow(at: at(0, 2))
+    try list.tapRow(at: at(0, 0))
     #expect(list.indexPathsForSelectedRows == [at(0, 0), at(0, 2)])
     try list.deselectRow(at: at(0, 2))
     #expect(list.indexPathsForSelectedRows == [at(0, 0)])
@@ -52,10 +52,10 @@ struct ListViewInteractionTests {
     try list.reloadData()
     delegate.redirect = { $0.row == 0 ? nil : at(0, 2) }
     _ = delegate.take()
-    try list.selectRow(at: at(0, 0))
+    try list.tapRow(at: at(0, 0))
     #expect(delegate.take() == ["willSelect 0.0"])
     #expect(list.indexPathsForSelectedRows.isEmpty)
-    try list.selectRow(at: at(0, 1))
+    try list.tapRow(at: at(0, 1))
     #expect(delegate.take() == ["willSelect 0.1", "didSelect 0.2"])
     #expect(list.indexPathsForSelectedRows == [at(0, 2)])
   }
@@ -77,10 +77,10 @@ struct ListViewInteractionTests {
     let list = fixture.list
     try list.reloadData()
     #expect(throws: ListViewError.indexPathOutOfRange(at(0, 3), sections: 1, rowsInSection: 3)) {
-      try list.selectRow(at: at(0, 3))
+      try list.tapRow(at: at(0, 3))
     }
     #expect(throws: ListViewError.indexPathOutOfRange(at(2, 0), sections: 1, rowsInSection: nil)) {
-      try list.selectRow(at: at(2, 0))
+      try list.tapRow(at: at(2, 0))
     }
   }
 
@@ -89,7 +89,7 @@ struct ListViewInteractionTests {
     defer { withExtendedLifetime(fixture) {} }
     let list = fixture.list
     try list.reloadData()
-    try list.selectRow(at: at(0, 1))
+    try list.tapRow(at: at(0, 1))
     try list.reloadData()
     #expect(list.indexPathsForSelectedRows.isEmpty)
   }

@@ -114,8 +114,8 @@ struct ListViewUpdateTests {
     let source = fixture.source
     list.allowsMultipleSelection = true
     try list.reloadData()
-    try list.selectRow(at: at(0, 1))
-    try list.selectRow(at: at(0, 3))
+    try list.tapRow(at: at(0, 1))
+    try list.tapRow(at: at(0, 3))
     source.sections[0].remove(at: 1)
     source.sections[0].insert("new", at: 0)
     try list.performBatchUpdates {

@@ -76,6 +76,11 @@ public final class ListView {
   private var routeObservations: [RouteObservation] = []
   /// The message being sent right now, to notice when its handler turns out to be gone.
   private var messageInFlight: ListMessage?
+  /// Counts display passes, so a pass notices when a callback started another one (a delegate
+  /// that reloads or updates the list from `willDisplay`) and stops walking its stale rows.
+  private var displayPass = 0
+  /// Whether the list has read its data source at least once (``reloadData()``).
+  public private(set) var hasLoadedData = false
 
   /// Problems the list met and recovered from, oldest first: a message its cache said was
   /// answered, but whose handler had been released.
@@ -114,8 +119,10 @@ public final class ListView {
         routeObservations.append(
           routing.observeRoutes { [weak self, weak routing] change in
             guard let self else { return }
+            // Only a handler found released while its message was in flight is a problem: a
+            // rule or handler changed on purpose during the call is not.
             if let message = self.messageInFlight, change.contains(message),
-              routing?.responds(to: message) == false
+              change.causes.contains(.handlersReleased), routing?.responds(to: message) == false
             {
               self.diagnostics.append(.handlerReleased(message))
             }
@@ -354,15 +361,17 @@ public final class ListView {
     sectionIndexTitles = ask(.sectionIndexTitles, as: Indexing.self, default: nil) {
       $0.sectionIndexTitles(for: self)
     }
-    let previous = visibleCells
-    for path in visibleOrder {
-      endDisplaying(cell(at: path, in: previous), at: path)
-    }
+    // Forget the old rows before telling anyone they ended, so a delegate that reloads again
+    // from didEndDisplaying sees a consistent list and no row ends twice.
+    let ending = visibleOrder.map { (path: $0, cell: cell(at: $0, in: visibleCells)) }
     visibleCells = [:]
     visibleOrder = []
     selected = []
     lastPrefetched = []
+    hasLoadedData = true
     adopt(counts)
+    displayPass &+= 1
+    for (path, cell) in ending { endDisplaying(cell, at: path) }
     try updateVisibleRows()
   }
 
@@ -404,22 +413,39 @@ public final class ListView {
     visibleCells[indexPath]
   }
 
+  /// Brings the visible rows in line with the window: rows that left it end displaying, rows
+  /// that entered it get cells and display.
+  ///
+  /// A callback may change the list (a delegate that reloads or deletes rows from
+  /// `willDisplay`, as UIKit allows). That starts a pass of its own, which sees the list as it is
+  /// now; this pass then stops instead of walking rows that may no longer exist. Every cell that
+  /// displayed still ends displaying exactly once.
   private func updateVisibleRows() throws(ListViewError) {
+    displayPass &+= 1
+    let pass = displayPass
     let wanted = layout.rows(from: contentOffset, to: contentOffset + viewportHeight)
     let wantedSet = Set(wanted)
-    for path in visibleOrder where !wantedSet.contains(path) {
-      endDisplaying(cell(at: path, in: visibleCells), at: path)
-      visibleCells[path] = nil
+    let leaving = visibleOrder.filter { !wantedSet.contains($0) }
+    if !leaving.isEmpty {
+      visibleOrder = visibleOrder.filter { wantedSet.contains($0) }
+      let cells = leaving.map { path in (path, visibleCells.removeValue(forKey: path)) }
+      // These rows are no longer listed: each ends displaying here, whatever the callbacks do.
+      for case (let path, let cell?) in cells { endDisplaying(cell, at: path) }
+      guard pass == displayPass else { return }
     }
-    visibleOrder = visibleOrder.filter { wantedSet.contains($0) }
     for path in wanted where visibleCells[path] == nil {
       let cell = try makeCell(at: path)
+      guard pass == displayPass else {
+        enqueue(cell)  // The cell provider changed the list; its own pass shows what is there.
+        return
+      }
       visibleCells[path] = cell
       insertVisible(path)
       cell.isSelected = selected.contains(path)
       ask(.willDisplayRow, as: (any ListWillDisplayObserving).self, default: ()) {
         $0.list(self, willDisplay: cell, forRowAt: path)
       }
+      guard pass == displayPass else { return }
     }
     prefetchBeyondWindow()
   }
@@ -494,13 +520,23 @@ public final class ListView {
   /// The selected rows, in order.
   public var indexPathsForSelectedRows: [IndexPath] { selected.sorted() }
 
-  /// Selects a row as a user's tap does: through `willSelect`, which may redirect or cancel, then
-  /// `didSelect`.
+  /// Taps a row as a user does, with UIKit's delegate messages.
   ///
-  /// Without ``allowsMultipleSelection`` the previous selection is deselected first, with
-  /// `didDeselect`.
-  public func selectRow(at indexPath: IndexPath) throws(ListViewError) {
+  /// - On a row that is not selected: `willSelect` (which may redirect or cancel), then, without
+  ///   ``allowsMultipleSelection``, `didDeselect` for every other selected row, then `didSelect`.
+  /// - On a selected row with ``allowsMultipleSelection``: the row is deselected, with
+  ///   `didDeselect`.
+  /// - On the selected row without ``allowsMultipleSelection``: `willSelect` and `didSelect`
+  ///   again, as UIKit does.
+  ///
+  /// To change the selection from code without any delegate message, as UIKit's
+  /// `selectRow(at:animated:scrollPosition:)` does, use ``selectRow(at:)`` and ``deselectRow(at:)``.
+  public func tapRow(at indexPath: IndexPath) throws(ListViewError) {
     try checkExists(indexPath)
+    if allowsMultipleSelection, selected.contains(indexPath) {
+      userDeselect(indexPath)
+      return
+    }
     var target = indexPath
     if responses[ListMessage.willSelectRow.rawValue] {
       let redirected = ask(
@@ -514,7 +550,7 @@ public final class ListView {
     }
     if !allowsMultipleSelection {
       for other in selected.sorted() where other != target {
-        try deselectRow(at: other)
+        userDeselect(other)
       }
     }
     selected.insert(target)
@@ -524,14 +560,40 @@ public final class ListView {
     }
   }
 
-  /// Deselects a row, sending `didDeselect` when it was selected.
-  public func deselectRow(at indexPath: IndexPath) throws(ListViewError) {
-    try checkExists(indexPath)
+  private func userDeselect(_ indexPath: IndexPath) {
     guard selected.remove(indexPath) != nil else { return }
     visibleCells[indexPath]?.isSelected = false
     ask(.didDeselectRow, as: (any ListDidDeselectHandling).self, default: ()) {
       $0.list(self, didDeselectRowAt: indexPath)
     }
+  }
+
+  /// Selects a row from code, sending no delegate message, like UIKit's
+  /// `selectRow(at:animated:scrollPosition:)`.
+  ///
+  /// Without ``allowsMultipleSelection`` every other row is deselected, silently too. Use
+  /// ``tapRow(at:)`` to act as a user, with `willSelect` and `didSelect`.
+  public func selectRow(at indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    if !allowsMultipleSelection {
+      for other in selected where other != indexPath {
+        visibleCells[other]?.isSelected = false
+      }
+      selected = []
+    }
+    selected.insert(indexPath)
+    visibleCells[indexPath]?.isSelected = true
+  }
+
+  /// Deselects a row from code, sending no delegate message, like UIKit's
+  /// `deselectRow(at:animated:)`.
+  ///
+  /// A user deselects by tapping a selected row with ``allowsMultipleSelection``: see
+  /// ``tapRow(at:)``.
+  public func deselectRow(at indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    guard selected.remove(indexPath) != nil else { return }
+    visibleCells[indexPath]?.isSelected = false
   }
 
   private func checkExists(_ path: IndexPath) throws(ListViewError) {
@@ -566,13 +628,22 @@ public final class ListView {
     }
   }
 
-  /// Moves a row as a user's drag does: checks `canMoveRow` (by default, whether anyone moves
-  /// rows), sends `moveRow` so the data source moves its item, then moves the row in the list,
-  /// validated against the data source's new counts.
+  /// Moves a row as a user's drag does, in UIKit's order.
+  ///
+  /// 1. Both index paths are checked first: `source` must be a row, and `destination` a place
+  ///    the row can be dropped (a row of the same section, or up to one past the end of another
+  ///    section). A rejected move throws and tells nobody anything.
+  /// 2. `canMoveRow` is asked (by default, whether anyone moves rows).
+  /// 3. The row moves in the list, as it has on screen when the user lets go.
+  /// 4. The data source is told with `moveRow`, and moves its item.
+  ///
+  /// Afterwards the list compares its counts with the data source's: a data source that did not
+  /// move its item between sections makes this throw ``ListViewError/staleRowCount(section:shown:dataSource:)``.
   public func moveRowInteractively(
     from source: IndexPath, to destination: IndexPath
   ) throws(ListViewError) {
     try checkExists(source)
+    try checkDropTarget(destination, from: source)
     let canMove = ask(
       .canMoveRow, as: (any ListRowMovability).self,
       default: responses[ListMessage.moveRow.rawValue]
@@ -580,10 +651,35 @@ public final class ListView {
     guard canMove, responses[ListMessage.moveRow.rawValue] else {
       throw .actionNotAllowed("moving", source)
     }
+    var after = rowCounts
+    after[source.section] -= 1
+    after[destination.section] += 1
+    var update = ListUpdate()
+    update.moveRow(at: source, to: destination)
+    let plan = try ListUpdatePlan(update, before: rowCounts, after: after)
+    applyValidated(
+      plan, counts: Counts(rows: after, headers: headerTitles, footers: footerTitles))
+    try updateVisibleRows()
     ask(.moveRow, as: (any ListRowMoving).self, default: ()) {
       $0.list(self, moveRowAt: source, to: destination)
     }
-    try moveRow(at: source, to: destination)
+    try checkConsistency()
+  }
+
+  /// Checks that a row taken from `source` can be dropped at `destination`.
+  private func checkDropTarget(_ destination: IndexPath, from source: IndexPath)
+    throws(ListViewError)
+  {
+    guard rowCounts.indices.contains(destination.section) else {
+      throw .indexPathOutOfRange(destination, sections: rowCounts.count, rowsInSection: nil)
+    }
+    // The row leaves its own section first, so there it can go to any row that remains; in
+    // another section it can also go just past the last row.
+    let slots = rowCounts[destination.section] + (destination.section == source.section ? 0 : 1)
+    guard destination.row >= 0, destination.row < slots else {
+      throw .indexPathOutOfRange(
+        destination, sections: rowCounts.count, rowsInSection: rowCounts[destination.section])
+    }
   }
 
   // MARK: Batch updates
@@ -604,19 +700,34 @@ public final class ListView {
   }
 
   /// Applies a prepared update; see ``performBatchUpdates(_:)``.
+  ///
+  /// A list that has never loaded its data (no ``reloadData()`` yet) has nothing to compare the
+  /// update with, so it loads instead, as UIKit does when a table has not laid out yet: the
+  /// first page of a paginated list can insert its rows before the list was ever shown.
   public func apply(_ update: ListUpdate) throws(ListViewError) {
+    guard hasLoadedData else {
+      try reloadData()
+      return
+    }
     if !update.isEmpty { try requireDataSourceMessages() }
     let counts = try readCounts()
     let plan = try ListUpdatePlan(update, before: rowCounts, after: counts.rows)
-
     // Validated: from here on the update is applied.
+    applyValidated(plan, counts: counts)
+    try updateVisibleRows()
+  }
+
+  /// Moves the visible cells, the selection and the layout to the state after `plan`, then
+  /// ends displaying the rows that were deleted or reloaded (at their old index paths).
+  private func applyValidated(_ plan: ListUpdatePlan, counts: Counts) {
     var carried: [IndexPath: ListCell] = [:]
+    var ending: [(path: IndexPath, cell: ListCell)] = []
     for path in visibleOrder {
       let cell = cell(at: path, in: visibleCells)
       if let moved = plan.newIndexPath(for: path), !plan.reloaded.contains(path) {
         carried[moved] = cell
       } else {
-        endDisplaying(cell, at: path)
+        ending.append((path, cell))
       }
     }
     selected = Set(selected.compactMap(plan.newIndexPath(for:)))
@@ -624,7 +735,8 @@ public final class ListView {
     visibleOrder = carried.keys.sorted()
     lastPrefetched = []
     adopt(counts)
-    try updateVisibleRows()
+    displayPass &+= 1
+    for (path, cell) in ending { endDisplaying(cell, at: path) }
   }
 
   /// Inserts rows (index paths after the change) in a batch of their own.
