@@ -24,13 +24,21 @@ import Foundation
 /// ```
 ///
 /// Guarantees:
-/// - no second fetch starts while one is in flight, however often rows are displayed;
+/// - one fetch at a time: a load claims the next page the moment it starts (when `willDisplay`
+///   or ``startIfNeeded(in:)`` is called, not when its task first runs), so however many trigger
+///   rows display in one layout pass, and even when `fetchPage` answers without suspending (a
+///   cache, a local store), each page is fetched once;
 /// - ``refresh(in:)``, ``reset()`` and ``cancel()`` bump a generation, so a page requested before
 ///   is dropped when it lands;
 /// - a failed page stays failed until ``retry(in:)``;
 /// - a page shorter than ``pageSize``, or reaching ``totalCount``, ends pagination;
 /// - while the host ``BatchUpdatingHost/needsMoreContent``, pages keep loading until the window is
-///   full or the end is reached.
+///   full or the end is reached;
+/// - the first page may arrive before the list ever loaded: ``ListView`` then loads itself
+///   instead of applying the insertion, so calling ``startIfNeeded(in:)`` right after wiring the
+///   list up just works;
+/// - overlapping pages (a server whose offsets shifted because items were inserted meanwhile)
+///   can be de-duplicated by identity: see ``itemsToAppend(from:)``.
 @MainActor
 public protocol Paginating: AnyObject {
   /// The item type.
@@ -47,27 +55,70 @@ public protocol Paginating: AnyObject {
 
   /// Fetches up to `limit` items starting at `offset`.
   func fetchPage(offset: Int, limit: Int) async throws -> [Item]
+
+  /// The items of a fetched page to append, in order.
+  ///
+  /// By default every item of the page. Items left out still count toward the next page's
+  /// offset (``PaginationState/skippedCount``), so pagination keeps moving through the server's
+  /// list, and a full page still means more may come.
+  ///
+  /// For identifiable items, drop the ones already loaded when pages can overlap (a feed whose
+  /// newest items push older ones to later offsets while the user scrolls):
+  ///
+  /// ```swift
+  /// func itemsToAppend(from page: [Post]) -> [Post] { itemsNotLoadedYet(in: page) }
+  /// ```
+  func itemsToAppend(from page: [Item]) -> [Item]
+}
+
+extension Paginating {
+  /// Every item of the page.
+  public func itemsToAppend(from page: [Item]) -> [Item] { page }
+}
+
+extension Paginating where Item: Identifiable {
+  /// The items of `page` whose identity is neither among ``items`` nor earlier in `page`, in
+  /// order.
+  ///
+  /// Return it from ``itemsToAppend(from:)`` to de-duplicate overlapping pages by identity.
+  ///
+  /// - Complexity: O(*n* + *p*) for *n* loaded items and a page of *p*.
+  public func itemsNotLoadedYet(in page: [Item]) -> [Item] {
+    var seen = Set<Item.ID>(minimumCapacity: items.count + page.count)
+    for item in items { seen.insert(item.id) }
+    return page.filter { seen.insert($0.id).inserted }
+  }
+}
+
+/// A page that a load has claimed: no other load starts until it lands, fails or is dropped.
+struct PageClaim {
+  let offset: Int
+  let generation: Int
 }
 
 extension Paginating {
   /// Call from the list's `willDisplay`: starts loading the next page when `row` is within
   /// ``PaginationState/prefetchDistance`` rows of the end.
   ///
+  /// The page is claimed before this returns, so the other trigger rows of the same layout
+  /// pass start nothing.
+  ///
   /// - Returns: The task loading the page, or `nil` when no load started (not near the end, a
   ///   fetch in flight, failed, or exhausted). Await its value in tests.
   @discardableResult
   public func willDisplay(row: Int, in host: some BatchUpdatingHost) -> Task<PageOutcome, Never>? {
-    guard row >= items.count - 1 - pagination.prefetchDistance, pagination.phase == .idle else {
-      return nil
-    }
-    return Task { await self.loadNextPage(into: host) }
+    guard row >= items.count - 1 - pagination.prefetchDistance else { return nil }
+    return startLoading(into: host)
   }
 
   /// Loads the first page when there are no items yet: call it when the empty list appears.
+  ///
+  /// It may come before the list ever loaded its data; ``ListView`` then loads itself when the
+  /// page arrives. Calling it again while the first page is in flight starts nothing.
   @discardableResult
   public func startIfNeeded(in host: some BatchUpdatingHost) -> Task<PageOutcome, Never>? {
-    guard items.isEmpty, pagination.phase == .idle else { return nil }
-    return Task { await self.loadNextPage(into: host) }
+    guard items.isEmpty else { return nil }
+    return startLoading(into: host)
   }
 
   /// Fetches the next page, appends it and inserts its rows; then keeps loading while the host
@@ -76,11 +127,12 @@ extension Paginating {
   /// - Returns: What happened to the last page fetched.
   @discardableResult
   public func loadNextPage(into host: some BatchUpdatingHost) async -> PageOutcome {
-    var outcome = await loadOnePage(into: host)
-    while case .loaded = outcome, pagination.phase == .idle, host.needsMoreContent {
-      outcome = await loadOnePage(into: host)
+    let claim: PageClaim
+    switch claimNextPage() {
+    case .success(let claimed): claim = claimed
+    case .failure(let refusal): return refusal.outcome
     }
-    return outcome
+    return await load(claim, andMoreInto: host)
   }
 
   /// Fetches the page that failed again.
@@ -120,6 +172,7 @@ extension Paginating {
   public func reset() {
     items.removeAll()
     pagination.generation += 1
+    pagination.skippedCount = 0
     pagination.phase = .idle
   }
 
@@ -129,48 +182,91 @@ extension Paginating {
     if case .loading = pagination.phase { pagination.phase = .idle }
   }
 
-  private func loadOnePage(into host: some BatchUpdatingHost) async -> PageOutcome {
+  /// Claims the next page now, and loads it (and more, while the host needs content) in a task.
+  private func startLoading(into host: some BatchUpdatingHost) -> Task<PageOutcome, Never>? {
+    guard case .success(let claim) = claimNextPage() else { return nil }
+    return Task { await self.load(claim, andMoreInto: host) }
+  }
+
+  /// Loads the claimed page, then further pages while the host needs more content.
+  private func load(
+    _ claim: PageClaim, andMoreInto host: some BatchUpdatingHost
+  ) async -> PageOutcome {
+    var outcome = await load(claim, into: host)
+    while case .loaded = outcome, pagination.phase == .idle, host.needsMoreContent {
+      guard case .success(let next) = claimNextPage() else { break }
+      outcome = await load(next, into: host)
+    }
+    return outcome
+  }
+
+  /// Moves from idle to loading the next page, synchronously, or says why not.
+  private func claimNextPage() -> Result<PageClaim, ClaimRefusal> {
     switch pagination.phase {
-    case .loading: return .alreadyLoading
-    case .exhausted: return .exhausted
-    case .failed: return .awaitingRetry
+    case .loading: return .failure(.alreadyLoading)
+    case .exhausted: return .failure(.exhausted)
+    case .failed: return .failure(.awaitingRetry)
     case .idle: break
     }
-    if let total = totalCount, items.count >= total {
+    let offset = items.count + pagination.skippedCount
+    if let total = totalCount, offset >= total {
       pagination.phase = .exhausted
-      return .exhausted
+      return .failure(.exhausted)
     }
-    let offset = items.count
-    let generation = pagination.generation
     pagination.phase = .loading(offset: offset)
+    return .success(PageClaim(offset: offset, generation: pagination.generation))
+  }
+
+  /// Fetches a claimed page, appends it and inserts its rows.
+  private func load(_ claim: PageClaim, into host: some BatchUpdatingHost) async -> PageOutcome {
+    // Cancelled, reset or refreshed before the task even ran: fetch nothing.
+    guard claim.generation == pagination.generation else { return .dropped }
     let page: [Item]
     do {
-      page = try await fetchPage(offset: offset, limit: pageSize)
+      page = try await fetchPage(offset: claim.offset, limit: pageSize)
     } catch {
-      guard generation == pagination.generation else { return .dropped }
-      pagination.phase = .failed(offset: offset, message: "\(error)")
+      guard claim.generation == pagination.generation else { return .dropped }
+      pagination.phase = .failed(offset: claim.offset, message: "\(error)")
       return .failed("\(error)")
     }
-    guard generation == pagination.generation else { return .dropped }
+    guard claim.generation == pagination.generation else { return .dropped }
 
-    let accepted = Array(page.prefix(pageSize))
-    let paths = (offset..<offset + accepted.count).map {
+    let fetched = Array(page.prefix(pageSize))
+    let accepted = itemsToAppend(from: fetched)
+    let firstRow = items.count
+    let paths = (firstRow..<firstRow + accepted.count).map {
       IndexPath(row: $0, section: pagination.section)
     }
     items.append(contentsOf: accepted)
+    let skipped = fetched.count - accepted.count
+    pagination.skippedCount += skipped
     // Settle the phase before inserting: a trigger row displayed by the insertion itself can
     // then start the next fetch.
-    let reachedTotal = totalCount.map { items.count >= $0 } ?? false
-    pagination.phase = accepted.count < pageSize || reachedTotal ? .exhausted : .idle
+    let reachedTotal = totalCount.map { items.count + pagination.skippedCount >= $0 } ?? false
+    pagination.phase = fetched.count < pageSize || reachedTotal ? .exhausted : .idle
     if !paths.isEmpty {
       do {
         try host.insertRows(at: paths)
       } catch {
         items.removeLast(accepted.count)
-        pagination.phase = .failed(offset: offset, message: "\(error)")
+        pagination.skippedCount -= skipped
+        pagination.phase = .failed(offset: claim.offset, message: "\(error)")
         return .rejected(error)
       }
     }
     return .loaded(paths)
+  }
+}
+
+/// Why no page was claimed.
+enum ClaimRefusal: Error {
+  case alreadyLoading, exhausted, awaitingRetry
+
+  var outcome: PageOutcome {
+    switch self {
+    case .alreadyLoading: .alreadyLoading
+    case .exhausted: .exhausted
+    case .awaitingRetry: .awaitingRetry
+    }
   }
 }

@@ -30,6 +30,11 @@ public struct PaginationState: Sendable {
   public var section: Int
   /// Bumped by refresh, reset and cancel, so a page requested before is dropped when it lands.
   public internal(set) var generation = 0
+  /// How many fetched items ``Paginating/itemsToAppend(from:)`` left out (duplicates, say).
+  ///
+  /// They were fetched, so the next page starts after them: its offset is `items.count +
+  /// skippedCount`. ``Paginating/reset()`` and ``Paginating/refresh(in:)`` set it back to 0.
+  public internal(set) var skippedCount = 0
 
   /// Creates an idle state.
   public init(prefetchDistance: Int = 5, section: Int = 0) {
