@@ -48,7 +48,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ///
   /// ```swift
   /// proxy.rules[.cellForRow] = .always(.view)
-  /// proxy.rules.merge([.didScroll: .broadcast])
+  /// proxy.rules.merge([.willDisplayRow: .broadcast])
   /// ```
   public var rules: RoutingRules<Message> {
     didSet { rebuildRoutes(.rulesChanged) }

@@ -8,7 +8,7 @@
 /// proxy.rules = [
 ///   .cellForRow: .always(.view),         // the view must answer; an error if it cannot
 ///   .didSelectRow: .only(.view),         // the view or nobody
-///   .didScroll: .broadcast,              // every implementer, in priority order
+///   .willDisplayRow: .broadcast,              // every implementer, in priority order
 /// ]
 /// ```
 ///

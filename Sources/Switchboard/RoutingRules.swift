@@ -8,7 +8,7 @@
 /// rules[.didSelectRow] = .only(.view)
 /// rules.fallback = .prefer(.viewModel)
 /// proxy.rules = rules                       // replace the table
-/// proxy.rules.merge([.didScroll: .broadcast]) // or extend it
+/// proxy.rules.merge([.willDisplayRow: .broadcast]) // or extend it
 /// ```
 public struct RoutingRules<Message: MessageSet>: ExpressibleByDictionaryLiteral {
   /// The rule for every message that has no entry of its own.

@@ -67,9 +67,9 @@ public final class DemoSession {
     await feed.start()
     out.append(frame(of: feed.list, "feed opened: \(status(feed))"))
     try await feed.scrollToBottom()
-    out.append(frame(of: feed.list, "to the end: \(status(feed))"))
+    out.append(frame(of: feed.list, "scrolled to the end, the next page came in: \(status(feed))"))
     try await feed.scrollToBottom()
-    out.append(frame(of: feed.list, "to the end: \(status(feed))"))
+    out.append(frame(of: feed.list, "scrolled to the new end: \(status(feed))"))
     return out.joined(separator: "\n")
   }
 
@@ -100,8 +100,11 @@ public final class DemoSession {
     out.append(explain(.cellForRow))
 
     try screen.add("Water the plants")
-    out.append(frame("add \"Water the plants\""))
+    out.append(frame("add \"Water the plants\": scrolled to the new last row"))
     out.append(explain(.didSelectRow))
+
+    try screen.scroll(rows: -10)
+    out.append(frame("scroll to the top"))
 
     try screen.select(row: 0)
     out.append(frame("select row 0: toggles it"))
@@ -110,11 +113,8 @@ public final class DemoSession {
     out.append(frame("scroll down 4 rows"))
 
     try screen.delete(row: 3)
-    out.append(frame("delete row 3 (a swipe)"))
+    out.append(frame("delete row 3, \"Book the dentist\" (a swipe)"))
     out.append(explain(.commitEdit))
-
-    try screen.scroll(rows: -10)
-    out.append(frame("scroll to the top"))
     out.append(contentsOf: errorLines())
     return out.joined(separator: "\n")
   }

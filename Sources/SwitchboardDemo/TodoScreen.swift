@@ -34,11 +34,17 @@ public final class TodoScreen: ListDidSelectHandling {
 
   // MARK: Actions
 
-  /// Types `text` into the input row and taps it, which adds a to-do.
+  /// Types `text` into the input row and taps it, which adds a to-do, then scrolls as little as
+  /// needed to show the new to-do, as a to-do app does.
   public func add(_ text: String) throws {
     viewModel.draft = text
     try list.reloadRows(at: [IndexPath(row: 0, section: 0)])
     try list.tapRow(at: IndexPath(row: 0, section: 0))
+    let section = viewModel.itemsSectionIndex
+    let added = list.numberOfRows(inSection: section) - 1
+    if added >= 0 {
+      try list.scrollToRow(at: IndexPath(row: added, section: section), at: .none)
+    }
   }
 
   /// Taps the to-do at `row`, which toggles it.

@@ -1,3 +1,4 @@
+import Foundation
 import SwitchboardDemo
 import SwitchboardLists
 import SwitchboardTesting
@@ -39,11 +40,27 @@ struct DemoSessionSpecs {
       let frames = todo.components(separatedBy: "┌─ ").dropFirst().map { "┌─ " + $0 }
       try #require(frames.count == 6)
       #expect(frames[0].contains("1. loaded") && frames[0].contains("[1.0] ○ Buy milk"))
-      #expect(frames[2].contains("[1.0] ✓ Buy milk"), "selecting row 0 toggles it")
-      #expect(frames[3].contains("[1.6] ○ Water the plants"), "the added to-do is at the end")
       #expect(
-        frames[4].contains("-- 6 items, 1 done --") && !frames[4].contains("Book the dentist"))
-      #expect(frames[5].contains("offset 0 of 96"))
+        frames[1].contains("[1.6] ○ Water the plants"),
+        "the frame after adding shows the added to-do")
+      #expect(frames[2].contains("scroll to the top") && frames[2].contains("offset 0 of"))
+      #expect(frames[3].contains("[1.0] ✓ Buy milk"), "selecting row 0 toggles it")
+      #expect(frames[4].contains("[1.3] ○ Book the dentist"))
+      #expect(
+        frames[5].contains("-- 6 items, 1 done --") && !frames[5].contains("○ Book the dentist"))
+    }
+
+    @Test("every frame shows something the one before did not")
+    func everyFrameShowsAChange() throws {
+      let todo = try #require(
+        output.components(separatedBy: "Switchboard demo: a paginated feed").first)
+      let bodies = todo.components(separatedBy: "┌─ ").dropFirst().map { frame in
+        frame.split(separator: "\n").dropFirst().filter { $0.hasPrefix("│") }
+          .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }
+      }
+      for (index, pair) in zip(bodies, bodies.dropFirst()).enumerated() {
+        #expect(pair.0 != pair.1, "frame \(index + 2) shows the same rows as frame \(index + 1)")
+      }
     }
 
     @Test("it explains the routes it exercises and reports no list error")
@@ -70,7 +87,8 @@ struct DemoSessionSpecs {
         feed.contains("willDisplayRow → viewModel (FeedViewModel), by rule 'first implementer'"))
       // The first page's trigger rows are visible at once, so the second page is prefetched.
       #expect(feed.contains("feed opened: 8 rows, idle"))
-      #expect(feed.contains("to the end: 10 rows, all in"))
+      #expect(feed.contains("scrolled to the end, the next page came in: 10 rows, all in"))
+      #expect(feed.contains("scrolled to the new end: 10 rows, all in"))
       #expect(!feed.contains("failed"))
       #expect(feed.contains("✎ Ada: note #0"))
       #expect(feed.contains("▣ photo: view #2"))

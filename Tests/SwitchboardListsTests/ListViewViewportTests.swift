@@ -91,6 +91,23 @@ struct ListViewViewportTests {
     #expect(list.indexPathsForVisibleRows == [at(0, 4)])
   }
 
+  @Test func scrollToRowHonoursEachPosition() throws {
+    let fixture = makeList([rows(20)], viewport: 132)  // rows of 44, three visible
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    try list.reloadData()
+    try list.scrollToRow(at: at(0, 10), at: .bottom)
+    #expect(list.contentOffset == 11 * 44 - 132)
+    try list.scrollToRow(at: at(0, 10), at: .middle)
+    #expect(list.contentOffset == 10 * 44 + 22 - 66)
+    try list.scrollToRow(at: at(0, 9), at: .none)
+    #expect(list.contentOffset == 10 * 44 + 22 - 66, "row 9 is already visible")
+    try list.scrollToRow(at: at(0, 2), at: .none)
+    #expect(list.contentOffset == 2 * 44, "scrolled up just enough")
+    try list.scrollToRow(at: at(0, 7), at: .none)
+    #expect(list.contentOffset == 8 * 44 - 132, "scrolled down just enough")
+  }
+
   @Test func estimatedHeightsAreUsedWithoutExactOnes() throws {
     final class Estimates: ListEstimatedRowHeightProviding {
       func list(_ list: ListView, estimatedHeightForRowAt indexPath: IndexPath) -> Double { 30 }

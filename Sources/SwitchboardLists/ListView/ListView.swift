@@ -386,11 +386,47 @@ public final class ListView {
     try scroll(to: contentOffset + delta)
   }
 
-  /// Scrolls so that the row at `indexPath` is at the top of the window, or as close as the
-  /// content allows.
-  public func scrollToRow(at indexPath: IndexPath) throws(ListViewError) {
+  /// Where ``scrollToRow(at:at:)`` puts a row, as UIKit's `UITableView.ScrollPosition`.
+  public enum ScrollPosition: Sendable {
+    /// The row's top at the top of the window.
+    case top
+    /// The row in the middle of the window.
+    case middle
+    /// The row's bottom at the bottom of the window.
+    case bottom
+    /// The least scrolling that shows the whole row; none when it is already visible.
+    case none
+  }
+
+  /// Scrolls so that the row at `indexPath` is where `position` says, or as close as the content
+  /// allows.
+  ///
+  /// ```swift
+  /// try list.insertRows(at: [newRow])
+  /// try list.scrollToRow(at: newRow, at: .none)   // show it, scrolling as little as possible
+  /// ```
+  public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition = .top)
+    throws(ListViewError)
+  {
     try checkExists(indexPath)
-    try scroll(to: layout.sections[indexPath.section].top(ofRow: indexPath.row))
+    let section = layout.sections[indexPath.section]
+    let top = section.top(ofRow: indexPath.row)
+    let bottom = top + section.height(ofRow: indexPath.row)
+    let offset: Double
+    switch position {
+    case .top: offset = top
+    case .middle: offset = (top + bottom - viewportHeight) / 2
+    case .bottom: offset = bottom - viewportHeight
+    case .none:
+      if top < contentOffset {
+        offset = top
+      } else if bottom > contentOffset + viewportHeight {
+        offset = bottom - viewportHeight
+      } else {
+        offset = contentOffset
+      }
+    }
+    try scroll(to: offset)
   }
 
   /// Changes the height of the visible window.

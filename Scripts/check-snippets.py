@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Compiles every ```swift block of README.md and the DocC catalogs, and runs the ones that
+check what they show.
+
+Usage: python3 Scripts/check-snippets.py            (from the repository root; CI runs it)
+
+Each block becomes its own `main.swift`, type-checked against the package's built modules, so a
+documented example that stops compiling fails CI. Errors point at the Markdown file and line.
+
+Hidden context lives next to the block it serves, in HTML comments that GitHub and DocC do not
+show:
+
+    <!-- snippet-before
+    final class Post {}                 // declarations the fragment needs
+    -->
+    ```swift
+    ...the example readers see...
+    ```
+    <!-- snippet-after
+    precondition(feed.items.isEmpty)    // checks of the output the example shows; runs it
+    -->
+
+`import Foundation`, `import Switchboard` and `import SwitchboardLists` come first in every
+snippet. A block with a `snippet-after` comment is linked and run, and fails when it traps.
+A block that uses SwitchboardTesting (Swift Testing) is only type-checked.
+"""
+
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = [ROOT / "README.md"] + sorted(ROOT.glob("Sources/*/*.docc/*.md"))
+IMPORTS = ["Foundation", "Switchboard", "SwitchboardLists"]
+RUN_MODULES = ["Switchboard", "SwitchboardLists"]
+
+FENCE = re.compile(r"^(\s*)```swift\s*$")
+BEFORE = re.compile(r"^\s*<!--\s*snippet-before\s*$")
+AFTER = re.compile(r"^\s*<!--\s*snippet-after\s*$")
+
+
+class Snippet:
+    def __init__(self, path, line, code):
+        self.path = path
+        self.line = line  # line of the first code line, 1-based
+        self.code = code
+        self.before = None  # (line, text)
+        self.after = None
+
+    @property
+    def name(self):
+        return f"{self.path.relative_to(ROOT)}:{self.line}"
+
+
+def read_comment(lines, start):
+    """The body of an HTML comment whose opening line is lines[start]: (first line, text, end)."""
+    body = []
+    index = start + 1
+    while index < len(lines) and lines[index].strip() != "-->":
+        body.append(lines[index])
+        index += 1
+    if index == len(lines):
+        sys.exit(f"{lines[start]!r} at line {start + 1} is never closed with '-->'")
+    return start + 2, "\n".join(body), index
+
+
+def extract(path):
+    lines = path.read_text().split("\n")
+    snippets = []
+    pending_before = None
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if BEFORE.match(line):
+            first, text, index = read_comment(lines, index)
+            pending_before = (first, text)
+        elif FENCE.match(line):
+            indent = len(FENCE.match(line).group(1))
+            code = []
+            index += 1
+            start = index + 1
+            while not lines[index].strip().startswith("```"):
+                code.append(lines[index][indent:])
+                index += 1
+            snippet = Snippet(path, start, "\n".join(code))
+            snippet.before, pending_before = pending_before, None
+            # A snippet-after comment may follow, separated by blank lines only.
+            look = index + 1
+            while look < len(lines) and not lines[look].strip():
+                look += 1
+            if look < len(lines) and AFTER.match(lines[look]):
+                first, text, index = read_comment(lines, look)
+                snippet.after = (first, text)
+            snippets.append(snippet)
+        elif line.strip() and pending_before is not None and not line.lstrip().startswith("<!--"):
+            sys.exit(
+                f"{path.relative_to(ROOT)}:{index + 1}: a snippet-before comment must come right "
+                "before its ```swift block")
+        index += 1
+    return snippets
+
+
+def source_of(snippet):
+    rel = snippet.path.relative_to(ROOT)
+    parts = [f"import {module}" for module in IMPORTS]
+    if "SwitchboardTesting" in snippet.code or "expectRendered" in snippet.code:
+        parts.append("import SwitchboardTesting")
+        parts.append("import Testing")
+    for section in (snippet.before, (snippet.line, snippet.code), snippet.after):
+        if section is None:
+            continue
+        line, text = section
+        parts.append(f'#sourceLocation(file: "{rel}", line: {line})')
+        parts.append(text)
+    parts.append("#sourceLocation()")
+    return "\n".join(parts) + "\n"
+
+
+def bin_path():
+    return Path(
+        subprocess.run(
+            ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True,
+            text=True,
+        ).stdout.strip())
+
+
+def check(snippet, workdir, bins):
+    folder = workdir / re.sub(r"[^A-Za-z0-9]+", "_", snippet.name)
+    folder.mkdir()
+    main = folder / "main.swift"
+    main.write_text(source_of(snippet))
+    common = ["swiftc", "-swift-version", "6", "-I", str(bins / "Modules"), "-I", str(bins)]
+    runs = snippet.after is not None and "import Testing" not in main.read_text()
+    if not runs:
+        result = subprocess.run(common + ["-typecheck", str(main)], capture_output=True, text=True)
+        return snippet, result.returncode == 0, result.stderr, "type-checked"
+    objects = [str(o) for m in RUN_MODULES for o in sorted((bins / f"{m}.build").glob("*.o"))]
+    exe = folder / "snippet"
+    result = subprocess.run(
+        common + [str(main), *objects, "-o", str(exe)], capture_output=True, text=True)
+    if result.returncode != 0:
+        return snippet, False, result.stderr, "compiled"
+    result = subprocess.run(
+        [str(exe)], capture_output=True, text=True, timeout=120,
+        env={**os.environ, "SWIFT_BACKTRACE": "enable=no"})
+    output = "\n".join((result.stdout + result.stderr).strip().split("\n")[:20])
+    return snippet, result.returncode == 0, output, "ran"
+
+
+def main():
+    os.chdir(ROOT)
+    build = subprocess.run(
+        ["swift", "build", "--target", "SwitchboardLists"], capture_output=True, text=True)
+    if build.returncode != 0:
+        print(build.stdout + build.stderr)
+        sys.exit("snippets: the package does not build")
+    bins = bin_path()
+    snippets = [s for path in SOURCES for s in extract(path)]
+    failures = 0
+    ran = 0
+    with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(2) as pool:
+        for snippet, ok, output, what in pool.map(
+            lambda s: check(s, Path(tmp), bins), snippets
+        ):
+            if what == "ran" and ok:
+                ran += 1
+            if not ok:
+                failures += 1
+                print(f"FAILED ({what}): {snippet.name}")
+                print(output.strip())
+                print()
+    print(f"snippets: {len(snippets) - failures} of {len(snippets)} compile, {ran} ran their checks")
+    if failures:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
