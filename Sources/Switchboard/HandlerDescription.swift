@@ -25,7 +25,8 @@ public struct HandlerDescription: Hashable, Sendable, CustomStringConvertible {
   ///
   /// The proxy creates these; tests may build expected values with it.
   public init(position: Int, role: HandlerRole?, typeName: String, retention: HandlerRetention) {
-    self.init(position: position, roles: role.map { [$0] } ?? [], typeName: typeName, retention: retention)
+    self.init(
+      position: position, roles: role.map { [$0] } ?? [], typeName: typeName, retention: retention)
   }
 
   /// Creates a description of a handler with several roles.

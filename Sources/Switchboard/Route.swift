@@ -14,8 +14,9 @@ struct Route<Message: MessageSet> {
   }
 
   let targets: Targets
-  /// Weakly held handlers, other than the targets, whose release can change the rule's
-  /// decision. Dispatch checks them, so a route to nobody notices them too.
+  /// Weakly held handlers, besides the targets, whose release can change the rule's decision.
+  ///
+  /// Dispatch checks them, so a route to nobody notices them too.
   let watched: [HandlerSlot]
   let status: Status
   let rule: String
@@ -32,8 +33,9 @@ struct Route<Message: MessageSet> {
     }
   }
 
-  /// What observers compare: who receives the message, and whether it is routed, unhandled or
-  /// failed. The wording of a reason is not part of it.
+  /// What observers compare: who receives the message, and how it is routed.
+  ///
+  /// Whether it is routed, unhandled or failed counts; the wording of a reason does not.
   var identity: RouteIdentity {
     let outcome: RouteIdentity.Outcome =
       switch status {

@@ -16,7 +16,7 @@ public struct RouteChange<Message: MessageSet>: Hashable, Sendable {
   /// What made the proxy route again.
   ///
   /// A host that finds a message it was sending go to nobody can tell a released handler
-  /// (``Causes/handlersReleased``) from a rule or handler change made on purpose.
+  /// (``RouteChangeCauses/handlersReleased``) from a rule or handler change made on purpose.
   public let causes: Causes
 
   /// Creates a change.
@@ -83,4 +83,3 @@ public struct RouteChangeCauses: OptionSet, Hashable, Sendable {
   /// ``PrioritizedProxy/invalidateRoutes()`` was called.
   public static let invalidated = RouteChangeCauses(rawValue: 1 << 3)
 }
-

@@ -78,7 +78,8 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
     case .unknownRole(let role, let roles):
       let known =
         roles.isEmpty
-        ? "no handler has a role" : "the roles are " + roles.map { "'\($0)'" }.joined(separator: ", ")
+        ? "no handler has a role"
+        : "the roles are " + roles.map { "'\($0)'" }.joined(separator: ", ")
       return
         "\(message): rule '\(rule)' names the role '\(role)', which no handler has (\(known)). "
         + "\(listing) Fix: add a handler with the role '\(role)', or correct the role in the rule "

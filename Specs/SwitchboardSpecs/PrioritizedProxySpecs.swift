@@ -175,7 +175,9 @@ struct PrioritizedProxySpecs {
       }
       #expect(!proxy.responds(to: .farewell))
       #expect(
-        changes == [RouteChange(messages: [.greet, .farewell, .didType], causes: .handlersReleased)]
+        changes == [
+          RouteChange(messages: [.greet, .farewell, .didType], causes: .handlersReleased)
+        ]
       )
       observation.cancel()
     }

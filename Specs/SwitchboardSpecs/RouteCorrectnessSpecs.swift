@@ -70,7 +70,7 @@ struct RouteCorrectnessSpecs {
   @MainActor
   @Suite("when a handler the rule looked at, but did not choose, is released")
   struct ReleasedBystander {
-    /// "The top of the stack answers, or nobody."
+    /// The top of the stack answers, or nobody.
     static let topOrNobody = RoutingRule<ChatMessage>("top or nobody") { context in
       guard let top = context.candidates.first, top.implementsMessage else {
         return .unhandled(reason: "the top handler does not implement it")
@@ -232,8 +232,9 @@ struct RouteCorrectnessSpecs {
       let reached = proxy.broadcast(.didType, as: (any Typing).self) { $0.userDidType("hi") }
       #expect(reached == 1000)
       #expect(models.allSatisfy { $0.typed == ["hi"] })
-      #expect(proxy.targets(for: .didType).map { ObjectIdentifier($0) }
-        == models.map { ObjectIdentifier($0) })
+      #expect(
+        proxy.targets(for: .didType).map { ObjectIdentifier($0) }
+          == models.map { ObjectIdentifier($0) })
     }
   }
 }

@@ -103,7 +103,8 @@ struct ListTargetCacheTests {
     let error = try #require(proxy.router.routingErrors.first)
     #expect(error.kind == .broadcastOfValueReturningMessage)
     #expect(error.description.contains("numberOfRows returns a value and only one handler"))
-    #expect(error.description.contains("view (EverythingHandler) ✓, viewModel (EverythingHandler) ✓"))
+    #expect(
+      error.description.contains("view (EverythingHandler) ✓, viewModel (EverythingHandler) ✓"))
     #expect(error.description.contains("route numberOfRows with .firstImplementer"))
     #expect(!proxy.responds(to: .numberOfRows))
   }

@@ -71,7 +71,7 @@ public final class ListProxy {
   /// otherwise; hold it strongly only when nothing else owns it.
   ///
   /// `rules` wins: its entries replace the defaults for the messages they name, and its
-  /// fallback applies to every other message (``RoutingRule/firstImplementer`` unless you chose
+  /// fallback applies to every other message (`RoutingRule.firstImplementer` unless you chose
   /// another).
   ///
   /// A screen that is its own view model can pass itself twice. It is then one handler with both
