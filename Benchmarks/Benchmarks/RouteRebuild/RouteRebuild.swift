@@ -7,7 +7,8 @@ import SwitchboardLists
 // The cost of rebuilding every route after a handler change, for n handlers. Each change moves
 // the last handler to the front, which rebuilds the routes of all 18 list messages and tells the
 // observers (ListProxy's cache among them). The report divides by messages × handlers: a
-// constant per-pair cost means the rebuild grows linearly.
+// constant per-pair cost means the rebuild grows linearly. The broadcast fixtures route
+// didDeselectRow to every handler (each bystander implements it), the case that was quadratic.
 
 let changes = 100
 
@@ -16,11 +17,12 @@ final class RebuildFixture {
   let handlers: [AnyObject]
   let proxy: ListProxy
 
-  init(handlerCount: Int) {
+  init(handlerCount: Int, broadcast: Bool = false) {
     let screen = BenchScreen()
     let rows = BenchRows(rowCount: 10)
     handlers = [screen, rows] + (2..<max(2, handlerCount)).map { _ in BenchBystander() }
-    proxy = ListProxy(view: screen, viewModel: rows)
+    proxy = ListProxy(
+      view: screen, viewModel: rows, rules: broadcast ? [.didDeselectRow: .broadcast] : [:])
     for handler in handlers.dropFirst(2) { proxy.router.add(handler) }
     precondition(proxy.router.handlerCount == handlerCount)
   }
@@ -37,6 +39,10 @@ final class RebuildFixture {
 
 @MainActor let fixtures = Dictionary(
   uniqueKeysWithValues: [2, 8, 32, 64].map { ($0, RebuildFixture(handlerCount: $0)) })
+@MainActor let broadcastFixtures = Dictionary(
+  uniqueKeysWithValues: [2, 8, 32, 64].map {
+    ($0, RebuildFixture(handlerCount: $0, broadcast: true))
+  })
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -46,6 +52,9 @@ let benchmarks: @Sendable () -> Void = {
   for count in [2, 8, 32, 64] {
     Benchmark.onMainActor("rebuild \(count) handlers") {
       fixtures[count]?.rebuild() ?? 0
+    }
+    Benchmark.onMainActor("rebuild \(count) handlers broadcast") {
+      broadcastFixtures[count]?.rebuild() ?? 0
     }
   }
 }

@@ -196,6 +196,22 @@ func run(_ paths: [String]) throws -> Int32 {
       + zip(sizes, pairCosts).map { "\($0): \(format($1)) ns" }.joined(separator: ", ")
       + "; marginal \(format(lower)) → \(format(upper)) ns")
 
+  // The same with a broadcast rule reaching every handler: it must stay linear too.
+  let broadcasts = try sizes.map {
+    try report.median("RouteRebuild/rebuild \($0) handlers broadcast")
+  }
+  let broadcastLower = (broadcasts[2] - broadcasts[1]) / 100 / Double(18 * (32 - 8))
+  let broadcastUpper = (broadcasts[3] - broadcasts[2]) / 100 / Double(18 * (64 - 32))
+  report.ratio(
+    "RouteRebuild", "broadcast: marginal cost 32→64 / 8→32", broadcastUpper / broadcastLower,
+    .atMost(1.25),
+    detail: "marginal \(format(broadcastLower)) → \(format(broadcastUpper)) ns per pair")
+  report.ratio(
+    "RouteRebuild", "broadcast / default rule, 64 handlers", broadcasts[3] / rebuilds[3], .none,
+    detail:
+      "\(format(broadcasts[3] / 100 / 1000)) µs vs \(format(rebuilds[3] / 100 / 1000)) µs per rebuild"
+  )
+
   // HeadlessScroll: a million rows, reload and scroll to the bottom.
   let scrollGlue = try report.median("HeadlessScroll/scroll 1M rows glue")
   let scrollProxy = try report.median("HeadlessScroll/scroll 1M rows ListProxy")
