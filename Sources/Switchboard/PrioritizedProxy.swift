@@ -17,9 +17,10 @@
 /// ## Routing
 /// For every message the proxy runs the message's ``RoutingRule`` (from ``rules``) over the live
 /// handlers in priority order, checks the choice, and caches the result. The cache is rebuilt
-/// when a handler is added, inserted, removed or moved, when the rules change, and when a weakly
-/// held handler that a route delivers to is found released. Dispatch itself runs no rule and asks
-/// no handler whether it implements anything.
+/// when a handler is added, inserted, removed or moved, when the rules change, and when dispatch
+/// finds released a weakly held handler the route depends on: the one it delivers to, the one
+/// its rule names by role, or, for a custom rule (which may look at any candidate), any of them.
+/// Dispatch itself runs no rule and asks no handler whether it implements anything.
 ///
 /// ## Inspection
 /// ``explain(_:)`` says which rule chose which handler and why; ``routingTable`` lists every
@@ -31,8 +32,10 @@
 /// the main actor, which the compiler checks. Nothing on the dispatch path takes a lock.
 ///
 /// ## Complexity
-/// Dispatch is O(1): one dictionary lookup and one load of the handler reference. A rebuild runs
-/// every rule once, asking each handler about each message: O(handlers × messages).
+/// Dispatch is O(1) for the built-in rules: one dictionary lookup and one load of the handler
+/// reference (a custom rule's route also checks each weakly held handler). A rebuild runs every
+/// rule once, asking each handler about each message: O(handlers × messages), broadcasts
+/// included.
 @MainActor
 public final class PrioritizedProxy<Message: MessageSet> {
   private var slots: [HandlerSlot] = []

@@ -89,7 +89,7 @@ struct ListViewInteractionSpecs {
       list.register(ListCell.self, forCellReuseIdentifier: "cell")
       list.dataSource = source
       list.delegate = source
-      source.onWillDisplay = { list, indexPath in
+      source.onWillDisplay = { [unowned source] list, indexPath in
         guard indexPath.row == 3, source.items.count == 10 else { return }
         source.items = Array(source.items.prefix(2))
         try? list.reloadData()
@@ -106,7 +106,7 @@ struct ListViewInteractionSpecs {
     func deleteFromWillDisplay() throws {
       let source = ShrinkingSource(10)
       let list = try source.makeList(viewportHeight: 132)
-      source.onWillDisplay = { list, indexPath in
+      source.onWillDisplay = { [unowned source] list, indexPath in
         guard indexPath.row == 4, source.items.count == 10 else { return }
         source.items.removeSubrange(0..<3)
         try? list.deleteRows(at: (0..<3).map { IndexPath(row: $0, section: 0) })
@@ -150,6 +150,17 @@ struct ListViewInteractionSpecs {
       try list.moveRowInteractively(
         from: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
       #expect(list.visibleTexts == ["row 1", "row 2", "row 0"])
+    }
+
+    @Test("dropping a row where it was still tells the data source, and changes nothing")
+    func dropInPlace() throws {
+      let source = ShrinkingSource(3)
+      let list = try source.makeList()
+      source.log.removeAll()
+      try list.moveRowInteractively(
+        from: IndexPath(row: 1, section: 0), to: IndexPath(row: 1, section: 0))
+      #expect(source.log == ["moveRow 1 → 1, list shows row 1 there"])
+      #expect(list.visibleTexts == ["row 0", "row 1", "row 2"])
     }
 
     @Test("the data source is told after the row has moved in the list")
