@@ -1,18 +1,28 @@
-/// One registered handler and how the proxy holds it.
-@MainActor
+/// One registered handler, how the proxy holds it, and which messages it implements.
+@usableFromInline
 final class HandlerSlot {
   let id: Int
   let roles: [HandlerRole]
   let retention: HandlerRetention
   let typeName: String
-  private let strongObject: AnyObject?
-  private weak var weakObject: AnyObject?
+  /// Whether the proxy holds the handler strongly.
+  @usableFromInline let isStrong: Bool
+  /// The handler, when it is held strongly.
+  @usableFromInline let strongObject: AnyObject?
+  /// The handler, when it is held weakly; `nil` once released.
+  @usableFromInline weak var weakObject: AnyObject?
+  /// Whether the handler implements each message, by route index.
+  ///
+  /// Asked once per handler (and again on invalidation), so rebuilding routes makes no dynamic
+  /// casts.
+  var implements: [Bool] = []
 
   init(id: Int, object: AnyObject, roles: [HandlerRole], retention: HandlerRetention) {
     self.id = id
     self.roles = roles
     self.retention = retention
     self.typeName = String(describing: type(of: object))
+    isStrong = retention == .strong
     switch retention {
     case .strong:
       strongObject = object
@@ -23,10 +33,15 @@ final class HandlerSlot {
   }
 
   /// The handler, or `nil` once a weakly held handler has been released.
-  @inline(__always)
+  @inlinable
   var object: AnyObject? {
-    if let strongObject { return strongObject }
+    if isStrong { return strongObject }
     return weakObject
+  }
+
+  /// Asks the handler about every message, in route-index order.
+  func survey<Message: MessageSet>(_ messages: [Message], object: AnyObject) {
+    implements = messages.map { $0.isHandled(by: object) }
   }
 
   func describe(at position: Int) -> HandlerDescription {

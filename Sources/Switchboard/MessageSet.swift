@@ -22,8 +22,12 @@
 /// }
 /// ```
 ///
-/// ``PrioritizedProxy`` asks ``isImplemented(by:)`` only while it rebuilds its routes (after a
-/// handler or rule change), never on the dispatch path.
+/// ``PrioritizedProxy`` asks ``isImplemented(by:)`` once per handler and message, when the
+/// handler is added (and again on ``PrioritizedProxy/invalidateRoutes()``), never on the dispatch
+/// path.
+///
+/// Give the enum `Int` raw values (`enum ChatMessage: Int, MessageSet`): the proxy then finds a
+/// message's route by indexing an array with ``routeIndex``, with no hashing on the dispatch path.
 public protocol MessageSet: Hashable, CaseIterable, Sendable {
   /// Whether `handler` implements this message.
   ///
@@ -47,9 +51,26 @@ public protocol MessageSet: Hashable, CaseIterable, Sendable {
   /// var isNotification: Bool { self == .leave }
   /// ```
   var isNotification: Bool { get }
+
+  /// The message's position in `allCases`, when the type knows it without searching; `nil`
+  /// otherwise.
+  ///
+  /// Enums with `Int` raw values get it for free (the raw value), and must then number their
+  /// cases 0, 1, 2, … in `allCases` order; the proxy checks that once, when it is created. For
+  /// other message sets the proxy keeps a dictionary from message to position and hashes the
+  /// message on each dispatch.
+  var routeIndex: Int? { get }
 }
 
 extension MessageSet {
   /// `false`: a message may be broadcast only when its set says it returns nothing.
   public var isNotification: Bool { false }
+
+  /// `nil`: the proxy looks the message up in a dictionary.
+  @inlinable public var routeIndex: Int? { nil }
+}
+
+extension MessageSet where Self: RawRepresentable, RawValue == Int {
+  /// The raw value, which must be the message's position in `allCases`.
+  @inlinable public var routeIndex: Int? { rawValue }
 }

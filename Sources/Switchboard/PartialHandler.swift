@@ -14,9 +14,12 @@
 /// ```
 ///
 /// A message counts as implemented when ``MessageSet/isImplemented(by:)`` says so *and*
-/// ``implements(_:)`` agrees. The proxy asks once per route rebuild; call
+/// ``implements(_:)`` agrees. The proxy asks when the handler is added; call
 /// ``PrioritizedProxy/invalidateRoutes()`` after an instance changes its answer.
-@MainActor
+///
+/// The proxy asks from its own isolation domain (the main actor for the list proxies), so
+/// ``implements(_:)`` is nonisolated: a main-actor handler answers from state it can read there,
+/// for instance with `MainActor.assumeIsolated`.
 public protocol PartialHandler<Message>: AnyObject {
   /// The message set whose messages this handler filters.
   associatedtype Message: MessageSet
@@ -30,8 +33,8 @@ extension MessageSet {
   /// Whether `handler` implements this message: it adopts the message's capability, and, if it is
   /// a ``PartialHandler`` for this message set, it says it implements it.
   ///
-  /// This is the check ``PrioritizedProxy`` makes for every handler and message during a rebuild.
-  @MainActor
+  /// This is the check ``PrioritizedProxy`` makes for every handler and message when the handler
+  /// is added and on ``PrioritizedProxy/invalidateRoutes()``.
   public func isHandled(by handler: AnyObject) -> Bool {
     guard isImplemented(by: handler) else { return false }
     if let partial = handler as? any PartialHandler<Self> {

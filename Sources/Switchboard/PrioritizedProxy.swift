@@ -27,23 +27,42 @@
 /// message; ``observeRoutes(_:)`` tells hosts that cache "responds to" (as `UITableView` does)
 /// when to ask again.
 ///
-/// ## Thread model
-/// The proxy is isolated to the main actor, like the UIKit hosts it serves: all calls come from
-/// the main actor, which the compiler checks. Nothing on the dispatch path takes a lock.
+/// ## Isolation
+/// The proxy belongs to one isolation domain, the one that creates it: the main actor for a
+/// screen's delegates, a custom actor or a serial queue's code for delegates called there. It is
+/// not `Sendable`, so the compiler rejects using one proxy from two domains; rules and observers
+/// run in the proxy's domain. Nothing on the dispatch path takes a lock.
+///
+/// ```swift
+/// actor Downloads {
+///   let proxy = PrioritizedProxy<DownloadMessage>()    // lives on this actor
+///   func didReceive(_ bytes: Int) {
+///     proxy.broadcast(.progress, as: (any DownloadProgress).self) { $0.received(bytes) }
+///   }
+/// }
+/// ```
 ///
 /// ## Complexity
-/// Dispatch is O(1) for the built-in rules: one dictionary lookup and one load of the handler
-/// reference (a custom rule's route also checks each weakly held handler). A rebuild runs every
-/// rule once, asking each handler about each message: O(handlers × messages), broadcasts
-/// included.
-@MainActor
+/// Dispatch is O(1) for the built-in rules: an array index (for `Int`-backed message enums), one
+/// load of the handler reference, and no dynamic cast once a message has been sent (each route
+/// keeps its handler cast to the capability last used). A custom rule's route also checks each
+/// weakly held handler. A rebuild evaluates every rule once over bits that record which handler
+/// implements which message (asked when the handler is added): O(handlers × messages),
+/// broadcasts included, with no string built until an explanation or error is asked for.
 public final class PrioritizedProxy<Message: MessageSet> {
-  private var slots: [HandlerSlot] = []
-  private var routes: [Message: Route<Message>] = [:]
-  private var nextSlotID = 0
-  private var observers: [Observer] = []
-  private var nextObserverID = 0
-  private var isRebuilding = false
+  var slots: [HandlerSlot] = []
+  /// The route of each message, by route index.
+  @usableFromInline @exclusivity(unchecked) var table: ContiguousArray<Route> = []
+  /// `Message.allCases`, in route-index order.
+  let messages: [Message]
+  /// Route indices for message sets without ``MessageSet/routeIndex``.
+  let positions: [Message: Int]
+  var nextSlotID = 0
+  var observers: [Observer] = []
+  var nextObserverID = 0
+  var isRebuilding = false
+  /// The storage of ``routeGeneration``.
+  @usableFromInline @exclusivity(unchecked) internal var storedRouteGeneration = 0
 
   /// The rule table.
   ///
@@ -62,6 +81,21 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// - Parameter rules: The rule table; by default every message goes to its first implementer.
   public init(rules: RoutingRules<Message> = [:]) {
     self.rules = rules
+    let messages = Array(Message.allCases)
+    self.messages = messages
+    var positions: [Message: Int] = [:]
+    for (position, message) in messages.enumerated() {
+      if let index = message.routeIndex {
+        precondition(
+          index == position,
+          "PrioritizedProxy<\(Message.self)>: \(message).routeIndex is \(index), but \(message) "
+            + "is at position \(position) of allCases. Number the raw values 0, 1, 2, … in the "
+            + "order of the cases, or let routeIndex return nil.")
+      } else {
+        positions[message] = position
+      }
+    }
+    self.positions = positions
     rebuildRoutes([])
   }
 
@@ -161,27 +195,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
       (0...slots.count).contains(position),
       "\(name): cannot insert \(String(describing: type(of: handler))) at position \(position); "
         + "valid positions are 0...\(slots.count). Handlers: \(handlerListing).")
-    if let existing = slots.firstIndex(where: { $0.object === handler }) {
-      preconditionFailure(
-        "\(name): \(slots[existing].describe(at: existing)) is already a handler. Register each "
-          + "handler once; use move(_:to:) to change its priority.")
-    }
-    for (index, role) in roles.enumerated() {
-      precondition(
-        !roles[..<index].contains(role),
-        "\(name): the role '\(role)' is given twice for \(String(describing: type(of: handler))). "
-          + "List each role once.")
-      if let existing = slots.firstIndex(where: { $0.roles.contains(role) }) {
-        preconditionFailure(
-          "\(name): the role '\(role)' already names \(slots[existing].describe(at: existing)). "
-            + "Give \(String(describing: type(of: handler))) another role, or remove that handler "
-            + "first.")
-      }
-    }
-    slots.insert(
-      HandlerSlot(id: nextSlotID, object: handler, roles: roles, retention: retention),
-      at: position)
-    nextSlotID += 1
+    checkRegistration(handler, roles: roles, alsoAgainst: [])
+    slots.insert(makeSlot(handler, roles: roles, retention: retention), at: position)
     rebuildRoutes(.handlersChanged)
   }
 
@@ -196,10 +211,31 @@ public final class PrioritizedProxy<Message: MessageSet> {
             + "\(index) of the handler list. Register each handler once.")
       }
     }
-    slots = handlers.map { handler in
-      defer { nextSlotID += 1 }
-      return HandlerSlot(id: nextSlotID, object: handler, roles: [], retention: retention)
+    slots = handlers.map { makeSlot($0, roles: [], retention: retention) }
+    rebuildRoutes(.handlersChanged)
+  }
+
+  /// Adds several handlers at once, with the lowest priorities, in order, each with its own roles
+  /// and retention; the routes are rebuilt once and observers told once.
+  ///
+  /// ```swift
+  /// proxy.add([
+  ///   HandlerRegistration(screen, role: .view),
+  ///   HandlerRegistration(model, role: .viewModel, retention: .strong),
+  ///   HandlerRegistration(analytics),
+  /// ])
+  /// ```
+  public func add(_ registrations: [HandlerRegistration]) {
+    removeReleasedHandlers()
+    var added: [HandlerSlot] = []
+    for registration in registrations {
+      checkRegistration(
+        registration.handler, roles: registration.roles, alsoAgainst: added)
+      added.append(
+        makeSlot(registration.handler, roles: registration.roles, retention: registration.retention)
+      )
     }
+    slots.append(contentsOf: added)
     rebuildRoutes(.handlersChanged)
   }
 
@@ -285,243 +321,50 @@ public final class PrioritizedProxy<Message: MessageSet> {
     return released
   }
 
-  // MARK: - Dispatch
-
-  /// A number that changes every time the proxy rebuilds its routes.
-  ///
-  /// Routes are rebuilt when handlers or rules change, when a route meets a released handler,
-  /// and on ``invalidateRoutes()``. While the number stays the same, ``target(for:)`` returns the
-  /// same handler for every message, as long as that handler is alive.
-  ///
-  /// An adopting proxy for a concrete protocol can therefore keep a typed reference per message
-  /// and skip the route lookup and the cast on every call: it compares the number, and refills
-  /// its references only when the number changed. `ListProxy` in SwitchboardLists does this.
-  ///
-  /// ```swift
-  /// func numberOfRows() -> Int {
-  ///   if cachedGeneration != router.routeGeneration { refill() }
-  ///   if let counter = strongCounter ?? weakCounter { return counter.numberOfRows() }
-  ///   return router.send(.numberOfRows, as: (any RowCounting).self, default: 0) {
-  ///     $0.numberOfRows()
-  ///   }
-  /// }
-  /// ```
-  @inlinable public var routeGeneration: Int { storedRouteGeneration }
-
-  /// The storage of ``routeGeneration``.
-  ///
-  /// It is read on every cached dispatch, so it skips the run-time exclusivity check (which
-  /// costs more than the read); it is only ever read or assigned whole. The getter is inlinable
-  /// so that other modules see that too.
-  @usableFromInline @exclusivity(unchecked) internal var storedRouteGeneration = 0
-
-  /// The handler that receives `message`, or `nil` when it goes to nobody.
-  ///
-  /// For a broadcast route this is the first of its handlers; ``targets(for:)`` lists them all.
-  ///
-  /// When a handler the route depends on has been released (the chosen one, or for a custom
-  /// rule any weakly held handler), the proxy routes again first, so a route to nobody starts
-  /// working as soon as the handler that blocked it goes away.
-  ///
-  /// - Complexity: O(1) while the chosen handler is alive, for the built-in rules.
-  public func target(for message: Message) -> AnyObject? {
-    liveTarget(for: message, expectingOne: false)
+  /// Invalidates the routes when a rule's choice depends on state outside the proxy, or when a
+  /// ``PartialHandler`` changed what it implements: every handler is asked again which messages it
+  /// implements, and every route is rebuilt.
+  public func invalidateRoutes() {
+    for slot in slots {
+      if let object = slot.object { slot.survey(messages, object: object) }
+    }
+    rebuildRoutes(.invalidated)
   }
 
-  /// The first live target of `message`, routing again when the route met a released handler.
-  ///
-  /// With `expectingOne`, a route that broadcasts to several handlers is a programming error:
-  /// the caller wants one answer and would silently reach only the first handler.
-  @inline(__always)
-  private func liveTarget(for message: Message, expectingOne: Bool) -> AnyObject? {
-    while true {
-      guard let route = routes[message] else { return nil }
-      if route.dependsOnReleasedHandler {
-        rebuildRoutes(.handlersReleased)
-        continue
+  // MARK: - Registration
+
+  /// A slot for `handler`, which is asked once which messages it implements.
+  func makeSlot(
+    _ handler: AnyObject, roles: [HandlerRole], retention: HandlerRetention
+  ) -> HandlerSlot {
+    let slot = HandlerSlot(id: nextSlotID, object: handler, roles: roles, retention: retention)
+    nextSlotID += 1
+    slot.survey(messages, object: handler)
+    return slot
+  }
+
+  /// Stops when `handler` is already registered (here or in `pending`), or when one of `roles`
+  /// is repeated or already taken.
+  func checkRegistration(
+    _ handler: AnyObject, roles: [HandlerRole], alsoAgainst pending: [HandlerSlot]
+  ) {
+    let registered = slots + pending
+    if let existing = registered.firstIndex(where: { $0.object === handler }) {
+      preconditionFailure(
+        "\(name): \(registered[existing].describe(at: existing)) is already a handler. Register "
+          + "each handler once; use move(_:to:) to change its priority.")
+    }
+    for (index, role) in roles.enumerated() {
+      precondition(
+        !roles[..<index].contains(role),
+        "\(name): the role '\(role)' is given twice for \(String(describing: type(of: handler))). "
+          + "List each role once.")
+      if let existing = registered.firstIndex(where: { $0.roles.contains(role) }) {
+        preconditionFailure(
+          "\(name): the role '\(role)' already names \(registered[existing].describe(at: existing)). "
+            + "Give \(String(describing: type(of: handler))) another role, or remove that handler "
+            + "first.")
       }
-      let slot: HandlerSlot
-      switch route.targets {
-      case .one(let only): slot = only
-      case .many(let all):
-        if expectingOne, all.count > 1 { severalTargets(message, route: route) }
-        slot = all[0]
-      case .none: return nil
-      }
-      if let object = slot.object { return object }
-      rebuildRoutes(.handlersReleased)  // The chosen handler was released: route again.
-    }
-  }
-
-  /// Every handler that receives `message`, in order: one for an ordinary route, several for a
-  /// broadcast, none when it goes to nobody.
-  public func targets(for message: Message) -> [AnyObject] {
-    while true {
-      guard let route = routes[message] else { return [] }
-      let objects = route.slots.compactMap(\.object)
-      if objects.count == route.slots.count, !route.dependsOnReleasedHandler { return objects }
-      rebuildRoutes(.handlersReleased)
-    }
-  }
-
-  /// Whether `message` reaches a handler that really implements it.
-  ///
-  /// This is `false` when no handler implements the message, when the rule blocks it, and when
-  /// the rule chose a handler that does not implement it. A host can rely on it the way UIKit
-  /// relies on `responds(to:)`.
-  public func responds(to message: Message) -> Bool {
-    target(for: message) != nil
-  }
-
-  /// The handler that receives `message`, or a ``RoutingError`` saying why there is none.
-  public func resolve(_ message: Message) throws(RoutingError<Message>) -> AnyObject {
-    if let object = target(for: message) { return object }
-    throw noTargetError(message)
-  }
-
-  private func noTargetError(_ message: Message) -> RoutingError<Message> {
-    route(for: message).error(for: message)
-      ?? RoutingError(
-        message: message, rule: rules.rule(for: message).name,
-        kind: .unhandled(reason: "no target"), handlers: [])
-  }
-
-  @inline(__always)
-  private func typed<Capability>(
-    _ object: AnyObject, for message: Message, as capability: Capability.Type
-  ) -> Capability {
-    guard let typed = object as? Capability else {
-      preconditionFailure(mismatch(message, object: object, expected: capability).description)
-    }
-    return typed
-  }
-
-  /// The handler that receives `message` as `capability`, or a ``RoutingError`` saying why there
-  /// is none.
-  public func resolve<Capability>(
-    _ message: Message, as capability: Capability.Type
-  ) throws(RoutingError<Message>) -> Capability {
-    let object = try resolve(message)
-    if let typed = object as? Capability { return typed }
-    throw mismatch(message, object: object, expected: capability)
-  }
-
-  /// The handler that receives `message`, as `capability`, or `nil` when it goes to nobody.
-  ///
-  /// The handler must conform to `capability` whenever `message.isImplemented(by:)` says it
-  /// implements the message; a handler that does not is a programming error and stops with a
-  /// message naming both.
-  public func target<Capability>(
-    for message: Message, as capability: Capability.Type
-  ) -> Capability? {
-    guard let object = target(for: message) else { return nil }
-    return typed(object, for: message, as: capability)
-  }
-
-  /// Sends `message` to its handler and returns the handler's answer, or `defaultValue` when the
-  /// message goes to nobody.
-  ///
-  /// ```swift
-  /// let rows = proxy.send(.numberOfRows, as: (any RowCounting).self, default: 0) {
-  ///   $0.numberOfRows()
-  /// }
-  /// ```
-  ///
-  /// A message whose rule broadcasts it to several handlers has no single answer: sending it
-  /// this way stops with a message saying to use ``broadcast(_:as:_:)``, rather than quietly
-  /// reaching only the first handler.
-  public func send<Capability, Result>(
-    _ message: Message, as capability: Capability.Type,
-    default defaultValue: @autoclosure () -> Result,
-    _ body: (Capability) throws -> Result
-  ) rethrows -> Result {
-    guard let object = liveTarget(for: message, expectingOne: true) else { return defaultValue() }
-    return try body(typed(object, for: message, as: capability))
-  }
-
-  /// Sends `message` to its handler and returns the handler's answer, or throws a
-  /// ``RoutingError`` when the message goes to nobody.
-  public func send<Capability, Result>(
-    _ message: Message, as capability: Capability.Type,
-    _ body: (Capability) -> Result
-  ) throws(RoutingError<Message>) -> Result {
-    guard let object = liveTarget(for: message, expectingOne: true) else {
-      throw noTargetError(message)
-    }
-    return body(typed(object, for: message, as: capability))
-  }
-
-  /// Stops when `message` is broadcast to several handlers: a call that expects one answer would
-  /// otherwise reach only the first of them.
-  private func severalTargets(_ message: Message, route: Route<Message>) -> Never {
-    preconditionFailure(
-      "\(name): \(route.explanation(for: message)). send(_:as:...) delivers to one handler and "
-        + "would reach only the first; call broadcast(_:as:_:) to deliver \(message) to each of "
-        + "them, or route it to one handler.")
-  }
-
-  /// Sends `message` to every handler its route names, in order.
-  ///
-  /// The list of handlers is taken before the first is called: handlers added or removed while
-  /// the broadcast runs do not change who receives this one.
-  ///
-  /// - Returns: How many handlers received the message.
-  @discardableResult
-  public func broadcast<Capability>(
-    _ message: Message, as capability: Capability.Type, _ body: (Capability) -> Void
-  ) -> Int {
-    let handlers = targets(for: message)
-    for object in handlers {
-      guard let typed = object as? Capability else {
-        preconditionFailure(mismatch(message, object: object, expected: capability).description)
-      }
-      body(typed)
-    }
-    return handlers.count
-  }
-
-  // MARK: - Inspection
-
-  /// Why `message` goes where it goes.
-  ///
-  /// ```swift
-  /// print(proxy.explain(.didSelectRow))   // didSelectRow → view (Screen), by rule 'only view'
-  /// ```
-  public func explain(_ message: Message) -> RouteExplanation<Message> {
-    removeReleasedHandlers()
-    return route(for: message).explanation(for: message)
-  }
-
-  /// The route of every message, in `Message.allCases` order.
-  public var routingTable: RoutingTable<Message> {
-    removeReleasedHandlers()
-    return RoutingTable(rows: Message.allCases.map { route(for: $0).explanation(for: $0) })
-  }
-
-  /// The routes whose rule made an invalid choice, such as a handler that does not implement the
-  /// message.
-  ///
-  /// Empty when the configuration is sound.
-  public var routingErrors: [RoutingError<Message>] {
-    removeReleasedHandlers()
-    return Message.allCases.compactMap { message in
-      if case .failed(let error) = route(for: message).status { return error }
-      return nil
-    }
-  }
-
-  /// Throws the first routing error, or an error for the first of `required` that goes to
-  /// nobody.
-  ///
-  /// Call it once after setting up a proxy to catch configuration mistakes where they are made:
-  ///
-  /// ```swift
-  /// try proxy.validate(requiring: [.numberOfRows, .cellForRow])
-  /// ```
-  public func validate(requiring required: [Message] = []) throws(RoutingError<Message>) {
-    if let error = routingErrors.first { throw error }
-    for message in required where !responds(to: message) {
-      if let error = route(for: message).error(for: message) { throw error }
     }
   }
 
@@ -529,8 +372,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   /// Calls `onChange` after every update that changes the route of at least one message.
   ///
-  /// Keep the returned observation for as long as you want to be told; releasing it ends the
-  /// observation. Capture the observer weakly: the proxy keeps `onChange` until then.
+  /// `onChange` runs in the proxy's isolation domain, synchronously, during the update. Keep the
+  /// returned observation for as long as you want to be told; releasing it ends the observation.
+  /// Capture the observer weakly: the proxy keeps `onChange` until then.
   ///
   /// ```swift
   /// observation = proxy.observeRoutes { [weak host] change in
@@ -538,7 +382,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// }
   /// ```
   public func observeRoutes(
-    _ onChange: @escaping @MainActor (RouteChange<Message>) -> Void
+    _ onChange: @escaping (RouteChange<Message>) -> Void
   ) -> RouteObservation {
     let id = nextObserverID
     nextObserverID += 1
@@ -549,143 +393,11 @@ public final class PrioritizedProxy<Message: MessageSet> {
     return observation
   }
 
-  /// Rebuilds every route now, for rules whose choice depends on state outside the proxy.
-  public func invalidateRoutes() {
-    rebuildRoutes(.invalidated)
-  }
-
-  // MARK: - Rebuilding
-
-  private func route(for message: Message) -> Route<Message> {
-    guard let route = routes[message] else {
-      preconditionFailure(
-        "\(name): no route for \(message); Message.allCases must list every case.")
-    }
-    return route
-  }
-
-  private func rebuildRoutes(_ causes: RouteChange<Message>.Causes) {
-    precondition(
-      !isRebuilding,
-      "\(name): a routing rule changed the proxy while its routes were being rebuilt. Rules must "
-        + "only choose among their candidates; change handlers or rules outside of a rule.")
-    isRebuilding = true
-    // Keep every live handler alive for the whole rebuild, and drop released ones.
-    let live = slots.compactMap { slot in slot.object.map { (slot: slot, object: $0) } }
-    var causes = causes
-    if live.count < slots.count { causes.insert(.handlersReleased) }
-    slots = live.map(\.slot)
-    let descriptions = live.enumerated().map { position, entry in
-      entry.slot.describe(at: position)
-    }
-    let weaklyHeld = slots.filter { $0.retention == .weak }
-    let previous = routes
-    var rebuilt: [Message: Route<Message>] = [:]
-    rebuilt.reserveCapacity(previous.count)
-    for message in Message.allCases {
-      let candidates = live.enumerated().map { position, entry in
-        RoutingCandidate(
-          handler: descriptions[position],
-          implementsMessage: message.isHandled(by: entry.object),
-          object: entry.object, slotID: entry.slot.id)
-      }
-      let rule = rules.rule(for: message)
-      let decision = rule.choose(RoutingContext(message: message, candidates: candidates))
-      rebuilt[message] = makeRoute(
-        message, rule: rule, decision: decision, candidates: candidates, weaklyHeld: weaklyHeld)
-    }
-    routes = rebuilt
-    storedRouteGeneration &+= 1
-    isRebuilding = false
-
-    let changed = Message.allCases.filter { previous[$0]?.identity != rebuilt[$0]?.identity }
-    guard !changed.isEmpty, !previous.isEmpty else { return }
-    notifyObservers(RouteChange(messages: changed, causes: causes))
-  }
-
-  /// Checks a rule's decision and turns it into a route.
-  ///
-  /// `candidates[i]` describes `slots[i]`, so a chosen candidate's position finds its slot in
-  /// O(1): a rebuild stays linear in the number of handlers for broadcasts too.
-  private func makeRoute(
-    _ message: Message, rule: RoutingRule<Message>, decision: RoutingDecision,
-    candidates: [RoutingCandidate], weaklyHeld: [HandlerSlot]
-  ) -> Route<Message> {
-    let summaries = candidates.map {
-      RouteCandidateSummary(handler: $0.handler, implementsMessage: $0.implementsMessage)
-    }
-    // Weakly held handlers besides the targets whose release can change this decision.
-    let watched: [HandlerSlot]
-    switch rule.dependencies {
-    case .choice: watched = []
-    case .choiceAndRole(let role):
-      watched = weaklyHeld.filter { $0.roles.contains(role) }
-    case .everyCandidate: watched = weaklyHeld
-    }
-    func route(
-      _ targets: Route<Message>.Targets, _ status: Route<Message>.Status,
-      _ descriptions: [HandlerDescription] = []
-    ) -> Route<Message> {
-      Route(
-        targets: targets, watched: watched, status: status, rule: rule.name,
-        candidates: summaries, targetDescriptions: descriptions)
-    }
-    func failed(_ kind: RoutingError<Message>.Kind) -> Route<Message> {
-      route(
-        .none,
-        .failed(RoutingError(message: message, rule: rule.name, kind: kind, handlers: summaries)))
-    }
-    let isBroadcast = if case .broadcast = decision { true } else { rule.isBroadcast }
-    if isBroadcast, !message.isNotification {
-      return failed(.broadcastOfValueReturningMessage)
-    }
-    let chosen: [RoutingCandidate]
-    switch decision {
-    case .unhandled(let reason):
-      return route(.none, .unhandled(reason: reason))
-    case .unknownRole(let role):
-      return failed(.unknownRole(role, roles: slots.flatMap(\.roles)))
-    case .deliver(let candidate):
-      chosen = [candidate]
-    case .broadcast(let list):
-      if list.isEmpty {
-        return route(.none, .unhandled(reason: "the broadcast lists no handler"))
-      }
-      chosen = list
-    }
-    var targets: [HandlerSlot] = []
-    var targetDescriptions: [HandlerDescription] = []
-    var seen: Set<Int> = []
-    targets.reserveCapacity(chosen.count)
-    targetDescriptions.reserveCapacity(chosen.count)
-    for choice in chosen {
-      let position = choice.handler.position
-      guard candidates.indices.contains(position), candidates[position].slotID == choice.slotID,
-        candidates[position].object === choice.object
-      else {
-        return failed(.handlerNotInProxy(choice.handler.typeName))
-      }
-      let candidate = candidates[position]
-      guard candidate.implementsMessage else {
-        return failed(.handlerDoesNotImplement(candidate.handler))
-      }
-      guard seen.insert(candidate.slotID).inserted else {
-        return failed(.duplicateTarget(candidate.handler))
-      }
-      targets.append(slots[position])
-      targetDescriptions.append(candidate.handler)
-    }
-    if case .broadcast = decision {
-      return route(.many(targets), .routed, targetDescriptions)
-    }
-    return route(.one(targets[0]), .routed, targetDescriptions)
-  }
-
   /// Tells each observer about `change`, in registration order.
   ///
   /// Each observer is checked just before its call: one cancelled or released by an earlier
   /// observer during this notification is not called.
-  private func notifyObservers(_ change: RouteChange<Message>) {
+  func notifyObservers(_ change: RouteChange<Message>) {
     observers.removeAll { $0.observation?.isCancelled ?? true }
     for observer in observers {
       guard let observation = observer.observation, !observation.isCancelled else { continue }
@@ -693,36 +405,45 @@ public final class PrioritizedProxy<Message: MessageSet> {
     }
   }
 
-  private func mismatch<Capability>(
-    _ message: Message, object: AnyObject, expected: Capability.Type
-  ) -> RoutingError<Message> {
-    let route = route(for: message)
-    let handler =
-      route.targetDescriptions.first
-      ?? HandlerDescription(
-        position: -1, role: nil, typeName: String(describing: type(of: object)), retention: .weak)
-    return RoutingError(
-      message: message, rule: route.rule,
-      kind: .capabilityMismatch(handler, expected: String(describing: expected)),
-      handlers: route.candidates)
+  struct Observer {
+    let id: Int
+    weak var observation: RouteObservation?
+    let onChange: (RouteChange<Message>) -> Void
   }
 
-  private var name: String { "PrioritizedProxy<\(Message.self)>" }
+  var name: String { "PrioritizedProxy<\(Message.self)>" }
 
-  private var handlerListing: String {
+  var handlerListing: String {
     slots.isEmpty
       ? "none"
       : slots.enumerated().map { $1.describe(at: $0).description }.joined(separator: ", ")
   }
-
-  private struct Observer {
-    let id: Int
-    weak var observation: RouteObservation?
-    let onChange: @MainActor (RouteChange<Message>) -> Void
-  }
 }
 
-extension PrioritizedProxy: @MainActor CustomStringConvertible {
+extension PrioritizedProxy: CustomStringConvertible {
   /// `"PrioritizedProxy<ChatMessage>(view (Screen), #1 (Model))"`.
   public var description: String { "\(name)(\(handlerListing))" }
+}
+
+/// One handler to register with ``PrioritizedProxy/add(_:)-([HandlerRegistration])``, with its
+/// roles and how the proxy holds it.
+public struct HandlerRegistration {
+  /// The handler.
+  public let handler: AnyObject
+  /// Its roles; usually none or one.
+  public let roles: [HandlerRole]
+  /// How the proxy holds it.
+  public let retention: HandlerRetention
+
+  /// A handler with at most one role.
+  public init(_ handler: AnyObject, role: HandlerRole? = nil, retention: HandlerRetention = .weak) {
+    self.init(handler, roles: role.map { [$0] } ?? [], retention: retention)
+  }
+
+  /// A handler with several roles.
+  public init(_ handler: AnyObject, roles: [HandlerRole], retention: HandlerRetention = .weak) {
+    self.handler = handler
+    self.roles = roles
+    self.retention = retention
+  }
 }

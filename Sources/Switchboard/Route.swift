@@ -1,30 +1,62 @@
-/// A cached routing decision for one message.
-@MainActor
-struct Route<Message: MessageSet> {
+/// The cached routing decision for one message, valid until the proxy rebuilds its routes.
+///
+/// It holds no strings: descriptions, reasons and errors are built only when asked for
+/// (``PrioritizedProxy/explain(_:)``, the routing table, errors). A replaced route is never
+/// changed again, so a dispatch in progress keeps using the one it loaded.
+@usableFromInline
+final class Route {
+  /// Who receives the message.
+  @usableFromInline
   enum Targets {
     case one(HandlerSlot)
     case many([HandlerSlot])
     case none
   }
 
-  enum Status: Hashable {
+  /// How the rule's decision turned out.
+  enum Outcome {
     case routed
-    case unhandled(reason: String)
-    case failed(RoutingError<Message>)
+    /// Nobody, on purpose; `reason` is `nil` when the rule is built in (explanations ask it
+    /// again for its words).
+    case unhandled(reason: String?)
+    case failed(Failure)
   }
 
-  let targets: Targets
+  /// A rule's invalid choice, with what a ``RoutingError`` needs to describe it.
+  enum Failure {
+    case handlerDoesNotImplement(HandlerSlot)
+    case handlerNotInProxy(typeName: String)
+    case duplicateTarget(HandlerSlot)
+    case unknownRole(HandlerRole)
+    case broadcastOfValueReturningMessage
+  }
+
+  @usableFromInline let targets: Targets
+  /// The only target, when there is exactly one and nothing else to watch: the fast path.
+  @usableFromInline let single: HandlerSlot?
   /// Weakly held handlers, besides the targets, whose release can change the rule's decision.
   ///
   /// Dispatch checks them, so a route to nobody notices them too.
-  let watched: [HandlerSlot]
-  let status: Status
-  let rule: String
-  let candidates: [RouteCandidateSummary]
-  /// The descriptions of ``slots``, in the same order.
-  let targetDescriptions: [HandlerDescription]
+  @usableFromInline let watched: [HandlerSlot]
+  let outcome: Outcome
+  /// The target typed as the capability it was last sent as.
+  @usableFromInline @exclusivity(unchecked) var handle: AnyTypedHandle?
+  /// The broadcast targets typed as the capability they were last broadcast as, in order.
+  @usableFromInline @exclusivity(unchecked) var broadcastHandles: [AnyTypedHandle]?
+
+  init(_ targets: Targets, watched: [HandlerSlot], outcome: Outcome) {
+    self.targets = targets
+    self.watched = watched
+    self.outcome = outcome
+    if case .one(let slot) = targets, watched.isEmpty {
+      single = slot
+    } else {
+      single = nil
+    }
+  }
 
   /// The slots this route delivers to, in order.
+  @usableFromInline
   var slots: [HandlerSlot] {
     switch targets {
     case .one(let slot): [slot]
@@ -33,54 +65,28 @@ struct Route<Message: MessageSet> {
     }
   }
 
-  /// What observers compare: who receives the message, and how it is routed.
-  ///
-  /// Whether it is routed, unhandled or failed counts; the wording of a reason does not.
-  var identity: RouteIdentity {
-    let outcome: RouteIdentity.Outcome =
-      switch status {
-      case .routed: .routed
-      case .unhandled: .unhandled
-      case .failed: .failed
-      }
-    return RouteIdentity(targetIDs: slots.map(\.id), outcome: outcome)
-  }
-
   /// Whether a handler this route depends on has been released since it was built.
-  @inline(__always)
+  @usableFromInline
   var dependsOnReleasedHandler: Bool {
     !watched.isEmpty && watched.contains { $0.object == nil }
   }
 
-  func explanation(for message: Message) -> RouteExplanation<Message> {
-    let outcome: RouteExplanation<Message>.Outcome
-    switch (status, targets) {
-    case (.failed(let error), _):
-      outcome = .failed(error)
-    case (.unhandled(let reason), _):
-      outcome = .unhandled(reason: reason)
-    case (.routed, .many):
-      outcome = .broadcast(targetDescriptions)
-    case (.routed, _):
-      outcome = .handler(targetDescriptions[0])
-    }
-    return RouteExplanation(message: message, rule: rule, outcome: outcome, candidates: candidates)
+  /// What observers compare: who receives the message, and how it is routed.
+  ///
+  /// Whether it is routed, unhandled or failed counts; the wording of a reason does not.
+  var identity: Identity {
+    let kind: Identity.Kind =
+      switch outcome {
+      case .routed: .routed
+      case .unhandled: .unhandled
+      case .failed: .failed
+      }
+    return Identity(targetIDs: slots.map(\.id), kind: kind)
   }
 
-  /// The error that ``PrioritizedProxy/resolve(_:)`` throws for this route, if it has no target.
-  func error(for message: Message) -> RoutingError<Message>? {
-    switch status {
-    case .routed: nil
-    case .failed(let error): error
-    case .unhandled(let reason):
-      RoutingError(
-        message: message, rule: rule, kind: .unhandled(reason: reason), handlers: candidates)
-    }
-  }
-
-  struct RouteIdentity: Hashable {
-    enum Outcome: Hashable { case routed, unhandled, failed }
+  struct Identity: Hashable {
+    enum Kind: Hashable { case routed, unhandled, failed }
     let targetIDs: [Int]
-    let outcome: Outcome
+    let kind: Kind
   }
 }

@@ -32,7 +32,8 @@ public struct RouteChange<Message: MessageSet>: Hashable, Sendable {
 /// A registration made with ``PrioritizedProxy/observeRoutes(_:)``.
 ///
 /// The observation lasts while you keep this object, and ends when you release it or call
-/// ``cancel()``. The proxy never retains it:
+/// ``cancel()``. The proxy never retains it. Like the proxy, it belongs to the proxy's isolation
+/// domain:
 ///
 /// ```swift
 /// @MainActor
@@ -44,7 +45,6 @@ public struct RouteChange<Message: MessageSet>: Hashable, Sendable {
 ///   func refresh(_ messages: [ChatMessage]) { /* ask responds(to:) again for these */ }
 /// }
 /// ```
-@MainActor
 public final class RouteObservation {
   private var onCancel: (() -> Void)?
 

@@ -2,6 +2,8 @@
 ///
 /// A rule is a closure over a ``RoutingContext``. The proxy runs it once per message whenever its
 /// handlers or rules change and caches the result, so rules cost nothing on the dispatch path.
+/// (The built-in rules are evaluated straight from the proxy's tables, without building a
+/// context; their closures give ``PrioritizedProxy/explain(_:)`` its reasons.)
 /// The name appears in ``PrioritizedProxy/explain(_:)``, the routing table and errors.
 ///
 /// ```swift
@@ -17,12 +19,9 @@
 public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// The name shown in explanations and errors.
   public let name: String
-  let choose: @MainActor (RoutingContext<Message>) -> RoutingDecision
-  /// Which handlers' release can change the decision, so the proxy checks them on dispatch.
-  let dependencies: Dependencies
-  /// Whether this is ``broadcast``, which the proxy refuses for messages that return a value even
-  /// when it finds nobody to broadcast to.
-  let isBroadcast: Bool
+  let choose: (RoutingContext<Message>) -> RoutingDecision
+  /// What the rule is, so the proxy can evaluate the built-in rules without a context.
+  let kind: Kind
 
   /// Creates a custom rule.
   ///
@@ -31,22 +30,50 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   ///
   /// - Parameters:
   ///   - name: A short name for explanations, such as `"newest first"`.
-  ///   - choose: Picks the route from the candidates. It runs on the main actor during a route
-  ///     rebuild and must not change the proxy.
+  ///   - choose: Picks the route from the candidates. It runs in the proxy's isolation domain
+  ///     during a route rebuild, and must not change the proxy.
   public init(
-    _ name: String, choose: @escaping @MainActor (RoutingContext<Message>) -> RoutingDecision
+    _ name: String, choose: @escaping (RoutingContext<Message>) -> RoutingDecision
   ) {
-    self.init(name, dependencies: .everyCandidate, choose: choose)
+    self.init(name, kind: .custom, choose: choose)
   }
 
   init(
-    _ name: String, dependencies: Dependencies, isBroadcast: Bool = false,
-    choose: @escaping @MainActor (RoutingContext<Message>) -> RoutingDecision
+    _ name: String, kind: Kind,
+    choose: @escaping (RoutingContext<Message>) -> RoutingDecision
   ) {
     self.name = name
     self.choose = choose
-    self.dependencies = dependencies
-    self.isBroadcast = isBroadcast
+    self.kind = kind
+  }
+
+  /// The built-in rules, which the proxy evaluates from its own tables.
+  enum Kind {
+    case firstImplementer
+    case always(HandlerRole)
+    case alwaysObject(WeakReference)
+    case only(HandlerRole)
+    case prefer(HandlerRole)
+    case broadcast
+    case blocked
+    case custom
+  }
+
+  /// Whether this is ``broadcast``, which the proxy refuses for messages that return a value even
+  /// when it finds nobody to broadcast to.
+  var isBroadcast: Bool {
+    if case .broadcast = kind { return true }
+    return false
+  }
+
+  /// Which handlers a rule's decision depends on, besides the handlers it delivers to (whose
+  /// release the proxy always notices).
+  var dependencies: Dependencies {
+    switch kind {
+    case .firstImplementer, .alwaysObject, .broadcast, .blocked: .choice
+    case .always(let role), .only(let role), .prefer(let role): .choiceAndRole(role)
+    case .custom: .everyCandidate
+    }
   }
 
   /// Which handlers a rule's decision depends on, besides the handlers it delivers to (whose
@@ -67,7 +94,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   ///
   /// The default rule.
   public static var firstImplementer: Self {
-    Self("first implementer", dependencies: .choice) { context in
+    Self("first implementer", kind: .firstImplementer) { context in
       if let first = context.candidates.first(where: \.implementsMessage) {
         return .deliver(first)
       }
@@ -86,7 +113,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// ``PrioritizedProxy/responds(to:)`` is `false`: the message is never passed to another
   /// handler. Use ``only(_:)`` when it is fine for the handler not to implement the message.
   public static func always(_ role: HandlerRole) -> Self {
-    Self("always \(role)", dependencies: .choiceAndRole(role)) { context in
+    Self("always \(role)", kind: .always(role)) { context in
       guard let candidate = context.candidate(withRole: role) else { return .unknownRole(role) }
       return .deliver(candidate)
     }
@@ -97,11 +124,10 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// If that handler does not implement the message, or is alive but not a handler of the proxy,
   /// the route fails, as with ``always(_:)-(HandlerRole)``. Once it has been released, the
   /// message goes to nobody.
-  @MainActor
   public static func always(_ handler: AnyObject) -> Self {
     let reference = WeakReference(handler)
     let typeName = String(describing: type(of: handler))
-    return Self("always \(typeName)", dependencies: .choice) { context in
+    return Self("always \(typeName)", kind: .alwaysObject(reference)) { context in
       guard let object = reference.object else {
         return .unhandled(reason: "the \(typeName) this rule names has been released")
       }
@@ -115,7 +141,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// Unlike ``always(_:)-(HandlerRole)`` a missing implementation is not an error, and unlike
   /// ``prefer(_:)`` the message never falls back to another handler.
   public static func only(_ role: HandlerRole) -> Self {
-    Self("only \(role)", dependencies: .choiceAndRole(role)) { context in
+    Self("only \(role)", kind: .only(role)) { context in
       guard let candidate = context.candidate(withRole: role) else { return .unknownRole(role) }
       guard candidate.implementsMessage else {
         return .unhandled(reason: "\(candidate.handler) does not implement it")
@@ -126,7 +152,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
 
   /// The handler with `role` if it implements the message, otherwise the first implementer.
   public static func prefer(_ role: HandlerRole) -> Self {
-    Self("prefer \(role)", dependencies: .choiceAndRole(role)) { context in
+    Self("prefer \(role)", kind: .prefer(role)) { context in
       guard let preferred = context.candidate(withRole: role) else { return .unknownRole(role) }
       if preferred.implementsMessage { return .deliver(preferred) }
       if let first = context.candidates.first(where: \.implementsMessage) {
@@ -143,7 +169,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// ``RoutingError/Kind-swift.enum/broadcastOfValueReturningMessage``, which ``PrioritizedProxy/validate(requiring:)``
   /// reports before any dispatch. ``PrioritizedProxy/broadcast(_:as:_:)`` delivers them.
   public static var broadcast: Self {
-    Self("broadcast", dependencies: .choice, isBroadcast: true) { context in
+    Self("broadcast", kind: .broadcast) { context in
       let implementers = context.implementers
       if implementers.isEmpty {
         return .unhandled(reason: noImplementerReason(context))
@@ -154,7 +180,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
 
   /// Nobody: the message is blocked even when handlers implement it.
   public static var blocked: Self {
-    Self("blocked", dependencies: .choice) { _ in .unhandled(reason: "blocked by rule") }
+    Self("blocked", kind: .blocked) { _ in .unhandled(reason: "blocked by rule") }
   }
 
   private static func noImplementerReason(_ context: RoutingContext<Message>) -> String {
@@ -165,5 +191,9 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
 /// A weak box, so rules never keep a handler alive.
 final class WeakReference {
   private(set) weak var object: AnyObject?
-  init(_ object: AnyObject) { self.object = object }
+  let typeName: String
+  init(_ object: AnyObject) {
+    self.object = object
+    typeName = String(describing: type(of: object))
+  }
 }

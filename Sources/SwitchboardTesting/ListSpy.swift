@@ -76,8 +76,11 @@ public final class ListSpy: PartialHandler {
   }
 
   /// Whether the spy implements `message`.
-  public func implements(_ message: ListMessage) -> Bool {
-    implementedMessages.contains(message)
+  ///
+  /// The proxy asks from its own domain, which for list proxies is the main actor, where the spy
+  /// lives; asking from elsewhere stops.
+  nonisolated public func implements(_ message: ListMessage) -> Bool {
+    MainActor.assumeIsolated { implementedMessages.contains(message) }
   }
 
   /// Empties ``records`` and returns what it held.

@@ -1,15 +1,23 @@
 import Switchboard
 import Testing
 
-/// The thread model is main-actor isolation.
+/// A proxy owned by the main actor.
+@MainActor
+final class MainActorProxy {
+  let proxy = PrioritizedProxy<DoorMessage>()
+}
+
+/// The thread model: a proxy lives in one isolation domain, here the main actor.
 ///
 /// Work from many tasks reaches the proxy only by hopping onto the main actor, where it is
 /// serialized: routes stay consistent while one task mutates and others dispatch.
 struct ConcurrencyTests {
   @Test func dispatchFromManyTasksWhileAnotherMutates() async {
-    let proxy = await PrioritizedProxy<DoorMessage>()
-    let anchor = await FullDoor("anchor")
-    await proxy.add(anchor, retention: .strong)
+    let owner = await MainActorProxy()
+    await MainActor.run {
+      let anchor = FullDoor("anchor")
+      owner.proxy.add(anchor, retention: .strong)
+    }
 
     let inconsistencies = await withTaskGroup(of: Int.self) { group in
       for _ in 0..<4 {
@@ -17,8 +25,9 @@ struct ConcurrencyTests {
           var bad = 0
           for _ in 0..<500 {
             bad += await MainActor.run {
+              let proxy = owner.proxy
               // Whatever the mutator did last, every route is consistent with its handlers.
-              DoorMessage.allCases.reduce(0) { count, message in
+              return DoorMessage.allCases.reduce(0) { count, message in
                 let target = proxy.target(for: message)
                 let consistent =
                   target.map { message.isImplemented(by: $0) } ?? !proxy.responds(to: message)
@@ -32,6 +41,7 @@ struct ConcurrencyTests {
       group.addTask {
         for index in 0..<500 {
           await MainActor.run {
+            let proxy = owner.proxy
             let door = OpenOnly("door \(index)")
             proxy.insert(door, at: 0, retention: .strong)
             if index % 2 == 0 { proxy.remove(door) }
@@ -43,6 +53,7 @@ struct ConcurrencyTests {
       return await group.reduce(0, +)
     }
     #expect(inconsistencies == 0)
-    #expect(await proxy.handlerCount == 251)  // the anchor and the 250 doors that stayed
+    // The anchor and the 250 doors that stayed.
+    #expect(await MainActor.run { owner.proxy.handlerCount } == 251)
   }
 }

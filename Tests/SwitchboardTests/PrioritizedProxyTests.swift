@@ -1,4 +1,5 @@
 import Switchboard
+import SwitchboardTesting
 import Testing
 
 @MainActor
@@ -249,7 +250,7 @@ struct PrioritizedProxyTests {
     let proxy = PrioritizedProxy<DoorMessage>(handlers: [a], rules: [.open: .always("ghost")])
     #expect(!proxy.responds(to: .open))
     #expect(proxy.routingErrors.map(\.kind) == [.unknownRole("ghost", roles: [])])
-    #expect(throws: RoutingError<DoorMessage>.self) { try proxy.validate() }
+    expectError(RoutingError<DoorMessage>.self) { try proxy.validate() }
   }
 
   @Test func alwaysHandlerRuleHoldsItsHandlerWeakly() {
@@ -335,16 +336,26 @@ struct PrioritizedProxyTests {
   @Test func resolveThrowsTheRouteError() throws {
     let proxy = PrioritizedProxy<DoorMessage>(rules: [.close: .always("b")])
     proxy.add(b, role: "b")
-    #expect(try proxy.resolve(.open) === b)
-    #expect(try proxy.resolve(.open, as: (any Opening).self).open() == "b opens")
-    let error = #expect(throws: RoutingError<DoorMessage>.self) { try proxy.resolve(.close) }
-    #expect(error?.kind == .handlerDoesNotImplement(proxy.handlers[0]))
-    #expect(error == proxy.routingErrors.first)
+    let resolved = try proxy.resolve(.open)
+    let opener = try proxy.resolve(.open, as: (any Opening).self)
+    #expect(ObjectIdentifier(resolved) == ObjectIdentifier(b))
+    let opened = opener.open()
+    #expect(opened == "b opens")
+    var error: RoutingError<DoorMessage>?
+    do {
+      _ = try proxy.resolve(.close)
+    } catch let thrown {
+      error = thrown
+    }
+    let first = proxy.handlers[0]
+    let reported = proxy.routingErrors.first
+    #expect(error?.kind == .handlerDoesNotImplement(first))
+    #expect(error == reported)
   }
 
   @Test func resolveAsTheWrongCapabilityThrowsAMismatch() {
     let proxy = PrioritizedProxy<LyingMessage>(handlers: [b])
-    let error = #expect(throws: RoutingError<LyingMessage>.self) {
+    let error = expectError(RoutingError<LyingMessage>.self) {
       try proxy.resolve(.close, as: (any Closing).self)
     }
     #expect(error?.kind == .capabilityMismatch(proxy.handlers[0], expected: "Closing"))
@@ -353,12 +364,12 @@ struct PrioritizedProxyTests {
   @Test func validateReportsErrorsAndMissingRequiredMessages() throws {
     let proxy = PrioritizedProxy<DoorMessage>(handlers: [b])
     try proxy.validate(requiring: [.open, .tick])
-    let missing = #expect(throws: RoutingError<DoorMessage>.self) {
+    let missing = expectError(RoutingError<DoorMessage>.self) {
       try proxy.validate(requiring: [.open, .close])
     }
     #expect(missing?.message == .close)
     proxy.rules[.tick] = .always(a)
-    let foreign = #expect(throws: RoutingError<DoorMessage>.self) { try proxy.validate() }
+    let foreign = expectError(RoutingError<DoorMessage>.self) { try proxy.validate() }
     #expect(foreign?.kind == .handlerNotInProxy("FullDoor"))
   }
 
@@ -392,7 +403,7 @@ struct PrioritizedProxyTests {
 
 @MainActor
 struct PartialHandlerTests {
-  final class Selective: Opening, Closing, PartialHandler {
+  nonisolated final class Selective: Opening, Closing, PartialHandler {
     var enabled: Set<DoorMessage>
     init(_ enabled: Set<DoorMessage>) { self.enabled = enabled }
     func open() -> String { "selective opens" }
@@ -414,7 +425,7 @@ struct PartialHandlerTests {
   }
 
   @Test func claimingAMessageWithoutItsCapabilityIsNotEnough() {
-    final class Claims: PartialHandler {
+    nonisolated final class Claims: PartialHandler {
       func implements(_ message: DoorMessage) -> Bool { true }
     }
     #expect(!DoorMessage.tick.isHandled(by: Claims()))
