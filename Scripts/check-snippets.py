@@ -4,8 +4,9 @@ check what they show.
 
 Usage: python3 Scripts/check-snippets.py            (from the repository root; CI runs it)
 
-Each block becomes its own `main.swift`, type-checked against the package's built modules, so a
-documented example that stops compiling fails CI. Errors point at the Markdown file and line.
+Each block becomes its own `main.swift`, compiled (to SIL, so the data-race checks run too)
+against the package's built modules, so a documented example that stops compiling fails CI.
+Errors point at the Markdown file and line.
 
 Hidden context lives next to the block it serves, in HTML comments that GitHub and DocC do not
 show:
@@ -22,7 +23,14 @@ show:
 
 `import Foundation`, `import Switchboard` and `import SwitchboardLists` come first in every
 snippet. A block with a `snippet-after` comment is linked and run, and fails when it traps.
-A block that uses SwitchboardTesting (Swift Testing) is only type-checked.
+A block that uses SwitchboardTesting (Swift Testing) is only compiled, not run.
+
+A block that shows what the compiler rejects is marked with the error it must produce:
+
+    <!-- snippet-must-fail: risks causing data races -->
+    ```swift
+    ...
+    ```
 """
 
 import concurrent.futures
@@ -41,6 +49,7 @@ RUN_MODULES = ["Switchboard", "SwitchboardLists"]
 FENCE = re.compile(r"^(\s*)```swift\s*$")
 BEFORE = re.compile(r"^\s*<!--\s*snippet-before\s*$")
 AFTER = re.compile(r"^\s*<!--\s*snippet-after\s*$")
+MUST_FAIL = re.compile(r"^\s*<!--\s*snippet-must-fail:\s*(.+?)\s*-->\s*$")
 
 
 class Snippet:
@@ -50,6 +59,7 @@ class Snippet:
         self.code = code
         self.before = None  # (line, text)
         self.after = None
+        self.must_fail = None  # the error text the compiler must print
 
     @property
     def name(self):
@@ -72,10 +82,13 @@ def extract(path):
     lines = path.read_text().split("\n")
     snippets = []
     pending_before = None
+    pending_failure = None
     index = 0
     while index < len(lines):
         line = lines[index]
-        if BEFORE.match(line):
+        if MUST_FAIL.match(line):
+            pending_failure = MUST_FAIL.match(line).group(1)
+        elif BEFORE.match(line):
             first, text, index = read_comment(lines, index)
             pending_before = (first, text)
         elif FENCE.match(line):
@@ -88,6 +101,7 @@ def extract(path):
                 index += 1
             snippet = Snippet(path, start, "\n".join(code))
             snippet.before, pending_before = pending_before, None
+            snippet.must_fail, pending_failure = pending_failure, None
             # A snippet-after comment may follow, separated by blank lines only.
             look = index + 1
             while look < len(lines) and not lines[look].strip():
@@ -135,9 +149,18 @@ def check(snippet, workdir, bins):
     main.write_text(source_of(snippet))
     common = ["swiftc", "-swift-version", "6", "-I", str(bins / "Modules"), "-I", str(bins)]
     runs = snippet.after is not None and "import Testing" not in main.read_text()
+    if snippet.must_fail is not None:
+        result = subprocess.run(
+            common + ["-emit-sil", "-o", os.devnull, str(main)], capture_output=True, text=True)
+        if result.returncode == 0:
+            return snippet, False, "compiled, but must fail with: " + snippet.must_fail, "rejected"
+        if snippet.must_fail not in result.stderr:
+            return snippet, False, result.stderr, "rejected"
+        return snippet, True, "", "rejected"
     if not runs:
-        result = subprocess.run(common + ["-typecheck", str(main)], capture_output=True, text=True)
-        return snippet, result.returncode == 0, result.stderr, "type-checked"
+        result = subprocess.run(
+            common + ["-emit-sil", "-o", os.devnull, str(main)], capture_output=True, text=True)
+        return snippet, result.returncode == 0, result.stderr, "compiled"
     objects = [str(o) for m in RUN_MODULES for o in sorted((bins / f"{m}.build").glob("*.o"))]
     exe = folder / "snippet"
     result = subprocess.run(
@@ -162,18 +185,23 @@ def main():
     snippets = [s for path in SOURCES for s in extract(path)]
     failures = 0
     ran = 0
+    rejected = 0
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(2) as pool:
         for snippet, ok, output, what in pool.map(
             lambda s: check(s, Path(tmp), bins), snippets
         ):
             if what == "ran" and ok:
                 ran += 1
+            if what == "rejected" and ok:
+                rejected += 1
             if not ok:
                 failures += 1
                 print(f"FAILED ({what}): {snippet.name}")
                 print(output.strip())
                 print()
-    print(f"snippets: {len(snippets) - failures} of {len(snippets)} compile, {ran} ran their checks")
+    print(
+        f"snippets: {len(snippets) - failures} of {len(snippets)} as documented: {ran} ran "
+        f"their checks, {rejected} rejected by the compiler as they must be")
     if failures:
         sys.exit(1)
 

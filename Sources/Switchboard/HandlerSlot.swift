@@ -10,7 +10,7 @@ final class HandlerSlot {
   /// The handler, when it is held strongly.
   @usableFromInline let strongObject: AnyObject?
   /// The handler, when it is held weakly; `nil` once released.
-  @usableFromInline weak var weakObject: AnyObject?
+  @usableFromInline @exclusivity(unchecked) weak var weakObject: AnyObject?
   /// Whether the handler implements each message, by route index.
   ///
   /// Asked once per handler (and again on invalidation), so rebuilding routes makes no dynamic

@@ -143,15 +143,14 @@ extension PrioritizedProxy {
     _ body: (Capability) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     let route = table[routeIndex(of: message)]
-    if let slot = route.single, let handle = route.handle,
-      handle.capability == ObjectIdentifier(Capability.self)
-    {
-      let typed = unsafeDowncast(handle, to: TypedHandle<Capability>.self)
-      if slot.isStrong { return try body(typed.pointer.pointee) }
-      if let alive = slot.weakObject {
+    if route.typedCapability == ObjectIdentifier(Capability.self), let value = route.typedValue {
+      let typed = value.assumingMemoryBound(to: Capability.self)
+      if route.singleIsStrong { return try body(typed.pointee) }
+      if let alive = route.singleWeakObject {
         // `alive` keeps the weakly held handler alive while its unretained typed value is used.
-        defer { withExtendedLifetime(alive) {} }
-        return try body(typed.pointer.pointee)
+        return try withExtendedLifetime(alive) { () throws(Failure) -> Result in
+          try body(typed.pointee)
+        }
       }
     }
     guard let handler = slowTarget(for: message, as: Capability.self) else {
@@ -238,9 +237,11 @@ extension PrioritizedProxy {
         if slot.isStrong {
           try body(typed.pointer.pointee)
         } else if let alive = slot.weakObject {
-          defer { withExtendedLifetime(alive) {} }
-          try body(typed.pointer.pointee)
+          try withExtendedLifetime(alive) { () throws(Failure) in try body(typed.pointer.pointee) }
         } else {
+          // An ordinary route whose handler is gone routes again, to whoever answers now; a
+          // broadcast skips the released handler (the others are the new route's targets too).
+          if route.single != nil { return try broadcastSlowly(message, as: capability, body) }
           metReleased = true
           continue
         }

@@ -39,8 +39,24 @@ final class Route {
   /// Dispatch checks them, so a route to nobody notices them too.
   @usableFromInline let watched: [HandlerSlot]
   let outcome: Outcome
-  /// The target typed as the capability it was last sent as.
-  @usableFromInline @exclusivity(unchecked) var handle: AnyTypedHandle?
+  /// The target typed as the capability it was last sent as; owns ``typedValue``.
+  @exclusivity(unchecked) var handle: AnyTypedHandle? {
+    didSet {
+      typedCapability = handle?.capability
+      typedValue = handle.map { UnsafeMutableRawPointer($0.rawPointer) }
+    }
+  }
+  /// The capability type of ``handle``, read by dispatch without touching the handle.
+  @usableFromInline @exclusivity(unchecked) var typedCapability: ObjectIdentifier?
+  /// The typed value of ``handle``.
+  ///
+  /// A `Capability` stored strongly for a strongly held target, unretained for a weakly held
+  /// one; valid while this route holds ``handle``.
+  @usableFromInline @exclusivity(unchecked) var typedValue: UnsafeMutableRawPointer?
+  /// Whether the only target is held strongly.
+  @usableFromInline let singleIsStrong: Bool
+  /// The only target, when it is held weakly: the liveness check before ``typedValue`` is used.
+  @usableFromInline @exclusivity(unchecked) weak var singleWeakObject: AnyObject?
   /// The broadcast targets typed as the capability they were last broadcast as, in order.
   @usableFromInline @exclusivity(unchecked) var broadcastHandles: [AnyTypedHandle]?
 
@@ -50,8 +66,11 @@ final class Route {
     self.outcome = outcome
     if case .one(let slot) = targets, watched.isEmpty {
       single = slot
+      singleIsStrong = slot.isStrong
+      if !slot.isStrong { singleWeakObject = slot.weakObject }
     } else {
       single = nil
+      singleIsStrong = false
     }
   }
 

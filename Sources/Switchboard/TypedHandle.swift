@@ -6,9 +6,12 @@
 class AnyTypedHandle {
   /// The capability type the handler was cast to.
   @usableFromInline let capability: ObjectIdentifier
+  /// Where the typed value is stored.
+  let rawPointer: UnsafeMutableRawPointer
 
-  init(capability: ObjectIdentifier) {
+  init(capability: ObjectIdentifier, rawPointer: UnsafeMutableRawPointer) {
     self.capability = capability
+    self.rawPointer = rawPointer
   }
 }
 
@@ -29,7 +32,8 @@ final class TypedHandle<Capability>: AnyTypedHandle {
     pointer = .allocate(capacity: 1)
     pointer.initialize(to: value)
     isRetained = retained
-    super.init(capability: ObjectIdentifier(Capability.self))
+    super.init(
+      capability: ObjectIdentifier(Capability.self), rawPointer: UnsafeMutableRawPointer(pointer))
   }
 
   /// `object` cast to `Capability`, held strongly when `retained`, unretained otherwise; `nil`

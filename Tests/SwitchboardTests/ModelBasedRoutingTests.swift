@@ -169,6 +169,29 @@ struct ModelBasedRoutingTests {
 
       for message in DoorMessage.allCases {
         let expected = model.targets(message)
+        // Dispatch first, through the typed handles routes keep (send for the messages that
+        // return a value, broadcast for every message), so it must notice releases by itself.
+        let sent: Int? =
+          switch message {
+          case .open:
+            proxy.send(.open, as: (any Opening).self, default: nil) {
+              idOf[ObjectIdentifier($0 as AnyObject)] ?? -1
+            }
+          case .close:
+            proxy.send(.close, as: (any Closing).self, default: nil) {
+              idOf[ObjectIdentifier($0 as AnyObject)] ?? -1
+            }
+          case .tick: expected.first
+          }
+        var reached: [Int] = []
+        proxy.broadcast(message, as: AnyObject.self) {
+          reached.append(idOf[ObjectIdentifier($0)] ?? -1)
+        }
+        guard sent == expected.first, reached == expected else {
+          return "step \(step), \(message): expected \(expected), sent to "
+            + "\(String(describing: sent)), broadcast reached \(reached); model "
+            + "\(model.handlers.map(\.id)), rules \(model.rules)"
+        }
         let actual = proxy.targets(for: message).map { idOf[ObjectIdentifier($0)] ?? -1 }
         let single = proxy.target(for: message).map { idOf[ObjectIdentifier($0)] ?? -1 }
         let responds = proxy.responds(to: message)

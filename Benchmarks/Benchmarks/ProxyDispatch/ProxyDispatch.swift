@@ -38,6 +38,16 @@ final class DispatchFixture {
   lazy var seed64: any ListRowCounting = SeedScanningProxy(
     handlers: [screen] + bystanders + [rows])
   lazy var router: PrioritizedProxy<ListMessage> = weakProxy.router
+  lazy var strongRouter: PrioritizedProxy<ListMessage> = strongProxy.router
+  /// Eight weakly held receivers of a broadcast notification, through the proxy and by hand.
+  let receivers = (0..<8).map { _ in BenchBystander() }
+  lazy var broadcastProxy: any ListDidDeselectHandling = {
+    let proxy = ListProxy(view: screen, viewModel: rows, rules: [.didDeselectRow: .broadcast])
+    proxy.router.add(receivers.map { HandlerRegistration($0) })
+    precondition(proxy.router.targets(for: .didDeselectRow).count == 8)
+    return proxy
+  }()
+  lazy var broadcastGlue: any ListDidDeselectHandling = BroadcastGlue(receivers)
 
   /// Calls `numberOfRows` `calls` times on `source`.
   @inline(never)
@@ -47,9 +57,9 @@ final class DispatchFixture {
     return total
   }
 
-  /// The same calls through the generic core: a route lookup and a cast per call.
+  /// The same calls straight through the generic core's `send`, as any user protocol makes them.
   @inline(never)
-  func measureGenericSend() -> Int {
+  func measureGenericSend(_ router: PrioritizedProxy<ListMessage>) -> Int {
     var total = 0
     for _ in 0..<calls {
       total &+= router.send(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
@@ -57,6 +67,14 @@ final class DispatchFixture {
       }
     }
     return total
+  }
+
+  /// `calls` broadcasts of `didDeselectRow` through `source`.
+  @inline(never)
+  func measureBroadcast(_ source: any ListDidDeselectHandling) -> Int {
+    let path = IndexPath(row: 0, section: 0)
+    for _ in 0..<calls { source.list(list, didDeselectRowAt: path) }
+    return receivers[0].deselected
   }
 }
 
@@ -75,5 +93,12 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark.onMainActor("ListProxy 64 handlers") { fixture.measure(fixture.proxy64) }
   Benchmark.onMainActor("seed scan 2 handlers") { fixture.measure(fixture.seed2) }
   Benchmark.onMainActor("seed scan 64 handlers") { fixture.measure(fixture.seed64) }
-  Benchmark.onMainActor("generic PrioritizedProxy send") { fixture.measureGenericSend() }
+  Benchmark.onMainActor("generic PrioritizedProxy send") {
+    fixture.measureGenericSend(fixture.router)
+  }
+  Benchmark.onMainActor("generic send strong") { fixture.measureGenericSend(fixture.strongRouter) }
+  Benchmark.onMainActor("broadcast 8 handlers") { fixture.measureBroadcast(fixture.broadcastProxy) }
+  Benchmark.onMainActor("broadcast glue 8 handlers") {
+    fixture.measureBroadcast(fixture.broadcastGlue)
+  }
 }

@@ -37,6 +37,24 @@ final class RebuildFixture {
   }
 }
 
+/// Adds 1,000 handlers one by one to a fresh proxy, each add rebuilding every route.
+@MainActor
+final class GrowthFixture {
+  let bystanders = (0..<1_000).map { _ in BenchBystander() }
+  let screen = BenchScreen()
+  let rows = BenchRows(rowCount: 10)
+
+  @inline(never)
+  func addOneByOne(broadcast: Bool) -> Int {
+    let proxy = ListProxy(
+      view: screen, viewModel: rows, rules: broadcast ? [.didDeselectRow: .broadcast] : [:])
+    for bystander in bystanders { proxy.router.add(bystander) }
+    return proxy.router.routeGeneration
+  }
+}
+
+@MainActor let growth = GrowthFixture()
+
 @MainActor let fixtures = Dictionary(
   uniqueKeysWithValues: [2, 8, 32, 64].map { ($0, RebuildFixture(handlerCount: $0)) })
 @MainActor let broadcastFixtures = Dictionary(
@@ -56,5 +74,9 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.onMainActor("rebuild \(count) handlers broadcast") {
       broadcastFixtures[count]?.rebuild() ?? 0
     }
+  }
+  Benchmark.onMainActor("add 1000 handlers one by one") { growth.addOneByOne(broadcast: false) }
+  Benchmark.onMainActor("add 1000 handlers one by one broadcast") {
+    growth.addOneByOne(broadcast: true)
   }
 }

@@ -61,3 +61,22 @@ public final class StrongVarGlue: ListRowCounting {
     rows.list(list, numberOfRowsInSection: section)
   }
 }
+
+/// A weak reference to a bystander, for a hand-written broadcast loop.
+public final class WeakBystander {
+  public weak var bystander: BenchBystander?
+  public init(_ bystander: BenchBystander) { self.bystander = bystander }
+}
+
+/// The hand-written broadcast `PrioritizedProxy.broadcast` replaces: a loop over weakly held
+/// handlers that calls each one.
+@MainActor
+public final class BroadcastGlue: ListDidDeselectHandling {
+  public let receivers: [WeakBystander]
+
+  public init(_ bystanders: [BenchBystander]) { receivers = bystanders.map(WeakBystander.init) }
+
+  public func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) {
+    for receiver in receivers { receiver.bystander?.list(list, didDeselectRowAt: indexPath) }
+  }
+}

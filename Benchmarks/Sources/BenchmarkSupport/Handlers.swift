@@ -50,8 +50,10 @@ public final class BenchRows: ListRowCounting, ListRowHeightProviding {
 /// A handler that implements a message nobody measures, to fill the handler list.
 @MainActor
 public final class BenchBystander: ListDidDeselectHandling {
+  public private(set) var deselected = 0
+
   public init() {}
 
   @inline(never)
-  public func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) {}
+  public func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) { deselected &+= 1 }
 }

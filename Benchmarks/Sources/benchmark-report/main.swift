@@ -154,7 +154,7 @@ func run(_ paths: [String]) throws -> Int32 {
   let seed64 = try report.median(dispatch + "seed scan 64 handlers")
   let generic = try report.median(dispatch + "generic PrioritizedProxy send")
   report.ratio(
-    "ProxyDispatch", "weak: ListProxy / weak glue", weakProxy / weakGlue, .atMost(1.5),
+    "ProxyDispatch", "weak: ListProxy / weak glue", weakProxy / weakGlue, .atMost(1.1),
     detail: "\(perCall(weakProxy)) vs \(perCall(weakGlue))")
   report.ratio(
     "ProxyDispatch", "strong: ListProxy / let glue", strongProxy / strongGlue, .atMost(1.5),
@@ -171,9 +171,25 @@ func run(_ paths: [String]) throws -> Int32 {
   report.ratio(
     "ProxyDispatch", "seed's scan / ListProxy, 64 handlers", seed64 / proxy64, .atLeast(30),
     detail: "\(perCall(seed64)) vs \(perCall(proxy64))")
+  let genericStrong = try report.median(dispatch + "generic send strong")
+  let broadcast8 = try report.median(dispatch + "broadcast 8 handlers")
+  let broadcastGlue8 = try report.median(dispatch + "broadcast glue 8 handlers")
   report.ratio(
-    "ProxyDispatch", "generic send / weak glue", generic / weakGlue, .none,
-    detail: "\(perCall(generic)): route lookup + cast per call")
+    "ProxyDispatch", "generic send, weak / weak glue", generic / weakGlue, .atMost(1.5),
+    detail: "\(perCall(generic)) vs \(perCall(weakGlue))")
+  report.ratio(
+    "ProxyDispatch", "generic send, strong / let glue", genericStrong / strongGlue, .atMost(1.5),
+    detail: "\(perCall(genericStrong)) vs \(perCall(strongGlue))")
+  report.ratio(
+    "ProxyDispatch", "broadcast to 8 / glue loop over 8", broadcast8 / broadcastGlue8,
+    .atMost(1.5), detail: "\(perCall(broadcast8)) vs \(perCall(broadcastGlue8)) per broadcast")
+  let broadcastMallocs = try report.maximum(dispatch + "broadcast 8 handlers", mallocs)
+  let genericMallocs = try report.maximum(dispatch + "generic PrioritizedProxy send", mallocs)
+  report.check(
+    "ProxyDispatch", "allocations per generic send/broadcast",
+    passed: max(broadcastMallocs, genericMallocs) == 0,
+    value: format(max(broadcastMallocs, genericMallocs) / 10_000), rule: "target 0",
+    detail: "most mallocs in any iteration of 10,000 calls")
   let proxyMallocs =
     try ["weak ListProxy", "strong ListProxy", "ListProxy 64 handlers"].map {
       try report.maximum(dispatch + $0, mallocs)
@@ -190,6 +206,9 @@ func run(_ paths: [String]) throws -> Int32 {
   // Marginal cost per added message × handler pair, between 8 and 32 and between 32 and 64.
   let lower = (rebuilds[2] - rebuilds[1]) / 100 / Double(18 * (32 - 8))
   let upper = (rebuilds[3] - rebuilds[2]) / 100 / Double(18 * (64 - 32))
+  report.check(
+    "RouteRebuild", "marginal cost per message × handler", passed: upper <= 50,
+    value: "\(format(upper)) ns", rule: "target ≤ 50 ns", detail: "between 32 and 64 handlers")
   report.ratio(
     "RouteRebuild", "marginal cost 32→64 / 8→32", upper / lower, .atMost(1.25),
     detail: "per message × handler: "
@@ -211,6 +230,12 @@ func run(_ paths: [String]) throws -> Int32 {
     detail:
       "\(format(broadcasts[3] / 100 / 1000)) µs vs \(format(rebuilds[3] / 100 / 1000)) µs per rebuild"
   )
+
+  let growDefault = try report.median("RouteRebuild/add 1000 handlers one by one")
+  let growBroadcast = try report.median("RouteRebuild/add 1000 handlers one by one broadcast")
+  report.ratio(
+    "RouteRebuild", "1,000 adds one by one: broadcast / default", growBroadcast / growDefault,
+    .atMost(1.2), detail: "\(format(growBroadcast / 1e6)) ms vs \(format(growDefault / 1e6)) ms")
 
   // HeadlessScroll: a million rows, reload and scroll to the bottom.
   let scrollGlue = try report.median("HeadlessScroll/scroll 1M rows glue")
