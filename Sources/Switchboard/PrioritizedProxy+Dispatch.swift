@@ -142,15 +142,19 @@ extension PrioritizedProxy {
     default defaultValue: @autoclosure () throws(Failure) -> Result,
     _ body: (Capability) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let route = table[routeIndex(of: message)]
+    // The route is read without retaining it: the handler is copied out of it before the body
+    // runs, and nothing else of the route is used after that, so it may be replaced meanwhile.
+    unowned(unsafe) let route = table[routeIndex(of: message)]
     if route.typedCapability == ObjectIdentifier(Capability.self), let value = route.typedValue {
       let typed = value.assumingMemoryBound(to: Capability.self)
-      if route.singleIsStrong { return try body(typed.pointee) }
+      if route.singleIsStrong {
+        let handler = typed.pointee
+        return try body(handler)
+      }
       if let alive = route.singleWeakObject {
-        // `alive` keeps the weakly held handler alive while its unretained typed value is used.
-        return try withExtendedLifetime(alive) { () throws(Failure) -> Result in
-          try body(typed.pointee)
-        }
+        // `alive` keeps the weakly held handler alive while its unretained typed value is copied.
+        let handler = withExtendedLifetime(alive) { typed.pointee }
+        return try body(handler)
       }
     }
     guard let handler = slowTarget(for: message, as: Capability.self) else {
