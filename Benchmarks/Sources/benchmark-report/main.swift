@@ -183,13 +183,20 @@ func run(_ paths: [String]) throws -> Int32 {
   report.ratio(
     "ProxyDispatch", "broadcast to 8 / glue loop over 8", broadcast8 / broadcastGlue8,
     .atMost(1.5), detail: "\(perCall(broadcast8)) vs \(perCall(broadcastGlue8)) per broadcast")
-  let broadcastMallocs = try report.maximum(dispatch + "broadcast 8 handlers", mallocs)
-  let genericMallocs = try report.maximum(dispatch + "generic PrioritizedProxy send", mallocs)
+  // The broadcast iterations allocate once each in the harness (the glue loop does too), so the
+  // count that matters is what the proxy adds to its baseline.
+  let broadcastMallocs =
+    try report.maximum(dispatch + "broadcast 8 handlers", mallocs)
+    - report.maximum(dispatch + "broadcast glue 8 handlers", mallocs)
+  let genericMallocs = try max(
+    report.maximum(dispatch + "generic PrioritizedProxy send", mallocs),
+    report.maximum(dispatch + "generic send strong", mallocs))
+  let added = max(broadcastMallocs, genericMallocs)
   report.check(
-    "ProxyDispatch", "allocations per generic send/broadcast",
-    passed: max(broadcastMallocs, genericMallocs) == 0,
-    value: format(max(broadcastMallocs, genericMallocs) / 10_000), rule: "target 0",
-    detail: "most mallocs in any iteration of 10,000 calls")
+    "ProxyDispatch", "allocations per generic send/broadcast", passed: added <= 0,
+    value: format(max(0, added) / 10_000), rule: "target 0",
+    detail: "most mallocs any iteration of 10,000 calls adds to its glue baseline: \(format(added))"
+  )
   let proxyMallocs =
     try ["weak ListProxy", "strong ListProxy", "ListProxy 64 handlers"].map {
       try report.maximum(dispatch + $0, mallocs)
