@@ -5,6 +5,9 @@ import PackageDescription
 // The library products have no package dependencies.
 let package = Package(
   name: "Switchboard",
+  // iOS 16 and macOS 13: the first with runtime support for parameterized protocol casts
+  // (`PartialHandler<Message>`), which routing uses. Linux has no minimum.
+  platforms: [.iOS(.v16), .macOS(.v13)],
   products: [
     .library(name: "Switchboard", targets: ["Switchboard"]),
     .library(name: "SwitchboardLists", targets: ["SwitchboardLists"]),

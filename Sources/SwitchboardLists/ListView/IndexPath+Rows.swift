@@ -1,8 +1,19 @@
 import Foundation
 
-// UIKit gives `IndexPath` a `row` and a `section`; AppKit gives it a `section`. Elsewhere (Linux,
-// Windows) Foundation has neither, so the list layer provides them with the same meaning: the
-// first index is the section, the second the row.
+// One meaning everywhere: the first index is the section, the second the row (or item).
+//
+// - UIKit (iOS, tvOS, visionOS, Mac Catalyst) gives `IndexPath` `row`, `item`, `section` and
+//   `init(row:section:)`: importing it here makes them visible to the whole module, and they are
+//   the ones app code uses too.
+// - AppKit (macOS) gives `item`, `section` and `init(item:section:)`; the list layer adds `row`
+//   and `init(row:section:)` with UIKit's meaning.
+// - Elsewhere (Linux, Windows) Foundation has none of them, so the list layer provides them all.
+
+#if canImport(UIKit)
+import UIKit
+#elseif canImport(AppKit)
+import AppKit
+#endif
 
 #if !canImport(UIKit)
 extension IndexPath {
@@ -21,10 +32,21 @@ extension IndexPath {
 
 #if !canImport(UIKit) && !canImport(AppKit)
 extension IndexPath {
+  /// An index path for an item in a section, as UIKit's `IndexPath(item:section:)` makes it.
+  public init(item: Int, section: Int) {
+    self.init(indexes: [section, item])
+  }
+
   /// The section: the first index.
   public var section: Int {
     get { self[0] }
     set { self[0] = newValue }
+  }
+
+  /// The item within its section: the second index, as in a collection view.
+  public var item: Int {
+    get { self[1] }
+    set { self[1] = newValue }
   }
 }
 #endif
