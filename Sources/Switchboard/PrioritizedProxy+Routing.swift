@@ -93,13 +93,23 @@ extension PrioritizedProxy {
       message: message, rule: rule.name, outcome: outcome, candidates: candidates)
   }
 
-  /// The reason a built-in rule gives for routing `message` to nobody, in its own words: the
-  /// rule runs again over the full candidates (rules are pure, so it decides the same).
+  /// Why a built-in rule routes the message at `index` to nobody.
+  ///
+  /// Only explanations ask, so rebuilds never build these strings.
   func builtInReason(_ rule: RoutingRule<Message>, message: Message, at index: Int) -> String {
-    if case .unhandled(let reason) = rule.choose(context(for: message, at: index)) {
-      return reason
+    switch rule.kind {
+    case .blocked:
+      return "blocked by rule"
+    case .alwaysObject(let reference):
+      return "the \(reference.typeName) this rule names has been released"
+    case .only(let role):
+      if let position = slots.firstIndex(where: { $0.roles.contains(role) }) {
+        return "\(slots[position].describe(at: position)) does not implement it"
+      }
+      return "no handler has the role '\(role)'"
+    case .firstImplementer, .prefer, .broadcast, .always, .custom:
+      return slots.isEmpty ? "the proxy has no handlers" : "no handler implements it"
     }
-    return "no handler chosen"
   }
 
   /// The live handler of `slot`, described with its current position.
@@ -256,9 +266,9 @@ extension PrioritizedProxy {
         ? (.none, .unhandled(reason: nil)) : (.many(implementers), .routed)
     case .blocked:
       return (.none, .unhandled(reason: nil))
-    case .custom:
+    case .custom(let choose):
       let context = context(for: message, at: index)
-      return checked(rule.choose(context), message: message, candidates: context.candidates)
+      return checked(choose(context), message: message, candidates: context.candidates)
     }
   }
 

@@ -89,23 +89,4 @@ final class Route {
   var dependsOnReleasedHandler: Bool {
     !watched.isEmpty && watched.contains { $0.object == nil }
   }
-
-  /// What observers compare: who receives the message, and how it is routed.
-  ///
-  /// Whether it is routed, unhandled or failed counts; the wording of a reason does not.
-  var identity: Identity {
-    let kind: Identity.Kind =
-      switch outcome {
-      case .routed: .routed
-      case .unhandled: .unhandled
-      case .failed: .failed
-      }
-    return Identity(targetIDs: slots.map(\.id), kind: kind)
-  }
-
-  struct Identity: Hashable {
-    enum Kind: Hashable { case routed, unhandled, failed }
-    let targetIDs: [Int]
-    let kind: Kind
-  }
 }

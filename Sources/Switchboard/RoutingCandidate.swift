@@ -27,13 +27,6 @@ public struct RoutingCandidate {
     self.slotID = slotID
   }
 
-  /// A candidate for an object that is not a handler, which the proxy will reject.
-  init(foreign object: AnyObject) {
-    self.init(
-      handler: HandlerDescription(
-        position: -1, role: nil, typeName: String(describing: type(of: object)), retention: .weak),
-      implementsMessage: false, object: object, slotID: -1)
-  }
 }
 
 /// Everything a ``RoutingRule`` needs to choose a route for one message.

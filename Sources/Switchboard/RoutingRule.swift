@@ -1,9 +1,8 @@
 /// A named strategy that chooses which handler receives a message.
 ///
-/// A rule is a closure over a ``RoutingContext``. The proxy runs it once per message whenever its
-/// handlers or rules change and caches the result, so rules cost nothing on the dispatch path.
-/// (The built-in rules are evaluated straight from the proxy's tables, without building a
-/// context; their closures give ``PrioritizedProxy/explain(_:)`` its reasons.)
+/// The proxy evaluates a message's rule once whenever its handlers or rules change and caches the
+/// result, so rules cost nothing on the dispatch path. The built-in rules are evaluated straight
+/// from the proxy's tables; a custom rule is a closure over a ``RoutingContext``.
 /// The name appears in ``PrioritizedProxy/explain(_:)``, the routing table and errors.
 ///
 /// ```swift
@@ -19,8 +18,10 @@
 public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// The name shown in explanations and errors.
   public let name: String
-  let choose: (RoutingContext<Message>) -> RoutingDecision
-  /// What the rule is, so the proxy can evaluate the built-in rules without a context.
+  /// What the rule is.
+  ///
+  /// The proxy evaluates the built-in rules from its own tables, without a context; a custom rule
+  /// carries its closure.
   let kind: Kind
 
   /// Creates a custom rule.
@@ -35,15 +36,11 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   public init(
     _ name: String, choose: @escaping (RoutingContext<Message>) -> RoutingDecision
   ) {
-    self.init(name, kind: .custom, choose: choose)
+    self.init(name, kind: .custom(choose))
   }
 
-  init(
-    _ name: String, kind: Kind,
-    choose: @escaping (RoutingContext<Message>) -> RoutingDecision
-  ) {
+  init(_ name: String, kind: Kind) {
     self.name = name
-    self.choose = choose
     self.kind = kind
   }
 
@@ -56,7 +53,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
     case prefer(HandlerRole)
     case broadcast
     case blocked
-    case custom
+    case custom((RoutingContext<Message>) -> RoutingDecision)
   }
 
   /// Whether this is ``broadcast``, which the proxy refuses for messages that return a value even
@@ -93,14 +90,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// The first handler, in priority order, that implements the message.
   ///
   /// The default rule.
-  public static var firstImplementer: Self {
-    Self("first implementer", kind: .firstImplementer) { context in
-      if let first = context.candidates.first(where: \.implementsMessage) {
-        return .deliver(first)
-      }
-      return .unhandled(reason: noImplementerReason(context))
-    }
-  }
+  public static var firstImplementer: Self { Self("first implementer", kind: .firstImplementer) }
 
   /// Always the handler with `role`, even when another handler has higher priority.
   ///
@@ -113,10 +103,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// ``PrioritizedProxy/responds(to:)`` is `false`: the message is never passed to another
   /// handler. Use ``only(_:)`` when it is fine for the handler not to implement the message.
   public static func always(_ role: HandlerRole) -> Self {
-    Self("always \(role)", kind: .always(role)) { context in
-      guard let candidate = context.candidate(withRole: role) else { return .unknownRole(role) }
-      return .deliver(candidate)
-    }
+    Self("always \(role)", kind: .always(role))
   }
 
   /// Always `handler`, which the rule holds weakly.
@@ -126,14 +113,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// message goes to nobody.
   public static func always(_ handler: AnyObject) -> Self {
     let reference = WeakReference(handler)
-    let typeName = String(describing: type(of: handler))
-    return Self("always \(typeName)", kind: .alwaysObject(reference)) { context in
-      guard let object = reference.object else {
-        return .unhandled(reason: "the \(typeName) this rule names has been released")
-      }
-      // A live object that is not a handler is a mistake: deliver it so the proxy reports it.
-      return .deliver(context.candidate(for: object) ?? RoutingCandidate(foreign: object))
-    }
+    return Self("always \(reference.typeName)", kind: .alwaysObject(reference))
   }
 
   /// The handler with `role` if it implements the message, otherwise nobody.
@@ -141,51 +121,25 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// Unlike ``always(_:)-(HandlerRole)`` a missing implementation is not an error, and unlike
   /// ``prefer(_:)`` the message never falls back to another handler.
   public static func only(_ role: HandlerRole) -> Self {
-    Self("only \(role)", kind: .only(role)) { context in
-      guard let candidate = context.candidate(withRole: role) else { return .unknownRole(role) }
-      guard candidate.implementsMessage else {
-        return .unhandled(reason: "\(candidate.handler) does not implement it")
-      }
-      return .deliver(candidate)
-    }
+    Self("only \(role)", kind: .only(role))
   }
 
   /// The handler with `role` if it implements the message, otherwise the first implementer.
   public static func prefer(_ role: HandlerRole) -> Self {
-    Self("prefer \(role)", kind: .prefer(role)) { context in
-      guard let preferred = context.candidate(withRole: role) else { return .unknownRole(role) }
-      if preferred.implementsMessage { return .deliver(preferred) }
-      if let first = context.candidates.first(where: \.implementsMessage) {
-        return .deliver(first)
-      }
-      return .unhandled(reason: noImplementerReason(context))
-    }
+    Self("prefer \(role)", kind: .prefer(role))
   }
 
   /// Every handler that implements the message, in priority order.
   ///
   /// Only for notifications, messages whose ``MessageSet/isNotification`` is `true`: a message
   /// that returns a value has one answer, so broadcasting it fails with
-  /// ``RoutingError/Kind-swift.enum/broadcastOfValueReturningMessage``, which ``PrioritizedProxy/validate(requiring:)``
-  /// reports before any dispatch. ``PrioritizedProxy/broadcast(_:as:_:)`` delivers them.
-  public static var broadcast: Self {
-    Self("broadcast", kind: .broadcast) { context in
-      let implementers = context.implementers
-      if implementers.isEmpty {
-        return .unhandled(reason: noImplementerReason(context))
-      }
-      return .broadcast(implementers)
-    }
-  }
+  /// ``RoutingError/Kind-swift.enum/broadcastOfValueReturningMessage``, which
+  /// ``PrioritizedProxy/validate(requiring:)`` reports before any dispatch.
+  /// ``PrioritizedProxy/broadcast(_:as:_:)`` delivers them.
+  public static var broadcast: Self { Self("broadcast", kind: .broadcast) }
 
   /// Nobody: the message is blocked even when handlers implement it.
-  public static var blocked: Self {
-    Self("blocked", kind: .blocked) { _ in .unhandled(reason: "blocked by rule") }
-  }
-
-  private static func noImplementerReason(_ context: RoutingContext<Message>) -> String {
-    context.candidates.isEmpty ? "the proxy has no handlers" : "no handler implements it"
-  }
+  public static var blocked: Self { Self("blocked", kind: .blocked) }
 }
 
 /// A weak box, so rules never keep a handler alive.

@@ -1,0 +1,95 @@
+import Switchboard
+import SwitchboardTesting
+import Testing
+
+/// The reasons explanations give for routes to nobody, built only when asked for.
+@MainActor
+struct ExplanationReasonTests {
+  let a = FullDoor("a")
+  let b = OpenOnly("b")
+
+  @Test func eachBuiltInRuleSaysWhyNobodyReceivesTheMessage() {
+    let proxy = PrioritizedProxy<DoorMessage>(rules: [.tick: .blocked, .close: .only("b")])
+    #expect(proxy.explain(.open).outcome == .unhandled(reason: "the proxy has no handlers"))
+    proxy.add(b, role: "b")
+    #expect(proxy.explain(.tick).outcome == .unhandled(reason: "blocked by rule"))
+    #expect(
+      proxy.explain(.close).outcome == .unhandled(reason: "b (OpenOnly) does not implement it"))
+    proxy.rules[.close] = .prefer("b")
+    #expect(proxy.explain(.close).outcome == .unhandled(reason: "no handler implements it"))
+    proxy.rules[.close] = .broadcast
+    #expect(proxy.routingErrors.map(\.kind) == [.broadcastOfValueReturningMessage])
+    proxy.rules[.tick] = .broadcast
+    #expect(proxy.targets(for: .tick).count == 1)
+  }
+
+  @Test func aRuleNamingAReleasedObjectSaysSo() {
+    let proxy = PrioritizedProxy<DoorMessage>(handlers: [a])
+    do {
+      let gone = FullDoor("gone")
+      proxy.rules[.open] = .always(gone)
+    }
+    proxy.invalidateRoutes()
+    #expect(!proxy.responds(to: .open))
+    #expect(
+      proxy.explain(.open).outcome
+        == .unhandled(reason: "the FullDoor this rule names has been released"))
+  }
+
+  @Test func customRulesSeeRolesAndPositions() {
+    let byRole = RoutingRule<DoorMessage>("the b handler") { context in
+      guard let candidate = context.candidates.first(where: { $0.hasRole("b") }) else {
+        return .unhandled(reason: "no b")
+      }
+      return candidate.role == "b" ? .deliver(candidate) : .unhandled(reason: "odd")
+    }
+    let proxy = PrioritizedProxy<DoorMessage>(rules: [.open: byRole])
+    proxy.add([HandlerRegistration(a), HandlerRegistration(b, roles: ["b", "opener"])])
+    #expect(proxy.target(for: .open) === b)
+    #expect(proxy.handlers.map(\.label) == ["#0", "b/opener"])
+  }
+}
+
+/// The dispatch entry points other than the fast `send`.
+@MainActor
+struct DispatchEntryPointTests {
+  let a = FullDoor("a")
+
+  @Test func throwingSendAnswersOrSaysWhyNot() throws {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    let missing = expectError(RoutingError<DoorMessage>.self) {
+      try proxy.send(.open, as: (any Opening).self) { $0.open() }
+    }
+    #expect(missing?.kind == .unhandled(reason: "the proxy has no handlers"))
+    proxy.add(a)
+    let answer = try proxy.send(.open, as: (any Opening).self) { $0.open() }
+    #expect(answer == "a opens")
+  }
+
+  @Test func targetAsACapabilityIsTyped() {
+    let proxy = PrioritizedProxy<DoorMessage>(handlers: [a])
+    #expect(proxy.target(for: .close, as: (any Closing).self)?.close() == "a closes")
+  }
+
+  @Test func sendAsyncFallsBackToTheDefault() async {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    let answer = await proxy.sendAsync(.open, as: (any Opening).self, default: "nobody") {
+      $0.open()
+    }
+    #expect(answer == "nobody")
+  }
+
+  @Test func broadcastAsAnOpaqueExistentialReachesEveryoneEachTime() {
+    let proxy = PrioritizedProxy<DoorMessage>(rules: [.tick: .broadcast])
+    let other = FullDoor("b")
+    proxy.add(a)
+    proxy.add(other)
+    var names: [String] = []
+    // `Any` boxes each handler in an opaque existential; the second broadcast uses the typed
+    // handles the first one cached.
+    for _ in 0..<2 {
+      proxy.broadcast(.tick, as: Any.self) { names.append(($0 as? FullDoor)?.name ?? "?") }
+    }
+    #expect(names == ["a", "b", "a", "b"])
+  }
+}
