@@ -78,7 +78,15 @@ extension PrioritizedProxy {
     let outcome: RouteExplanation<Message>.Outcome
     switch route.outcome {
     case .routed:
-      let descriptions = route.slots.map(describe)
+      // One pass for the positions, so explaining a broadcast to n handlers stays O(n).
+      let targets = route.slots
+      let positions =
+        targets.count > 1
+        ? Dictionary(uniqueKeysWithValues: slots.enumerated().map { (ObjectIdentifier($1), $0) })
+        : [:]
+      let descriptions = targets.map { slot in
+        positions[ObjectIdentifier(slot)].map { slot.describe(at: $0) } ?? describe(slot)
+      }
       if case .many = route.targets {
         outcome = .broadcast(descriptions)
       } else {
