@@ -152,8 +152,10 @@ extension PrioritizedProxy {
         return try body(handler)
       }
       if let alive = route.singleWeakObject {
-        // `alive` keeps the weakly held handler alive while its unretained typed value is copied.
-        let handler = withExtendedLifetime(alive) { typed.pointee }
+        // `alive` keeps the weakly held handler alive until its unretained typed value is copied;
+        // the copy then keeps it alive for the call (`_fixLifetime` is always inlined).
+        let handler = typed.pointee
+        _fixLifetime(alive)
         return try body(handler)
       }
     }
@@ -241,7 +243,9 @@ extension PrioritizedProxy {
         if slot.isStrong {
           try body(typed.pointer.pointee)
         } else if let alive = slot.weakObject {
-          try withExtendedLifetime(alive) { () throws(Failure) in try body(typed.pointer.pointee) }
+          let handler = typed.pointer.pointee  // Copied while `alive` keeps the handler alive.
+          _fixLifetime(alive)
+          try body(handler)
         } else {
           // An ordinary route whose handler is gone routes again, to whoever answers now; a
           // broadcast skips the released handler (the others are the new route's targets too).
