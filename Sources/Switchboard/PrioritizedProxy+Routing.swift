@@ -111,10 +111,11 @@ extension PrioritizedProxy {
     case .alwaysObject(let reference):
       return "the \(reference.typeName) this rule names has been released"
     case .only(let role):
+      // A missing role fails the route instead, so the role's handler is there.
       if let position = slots.firstIndex(where: { $0.roles.contains(role) }) {
         return "\(slots[position].describe(at: position)) does not implement it"
       }
-      return "no handler has the role '\(role)'"
+      fallthrough
     case .firstImplementer, .prefer, .broadcast, .always, .custom:
       return slots.isEmpty ? "the proxy has no handlers" : "no handler implements it"
     }

@@ -62,6 +62,11 @@ final class Route {
 
   init(_ targets: Targets, watched: [HandlerSlot], outcome: Outcome) {
     self.targets = targets
+    switch targets {
+    case .one(let slot): slots = [slot]
+    case .many(let all): slots = all
+    case .none: slots = []
+    }
     self.watched = watched
     self.outcome = outcome
     if case .one(let slot) = targets, watched.isEmpty {
@@ -74,15 +79,9 @@ final class Route {
     }
   }
 
-  /// The slots this route delivers to, in order.
-  @usableFromInline
-  var slots: [HandlerSlot] {
-    switch targets {
-    case .one(let slot): [slot]
-    case .many(let slots): slots
-    case .none: []
-    }
-  }
+  /// The slots this route delivers to, in order: stored, so a broadcast on an ordinary route
+  /// allocates nothing per call.
+  @usableFromInline let slots: [HandlerSlot]
 
   /// Whether a handler this route depends on has been released since it was built.
   @usableFromInline

@@ -589,16 +589,14 @@ public final class ListView {
         userDeselect(other)
       }
     }
-    selected.insert(target)
-    visibleCells[target]?.isSelected = true
+    markSelected(target)
     ask(.didSelectRow, as: (any ListDidSelectHandling).self, default: ()) {
       $0.list(self, didSelectRowAt: target)
     }
   }
 
   private func userDeselect(_ indexPath: IndexPath) {
-    guard selected.remove(indexPath) != nil else { return }
-    visibleCells[indexPath]?.isSelected = false
+    guard markDeselected(indexPath) else { return }
     ask(.didDeselectRow, as: (any ListDidDeselectHandling).self, default: ()) {
       $0.list(self, didDeselectRowAt: indexPath)
     }
@@ -612,13 +610,9 @@ public final class ListView {
   public func selectRow(at indexPath: IndexPath) throws(ListViewError) {
     try checkExists(indexPath)
     if !allowsMultipleSelection {
-      for other in selected where other != indexPath {
-        visibleCells[other]?.isSelected = false
-      }
-      selected = []
+      for other in selected where other != indexPath { markDeselected(other) }
     }
-    selected.insert(indexPath)
-    visibleCells[indexPath]?.isSelected = true
+    markSelected(indexPath)
   }
 
   /// Deselects a row from code, sending no delegate message, like UIKit's
@@ -628,8 +622,23 @@ public final class ListView {
   /// ``tapRow(at:)``.
   public func deselectRow(at indexPath: IndexPath) throws(ListViewError) {
     try checkExists(indexPath)
-    guard selected.remove(indexPath) != nil else { return }
+    markDeselected(indexPath)
+  }
+
+  /// Adds `indexPath` to the selection and marks its visible cell, telling nobody.
+  private func markSelected(_ indexPath: IndexPath) {
+    selected.insert(indexPath)
+    visibleCells[indexPath]?.isSelected = true
+  }
+
+  /// Removes `indexPath` from the selection and unmarks its visible cell, telling nobody.
+  ///
+  /// - Returns: Whether the row was selected.
+  @discardableResult
+  private func markDeselected(_ indexPath: IndexPath) -> Bool {
+    guard selected.remove(indexPath) != nil else { return false }
     visibleCells[indexPath]?.isSelected = false
+    return true
   }
 
   private func checkExists(_ path: IndexPath) throws(ListViewError) {
