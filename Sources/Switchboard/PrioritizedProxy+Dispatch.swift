@@ -136,7 +136,7 @@ extension PrioritizedProxy {
   ///
   /// - Complexity: O(1) and no allocation once the message has been sent as `capability`: the
   ///   route keeps its handler cast to the capability.
-  @inlinable
+  @inlinable @inline(__always)
   public func send<Capability, Result, Failure: Error>(
     _ message: Message, as capability: Capability.Type,
     default defaultValue: @autoclosure () throws(Failure) -> Result,
@@ -151,11 +151,11 @@ extension PrioritizedProxy {
         let handler = typed.pointee
         return try body(handler)
       }
-      if let alive = route.singleWeakObject {
-        // `alive` keeps the weakly held handler alive until its unretained typed value is copied;
-        // the copy then keeps it alive for the call (`_fixLifetime` is always inlined).
-        let handler = typed.pointee
-        _fixLifetime(alive)
+      if let reference = route.singleWeakObject, reference.retainedObject() != nil {
+        // The weak load's retain keeps the handler alive and is handed to a bitwise copy of the
+        // unretained typed value, which releases it when the call ends: one retain and one
+        // release, as in hand-written glue that loads a `weak` reference.
+        let handler = takeRetainedCopy(of: typed)
         return try body(handler)
       }
     }
@@ -225,40 +225,40 @@ extension PrioritizedProxy {
   ///
   /// - Complexity: O(*n*) for *n* receivers, with no cast once the message has been broadcast
   ///   as `capability`.
-  @inlinable
+  @inlinable @inline(__always)
   @discardableResult
   public func broadcast<Capability, Failure: Error>(
     _ message: Message, as capability: Capability.Type,
     _ body: (Capability) throws(Failure) -> Void
   ) throws(Failure) -> Int {
-    let route = table[routeIndex(of: message)]
-    if let handles = route.broadcastHandles, route.watched.isEmpty,
-      handles.first?.capability == ObjectIdentifier(Capability.self)
-    {
-      let slots = route.slots
-      var delivered = 0
-      var metReleased = false
-      for (slot, handle) in zip(slots, handles) {
-        let typed = unsafeDowncast(handle, to: TypedHandle<Capability>.self)
-        if slot.isStrong {
-          try body(typed.pointer.pointee)
-        } else if let alive = slot.weakObject {
-          let handler = typed.pointer.pointee  // Copied while `alive` keeps the handler alive.
-          _fixLifetime(alive)
-          try body(handler)
+    unowned(unsafe) let route = table[routeIndex(of: message)]
+    // Held for the whole broadcast, so every typed value stays valid even when the body changes
+    // the routes.
+    guard let receivers = route.broadcastReceivers,
+      receivers.capability == ObjectIdentifier(Capability.self)
+    else { return try broadcastSlowly(message, as: capability, body) }
+    var delivered = 0
+    var metReleased = false
+    for receiver in receivers.receivers {
+      let value = receiver.value.assumingMemoryBound(to: Capability.self)
+      if let weakReference = receiver.weakReference {
+        if weakReference.retainedObject() != nil {
+          // As in `send`: the copy takes over the weak load's retain.
+          try body(takeRetainedCopy(of: value))
         } else {
           // An ordinary route whose handler is gone routes again, to whoever answers now; a
           // broadcast skips the released handler (the others are the new route's targets too).
-          if route.single != nil { return try broadcastSlowly(message, as: capability, body) }
+          if !receivers.isBroadcast { return try broadcastSlowly(message, as: capability, body) }
           metReleased = true
           continue
         }
-        delivered += 1
+      } else {
+        try body(value.pointee)
       }
-      if metReleased { routeAroundReleasedHandlers() }
-      return delivered
+      delivered += 1
     }
-    return try broadcastSlowly(message, as: capability, body)
+    if metReleased { routeAroundReleasedHandlers() }
+    return withExtendedLifetime(receivers) { delivered }
   }
 
   @usableFromInline
@@ -287,7 +287,9 @@ extension PrioritizedProxy {
       }
     }
     if route.watched.isEmpty, handles.count == slots.count, !handles.isEmpty {
-      route.broadcastHandles = handles
+      route.broadcastReceivers = BroadcastReceivers(
+        capability: ObjectIdentifier(Capability.self), handles: handles, slots: slots,
+        isBroadcast: route.single == nil)
     }
     // `objects` keeps every receiver alive for the whole broadcast.
     return try withExtendedLifetime(objects) { () throws(Failure) -> Int in

@@ -56,9 +56,12 @@ final class Route {
   /// Whether the only target is held strongly.
   @usableFromInline let singleIsStrong: Bool
   /// The only target, when it is held weakly: the liveness check before ``typedValue`` is used.
-  @usableFromInline @exclusivity(unchecked) weak var singleWeakObject: AnyObject?
+  ///
+  /// It lives outside the route so that dispatch, which reads the route without retaining it,
+  /// loads it without retaining the route either.
+  @usableFromInline let singleWeakObject: UnsafeMutablePointer<WeakTargetReference>?
   /// The broadcast targets typed as the capability they were last broadcast as, in order.
-  @usableFromInline @exclusivity(unchecked) var broadcastHandles: [AnyTypedHandle]?
+  @usableFromInline @exclusivity(unchecked) var broadcastReceivers: BroadcastReceivers?
 
   init(_ targets: Targets, watched: [HandlerSlot], outcome: Outcome) {
     self.targets = targets
@@ -72,11 +75,23 @@ final class Route {
     if case .one(let slot) = targets, watched.isEmpty {
       single = slot
       singleIsStrong = slot.isStrong
-      if !slot.isStrong { singleWeakObject = slot.weakObject }
+      if slot.isStrong {
+        singleWeakObject = nil
+      } else {
+        let reference = UnsafeMutablePointer<WeakTargetReference>.allocate(capacity: 1)
+        reference.initialize(to: WeakTargetReference(slot.weakObject))
+        singleWeakObject = reference
+      }
     } else {
       single = nil
       singleIsStrong = false
+      singleWeakObject = nil
     }
+  }
+
+  deinit {
+    singleWeakObject?.deinitialize(count: 1)
+    singleWeakObject?.deallocate()
   }
 
   /// The slots this route delivers to, in order: stored, so a broadcast on an ordinary route
@@ -87,5 +102,25 @@ final class Route {
   @usableFromInline
   var dependsOnReleasedHandler: Bool {
     !watched.isEmpty && watched.contains { $0.object == nil }
+  }
+}
+
+/// A `weak` reference stored at a fixed address.
+@usableFromInline
+struct WeakTargetReference {
+  @usableFromInline weak var object: AnyObject?
+
+  init(_ object: AnyObject?) { self.object = object }
+}
+
+extension UnsafeMutablePointer<WeakTargetReference> {
+  /// The referenced object, if it is still alive, retained once: the caller owns that retain and
+  /// must hand it on (see ``takeRetainedCopy(of:)``) or release it.
+  ///
+  /// The reference is loaded in place: copying a `weak` reference costs more than loading it.
+  @inlinable @inline(__always)
+  func retainedObject() -> Unmanaged<AnyObject>? {
+    guard let object = pointee.object else { return nil }
+    return Unmanaged.passRetained(object)
   }
 }

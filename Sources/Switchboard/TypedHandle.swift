@@ -62,3 +62,19 @@ final class TypedHandle<Capability>: AnyTypedHandle {
     pointer.deallocate()
   }
 }
+
+/// A bitwise copy of the unretained value at `pointer`, which takes over a retain of its handler
+/// that the caller made (``Route/retainedSingleWeakObject()``): the copy releases the handler once
+/// when it is destroyed, balancing that retain, and no other retain or release happens.
+///
+/// Only for the values ``TypedHandle/make(_:retained:)`` stores unretained: exactly one reference,
+/// to the handler, in the first word.
+@inlinable @inline(__always)
+func takeRetainedCopy<Capability>(of pointer: UnsafeMutablePointer<Capability>) -> Capability {
+  withUnsafeTemporaryAllocation(of: Capability.self, capacity: 1) { buffer in
+    let copy = buffer.baseAddress.unsafelyUnwrapped
+    UnsafeMutableRawPointer(copy).copyMemory(
+      from: UnsafeRawPointer(pointer), byteCount: MemoryLayout<Capability>.size)
+    return copy.move()
+  }
+}

@@ -215,5 +215,155 @@ struct IsolationAndDispatchSpecs {
       #expect(ObjectIdentifier(asAnyObject) == ObjectIdentifier(second))
       #expect(finish() == "second finished")
     }
+
+    @Test(
+      "keeps reference counts balanced: a thousand sends and broadcasts leave them as they were")
+    func balancedCounts() {
+      let proxy = PrioritizedProxy<TransferMessage>(rules: [.progress: .broadcast])
+      let weakBar = ProgressBar()
+      let strongBar = ProgressBar()
+      let finisher = Finisher("weak")
+      proxy.add(weakBar)
+      proxy.add(strongBar, retention: .strong)
+      proxy.add(finisher)
+      func counts() -> [UInt] {
+        ([weakBar, strongBar, finisher] as [AnyObject]).map { _getRetainCount($0) }
+      }
+      func dispatch() {
+        _ = proxy.send(.finish, as: (any TransferCompletion).self, default: "") {
+          $0.transferDidFinish()
+        }
+        proxy.broadcast(.progress, as: (any TransferProgress).self) { $0.transfer(didReceive: 1) }
+      }
+      // The first dispatch caches each route's typed handlers: one more reference to the
+      // strongly held handler, none to the weakly held ones.
+      let registered = counts()
+      dispatch()
+      let cached = counts()
+      #expect(cached == [registered[0], registered[1] + 1, registered[2]])
+      for _ in 0..<1_000 { dispatch() }
+      #expect(counts() == cached)
+      #expect([weakBar.received, strongBar.received] == [1_001, 1_001])
+    }
+
+    @Test(
+      "keeps a weakly held handler alive until its call returns, when its owner lets go meanwhile")
+    func weakAliveDuringCall() {
+      let proxy = PrioritizedProxy<TransferMessage>(rules: [.progress: .broadcast])
+      let owner = SelfReleasing.Owner()
+      weak var released: SelfReleasing?
+      do {
+        let handler = SelfReleasing(owner: owner)
+        owner.handler = handler
+        released = handler
+        proxy.add(handler)
+      }
+      // Warm the route's typed handler first, so the next send takes the fast path.
+      #expect(
+        proxy.send(.finish, as: (any TransferCompletion).self, default: "") { _ in "warm" }
+          == "warm")
+      let answer = proxy.send(.finish, as: (any TransferCompletion).self, default: "nobody") {
+        $0.transferDidFinish()
+      }
+      #expect(answer == "released by its owner, still answering")
+      #expect(released == nil, "released once the call returned")
+
+      let second = SelfReleasing(owner: owner)
+      owner.handler = second
+      weak var releasedSecond = second
+      proxy.add(second)
+      _ = consume second
+      proxy.broadcast(.progress, as: (any TransferProgress).self) { _ in }  // warm
+      proxy.broadcast(.progress, as: (any TransferProgress).self) { $0.transfer(didReceive: 1) }
+      #expect(owner.log == ["answered after release", "received after release"])
+      #expect(releasedSecond == nil)
+    }
+
+    @Test("keeps a strongly held handler alive until its call returns, when it removes itself")
+    func strongAliveDuringCall() {
+      let proxy = PrioritizedProxy<TransferMessage>(rules: [.progress: .broadcast])
+      let owner = SelfReleasing.Owner()
+      weak var released: SelfReleasing?
+      do {
+        let handler = SelfReleasing(owner: owner, proxy: proxy)
+        released = handler
+        proxy.add(handler, retention: .strong)
+      }
+      _ = proxy.send(.finish, as: (any TransferCompletion).self, default: "") { _ in "warm" }
+      let answer = proxy.send(.finish, as: (any TransferCompletion).self, default: "nobody") {
+        $0.transferDidFinish()
+      }
+      #expect(answer == "removed itself, still answering")
+      #expect(released == nil, "released once the call returned")
+      #expect(proxy.handlerCount == 0)
+    }
+
+    @Test("a broadcast reaches the receivers it started with, skipping one released meanwhile")
+    func broadcastDuringChanges() {
+      let proxy = PrioritizedProxy<TransferMessage>(rules: [.progress: .broadcast])
+      let first = ProgressBar()
+      var second: ProgressBar? = ProgressBar()
+      weak var releasedSecond = second
+      let third = ProgressBar()
+      let latecomer = ProgressBar()
+      proxy.add([
+        HandlerRegistration(first), HandlerRegistration(second!), HandlerRegistration(third),
+      ])
+      proxy.broadcast(.progress, as: (any TransferProgress).self) { $0.transfer(didReceive: 1) }
+      var calls = 0
+      let delivered = proxy.broadcast(.progress, as: (any TransferProgress).self) { bar in
+        calls += 1
+        if calls == 1 {
+          second = nil  // the only owner of the second receiver lets go
+          proxy.add(latecomer)  // routes change mid-broadcast
+          proxy.remove(third)
+        }
+        bar.transfer(didReceive: 10)
+      }
+      #expect(releasedSecond == nil)
+      #expect(delivered == 2)
+      #expect([first.received, third.received, latecomer.received] == [11, 11, 0])
+      #expect(
+        proxy.targets(for: .progress).map(ObjectIdentifier.init) == [
+          ObjectIdentifier(first), ObjectIdentifier(latecomer),
+        ])
+    }
+  }
+}
+
+/// A handler that lets go of itself during its own call.
+///
+/// Its owner drops it, or it removes itself from the proxy that holds it strongly; it keeps
+/// answering after that.
+final class SelfReleasing: TransferCompletion, TransferProgress {
+  final class Owner {
+    var handler: SelfReleasing?
+    var log: [String] = []
+  }
+  unowned let owner: Owner
+  let proxy: PrioritizedProxy<TransferMessage>?
+  let words: [String]
+
+  init(owner: Owner, proxy: PrioritizedProxy<TransferMessage>? = nil) {
+    self.owner = owner
+    self.proxy = proxy
+    words =
+      proxy == nil
+      ? ["released by its owner", "still answering"] : ["removed itself", "still answering"]
+  }
+
+  func transferDidFinish() -> String {
+    letGo()
+    owner.log.append("answered after release")
+    return words.joined(separator: ", ")
+  }
+
+  func transfer(didReceive bytes: Int) {
+    letGo()
+    owner.log.append("received after release")
+  }
+
+  private func letGo() {
+    if let proxy { proxy.remove(self) } else { owner.handler = nil }
   }
 }

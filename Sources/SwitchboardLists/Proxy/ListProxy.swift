@@ -49,14 +49,6 @@ public final class ListProxy {
   ///
   /// Use it to add handlers, change rules, or inspect routes.
   public let router: PrioritizedProxy<ListMessage>
-  /// Typed references to each message's handler, valid for one route generation.
-  ///
-  /// Every access is a whole read or a whole assignment, never an `inout` access that could
-  /// overlap another, so the run-time exclusivity check (several nanoseconds per dispatch) is
-  /// turned off for it.
-  @exclusivity(unchecked) private var cache = ListTargetCache()
-  /// Empties ``cache`` as soon as routes change, so it never keeps a removed handler alive.
-  private var routeObservation: RouteObservation?
 
   /// The rules the view/view-model setup applies: `cellForRow` always to the view, `didSelectRow`
   /// only to the view, everything else to the first implementer (the view, then the view model).
@@ -108,9 +100,6 @@ public final class ListProxy {
   /// Creates a list proxy over a router you configured yourself.
   public init(router: PrioritizedProxy<ListMessage>) {
     self.router = router
-    routeObservation = router.observeRoutes { [weak self] _ in
-      self?.cache = ListTargetCache()
-    }
   }
 
   /// The rule table of ``router``.
@@ -126,59 +115,6 @@ public final class ListProxy {
 
   /// The route of every list message.
   public var routingTable: RoutingTable<ListMessage> { router.routingTable }
-
-  // The fast path of every message is kept small enough to inline into its protocol witness:
-  // refilling the cache and asking the router are outlined.
-
-  @inline(__always)
-  private func refillCacheIfNeeded() {
-    if cache.generation != router.routeGeneration { refillCache() }
-  }
-
-  @inline(never)
-  private func refillCache() {
-    cache = .filled(from: router)
-  }
-
-  @inline(never)
-  private func sendThroughRouter<Capability, Result>(
-    _ message: ListMessage, default defaultValue: () -> Result, _ body: (Capability) -> Result
-  ) -> Result {
-    router.send(message, as: Capability.self, default: defaultValue(), body)
-  }
-
-  @inline(never)
-  private func broadcastThroughRouter<Capability>(
-    _ message: ListMessage, _ body: (Capability) -> Void
-  ) {
-    router.broadcast(message, as: Capability.self, body)
-  }
-
-  /// Sends a message that returns a value to its cached handler, or through the router when
-  /// the cache has none (nobody handles it, or its weakly held handler was released).
-  ///
-  /// `cached` is read after the cache is refilled, so it must read ``cache``.
-  @inline(__always)
-  private func forward<Capability, Result>(
-    _ message: ListMessage, _ cached: @autoclosure () -> Capability?,
-    default defaultValue: @autoclosure () -> Result, _ body: (Capability) -> Result
-  ) -> Result {
-    refillCacheIfNeeded()
-    if let handler = cached() { return body(handler) }
-    return sendThroughRouter(message, default: defaultValue, body)
-  }
-
-  /// Sends a message that returns nothing to its cached handler, or through the router: to
-  /// every handler of a broadcast, or to nobody.
-  @inline(__always)
-  private func notify<Capability>(
-    _ message: ListMessage, _ cached: @autoclosure () -> Capability?,
-    _ body: (Capability) -> Void
-  ) {
-    refillCacheIfNeeded()
-    if let handler = cached() { return body(handler) }
-    broadcastThroughRouter(message, body)
-  }
 }
 
 extension ListProxy: ListRouting {
@@ -208,14 +144,14 @@ extension ListProxy: ListSectionCounting, ListRowCounting, ListCellProviding, Li
 {
   /// Forwards ``ListMessage/numberOfSections``; 1 when nobody handles it.
   public func numberOfSections(in list: ListView) -> Int {
-    forward(.numberOfSections, cache.sectionCounting ?? cache.weakSectionCounting, default: 1) {
+    router.send(.numberOfSections, as: (any ListSectionCounting).self, default: 1) {
       $0.numberOfSections(in: list)
     }
   }
 
   /// Forwards ``ListMessage/numberOfRows``; 0 when nobody handles it.
   public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
-    forward(.numberOfRows, cache.rowCounting ?? cache.weakRowCounting, default: 0) {
+    router.send(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
       $0.list(list, numberOfRowsInSection: section)
     }
   }
@@ -224,36 +160,34 @@ extension ListProxy: ListSectionCounting, ListRowCounting, ListCellProviding, Li
   ///
   /// - Throws: ``ListViewError/requiredMessageUnhandled(_:handlers:)`` when nobody handles it.
   public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
-    refillCacheIfNeeded()
-    if let handler = cache.cellProviding ?? cache.weakCellProviding {
-      return try handler.list(list, cellForRowAt: indexPath)
+    try router.send(.cellForRow, as: (any ListCellProviding).self, default: try unhandledCell()) {
+      try $0.list(list, cellForRowAt: indexPath)
     }
-    guard let handler = router.target(for: .cellForRow, as: (any ListCellProviding).self) else {
-      throw ListViewError.requiredMessageUnhandled(
-        .cellForRow, handlers: handlerSummaries(for: .cellForRow))
-    }
-    return try handler.list(list, cellForRowAt: indexPath)
+  }
+
+  private func unhandledCell() throws(ListViewError) -> ListCell {
+    throw ListViewError.requiredMessageUnhandled(
+      .cellForRow, handlers: handlerSummaries(for: .cellForRow))
   }
 
   /// Forwards ``ListMessage/titleForHeader``; `nil` when nobody handles it.
   public func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? {
-    forward(.titleForHeader, cache.headerTitling ?? cache.weakHeaderTitling, default: nil) {
+    router.send(.titleForHeader, as: (any ListHeaderTitling).self, default: nil) {
       $0.list(list, titleForHeaderInSection: section)
     }
   }
 
   /// Forwards ``ListMessage/titleForFooter``; `nil` when nobody handles it.
   public func list(_ list: ListView, titleForFooterInSection section: Int) -> String? {
-    forward(.titleForFooter, cache.footerTitling ?? cache.weakFooterTitling, default: nil) {
+    router.send(.titleForFooter, as: (any ListFooterTitling).self, default: nil) {
       $0.list(list, titleForFooterInSection: section)
     }
   }
 
   /// Forwards ``ListMessage/canEditRow``; `true` when nobody handles it but someone commits edits.
   public func list(_ list: ListView, canEditRowAt indexPath: IndexPath) -> Bool {
-    forward(
-      .canEditRow, cache.rowEditability ?? cache.weakRowEditability,
-      default: responds(to: .commitEdit)
+    router.send(
+      .canEditRow, as: (any ListRowEditability).self, default: responds(to: .commitEdit)
     ) {
       $0.list(list, canEditRowAt: indexPath)
     }
@@ -261,8 +195,8 @@ extension ListProxy: ListSectionCounting, ListRowCounting, ListCellProviding, Li
 
   /// Forwards ``ListMessage/canMoveRow``; `true` when nobody handles it but someone moves rows.
   public func list(_ list: ListView, canMoveRowAt indexPath: IndexPath) -> Bool {
-    forward(
-      .canMoveRow, cache.rowMovability ?? cache.weakRowMovability, default: responds(to: .moveRow)
+    router.send(
+      .canMoveRow, as: (any ListRowMovability).self, default: responds(to: .moveRow)
     ) {
       $0.list(list, canMoveRowAt: indexPath)
     }
@@ -271,28 +205,28 @@ extension ListProxy: ListSectionCounting, ListRowCounting, ListCellProviding, Li
   /// Forwards ``ListMessage/commitEdit``.
   public func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath)
   {
-    notify(.commitEdit, cache.editCommitting ?? cache.weakEditCommitting) {
+    router.broadcast(.commitEdit, as: (any ListEditCommitting).self) {
       $0.list(list, commit: style, forRowAt: indexPath)
     }
   }
 
   /// Forwards ``ListMessage/moveRow``.
   public func list(_ list: ListView, moveRowAt source: IndexPath, to destination: IndexPath) {
-    notify(.moveRow, cache.rowMoving ?? cache.weakRowMoving) {
+    router.broadcast(.moveRow, as: (any ListRowMoving).self) {
       $0.list(list, moveRowAt: source, to: destination)
     }
   }
 
   /// Forwards ``ListMessage/sectionIndexTitles``; `nil` when nobody handles it.
   public func sectionIndexTitles(for list: ListView) -> [String]? {
-    forward(.sectionIndexTitles, cache.sectionIndexing ?? cache.weakSectionIndexing, default: nil) {
+    router.send(.sectionIndexTitles, as: (any ListSectionIndexing).self, default: nil) {
       $0.sectionIndexTitles(for: list)
     }
   }
 
   /// Forwards ``ListMessage/prefetchRows``.
   public func list(_ list: ListView, prefetchRowsAt indexPaths: [IndexPath]) {
-    notify(.prefetchRows, cache.prefetching ?? cache.weakPrefetching) {
+    router.broadcast(.prefetchRows, as: (any ListPrefetching).self) {
       $0.list(list, prefetchRowsAt: indexPaths)
     }
   }
@@ -304,15 +238,15 @@ extension ListProxy: ListRowHeightProviding, ListEstimatedRowHeightProviding,
 {
   /// Forwards ``ListMessage/heightForRow``; the list's `rowHeight` when nobody handles it.
   public func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
-    forward(.heightForRow, cache.rowHeight ?? cache.weakRowHeight, default: list.rowHeight) {
+    router.send(.heightForRow, as: (any ListRowHeightProviding).self, default: list.rowHeight) {
       $0.list(list, heightForRowAt: indexPath)
     }
   }
 
   /// Forwards ``ListMessage/estimatedHeightForRow``; the list's `rowHeight` when nobody handles it.
   public func list(_ list: ListView, estimatedHeightForRowAt indexPath: IndexPath) -> Double {
-    forward(
-      .estimatedHeightForRow, cache.estimatedRowHeight ?? cache.weakEstimatedRowHeight,
+    router.send(
+      .estimatedHeightForRow, as: (any ListEstimatedRowHeightProviding).self,
       default: list.rowHeight
     ) {
       $0.list(list, estimatedHeightForRowAt: indexPath)
@@ -321,7 +255,7 @@ extension ListProxy: ListRowHeightProviding, ListEstimatedRowHeightProviding,
 
   /// Forwards ``ListMessage/willDisplayRow``.
   public func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
-    notify(.willDisplayRow, cache.willDisplay ?? cache.weakWillDisplay) {
+    router.broadcast(.willDisplayRow, as: (any ListWillDisplayObserving).self) {
       $0.list(list, willDisplay: cell, forRowAt: indexPath)
     }
   }
@@ -329,28 +263,28 @@ extension ListProxy: ListRowHeightProviding, ListEstimatedRowHeightProviding,
   /// Forwards ``ListMessage/didEndDisplayingRow``.
   public func list(_ list: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath)
   {
-    notify(.didEndDisplayingRow, cache.didEndDisplaying ?? cache.weakDidEndDisplaying) {
+    router.broadcast(.didEndDisplayingRow, as: (any ListDidEndDisplayingObserving).self) {
       $0.list(list, didEndDisplaying: cell, forRowAt: indexPath)
     }
   }
 
   /// Forwards ``ListMessage/willSelectRow``; the row itself when nobody handles it.
   public func list(_ list: ListView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
-    forward(.willSelectRow, cache.willSelect ?? cache.weakWillSelect, default: indexPath) {
+    router.send(.willSelectRow, as: (any ListWillSelectHandling).self, default: indexPath) {
       $0.list(list, willSelectRowAt: indexPath)
     }
   }
 
   /// Forwards ``ListMessage/didSelectRow``.
   public func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {
-    notify(.didSelectRow, cache.didSelect ?? cache.weakDidSelect) {
+    router.broadcast(.didSelectRow, as: (any ListDidSelectHandling).self) {
       $0.list(list, didSelectRowAt: indexPath)
     }
   }
 
   /// Forwards ``ListMessage/didDeselectRow``.
   public func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) {
-    notify(.didDeselectRow, cache.didDeselect ?? cache.weakDidDeselect) {
+    router.broadcast(.didDeselectRow, as: (any ListDidDeselectHandling).self) {
       $0.list(list, didDeselectRowAt: indexPath)
     }
   }

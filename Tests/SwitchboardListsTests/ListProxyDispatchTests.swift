@@ -4,13 +4,13 @@ import SwitchboardLists
 import SwitchboardTesting
 import Testing
 
-/// `ListProxy` keeps a typed reference per message; these tests change the routes under it and
-/// check that every dispatch still reaches the handler the router picks now.
+/// `ListProxy` dispatches through routes that keep typed handlers; these tests change the routes
+/// under it and check that every dispatch still reaches the handler the router picks now.
 @MainActor
-struct ListTargetCacheTests {
+struct ListProxyDispatchTests {
   let list = ListView()
 
-  @Test func dispatchFollowsAReorderAfterTheCacheWasFilled() {
+  @Test func dispatchFollowsAReorderAfterTheRouteWasUsed() {
     let first = EverythingHandler()
     let second = EverythingHandler()
     let proxy = ListProxy(view: first, viewModel: second)
@@ -54,8 +54,9 @@ struct ListTargetCacheTests {
     let view = NothingHandler()
     let proxy = ListProxy(
       view: view, viewModel: EverythingHandler(), viewModelRetention: .strong)
-    #expect(proxy.list(list, numberOfRowsInSection: 0) == 3, "fills the cache")
-    expectReleased("the cache must not outlive the route") {
+    #expect(
+      proxy.list(list, numberOfRowsInSection: 0) == 3, "caches the typed handler in the route")
+    expectReleased("the typed handler must not outlive the route") {
       let model = proxy.router.handler(withRole: .viewModel)
       proxy.router.removeHandler(withRole: .viewModel)
       return model ?? NothingHandler()
@@ -63,7 +64,7 @@ struct ListTargetCacheTests {
     #expect(proxy.list(list, numberOfRowsInSection: 0) == 0)
   }
 
-  @Test func aWeaklyHeldHandlerIsNeverKeptAliveByTheCache() {
+  @Test func aWeaklyHeldHandlerIsNeverKeptAliveByItsRoute() {
     let view = NothingHandler()
     let proxy = ListProxy(view: view, viewModel: NothingHandler())
     expectReleased {
