@@ -45,21 +45,35 @@ extension CellModel {
     return cell
   }
 
-  /// The key that identifies this item across updates: its type and its `id`.
-  var itemKey: ItemKey { ItemKey(type: ObjectIdentifier(Self.self), id: AnyHashable(id)) }
+  /// A hash of the model's identity: its type and its `id`.
+  ///
+  /// The `id`'s own hash, mixed with the type's address: one hash of the `id`, through its
+  /// type's specialized `hashValue`.
+  nonisolated var identityHash: Int {
+    let type = UInt(bitPattern: ObjectIdentifier(Self.self)) &* 0x9E37_79B9_7F4A_7C15
+    return id.hashValue ^ Int(bitPattern: type)
+  }
+
+  /// Whether `other` has this model's identity: the same type and an equal `id`.
+  nonisolated func hasSameIdentity(as other: any CellModel) -> Bool {
+    other.hasSameIdentity(opened: self)  // Opens `other`: no dynamic cast.
+  }
+
+  nonisolated private func hasSameIdentity<Other: CellModel>(opened other: Other) -> Bool {
+    guard Other.self == Self.self else { return false }
+    return id == unsafeBitCast(other, to: Self.self).id
+  }
 
   /// `"Contact 42"`: the type and the `id`, for error messages.
   var itemLabel: String { "\(Self.self) \(id)" }
 
   /// Whether `other` is the same type and equal to this model.
-  func isContentEqual(to other: any CellModel) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
+  nonisolated func isContentEqual(to other: any CellModel) -> Bool {
+    other.isContentEqual(opened: self)  // Opens `other`: no dynamic cast.
   }
-}
 
-/// The identity of an item across updates.
-struct ItemKey: Hashable {
-  let type: ObjectIdentifier
-  let id: AnyHashable
+  nonisolated private func isContentEqual<Other: CellModel>(opened other: Other) -> Bool {
+    guard Other.self == Self.self else { return false }
+    return self == unsafeBitCast(other, to: Self.self)
+  }
 }

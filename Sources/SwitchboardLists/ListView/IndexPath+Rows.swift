@@ -19,7 +19,11 @@ import AppKit
 extension IndexPath {
   /// An index path for a row in a section, as UIKit's `IndexPath(row:section:)` makes it.
   public init(row: Int, section: Int) {
-    self.init(indexes: [section, row])
+    #if canImport(AppKit)
+    self.init(item: row, section: section)
+    #else
+    self.init(section: section, second: row)
+    #endif
   }
 
   /// The row within its section: the second index.
@@ -34,7 +38,14 @@ extension IndexPath {
 extension IndexPath {
   /// An index path for an item in a section, as UIKit's `IndexPath(item:section:)` makes it.
   public init(item: Int, section: Int) {
-    self.init(indexes: [section, item])
+    self.init(section: section, second: item)
+  }
+
+  /// A two-index path made without an intermediate array (Foundation stores two indexes
+  /// inline, so this allocates nothing).
+  private init(section: Int, second: Int) {
+    self.init(index: section)
+    append(second)
   }
 
   /// The section: the first index.

@@ -1,0 +1,277 @@
+import Foundation
+
+/// The engine behind every diff in this module: it turns two sectioned lists of identified items
+/// into one batch update, knowing the items only through precomputed identity hashes and three
+/// comparisons.
+///
+/// - Sections are matched by identity. Kept sections whose relative order changed, and new ones,
+///   are inserted; the others are deleted.
+/// - Items are matched by identity across all kept sections. Within a kept section the longest
+///   run that kept its relative order stays; every other item moves, which is the fewest moves
+///   possible. An item that moves to another kept section moves.
+/// - An item whose content changed is reloaded when it stays, and deleted and inserted when it
+///   moves: UIKit does not allow reloading a moved row, and a plain move would leave its cell
+///   showing the old content.
+///
+/// The whole update is one batch, valid under UIKit's rules: deletions and reloads name old
+/// index paths, insertions new ones, moves both.
+///
+/// Matching uses one open-addressing table over the new items' hashes, sized once; every other
+/// buffer is sized from the inputs before it is filled. So a diff makes a number of allocations
+/// that does not grow with the number of items.
+struct IdentityDiff {
+  /// Item counts of the old sections, in order.
+  var oldCounts: [Int]
+  /// Item counts of the new sections, in order.
+  var newCounts: [Int]
+  /// For each old section, the new section it stays as, or -1 when it is deleted.
+  var newSectionForOld: [Int]
+  /// Identity hashes of the old items, flattened section by section.
+  var oldHashes: [Int]
+  /// Identity hashes of the new items, flattened section by section.
+  var newHashes: [Int]
+
+  /// Why a diff could not be made: the flat positions of repeated items.
+  struct Repeated: Error {
+    /// New items whose identity an earlier new item has.
+    var new: [Int] = []
+    /// Old items whose identity an earlier old item has, among those that matched a new item.
+    var old: [Int] = []
+  }
+
+  /// The batch update.
+  ///
+  /// - Parameters:
+  ///   - sameIdentityNew: Whether two new items (flat positions) have the same identity.
+  ///   - sameIdentity: Whether an old item and a new item have the same identity.
+  ///   - sameContent: Whether an old item and the new item with its identity look the same.
+  /// - Throws: ``Repeated`` when identities repeat among the new items, or among old items that
+  ///   match a new one.
+  func update(
+    sameIdentityNew: (Int, Int) -> Bool,
+    sameIdentity: (_ old: Int, _ new: Int) -> Bool,
+    sameContent: (_ old: Int, _ new: Int) -> Bool
+  ) throws(Repeated) -> ListUpdate {
+    let oldStarts = Self.starts(oldCounts)
+    let newStarts = Self.starts(newCounts)
+    var oldSectionForNew = [Int](repeating: -1, count: newCounts.count)
+    for (old, new) in newSectionForOld.enumerated() where new >= 0 { oldSectionForNew[new] = old }
+
+    // 1. Index the new items by identity, rejecting repeats.
+    let newTotal = newHashes.count
+    var capacity = 2
+    while capacity < 2 * newTotal { capacity <<= 1 }
+    let mask = capacity - 1
+    precondition(
+      newTotal < Int(Int32.max) && oldHashes.count < Int(Int32.max),
+      "A diff handles fewer than 2^31 items on each side.")
+    // 32-bit positions: half the memory and cache misses of `Int` on the random accesses.
+    var table = [Int32](repeating: -1, count: capacity)
+    var repeated = Repeated()
+    newHashes.withUnsafeBufferPointer { hashes in
+      table.withUnsafeMutableBufferPointer { table in
+        for new in 0..<newTotal {
+          let hash = hashes[new]
+          var slot = hash & mask
+          var isRepeat = false
+          while table[slot] >= 0 {
+            let other = Int(table[slot])
+            if hashes[other] == hash, sameIdentityNew(other, new) {
+              isRepeat = true
+              break
+            }
+            slot = (slot + 1) & mask
+          }
+          if isRepeat {
+            repeated.new.append(new)
+          } else {
+            table[slot] = Int32(truncatingIfNeeded: new)
+          }
+        }
+      }
+    }
+    guard repeated.new.isEmpty else { throw repeated }
+
+    // 2. Match the old items of kept sections to new items of kept sections.
+    var newForOld = [Int32](repeating: -1, count: oldHashes.count)
+    var oldForNew = [Int32](repeating: -1, count: newTotal)
+    var matched = 0
+    oldHashes.withUnsafeBufferPointer { oldHashes in
+      newHashes.withUnsafeBufferPointer { newHashes in
+        for (oldSection, newSection) in newSectionForOld.enumerated() where newSection >= 0 {
+          for old in oldStarts[oldSection]..<oldStarts[oldSection + 1] {
+            let hash = oldHashes[old]
+            var slot = hash & mask
+            while table[slot] >= 0 {
+              let new = Int(table[slot])
+              if newHashes[new] == hash, sameIdentity(old, new) {
+                // A match in a new section that is inserted is not a match: the item arrives
+                // with its section.
+                guard oldSectionForNew[Self.section(of: new, in: newStarts)] >= 0 else { break }
+                if oldForNew[new] >= 0 {
+                  repeated.old.append(old)
+                } else {
+                  oldForNew[new] = Int32(truncatingIfNeeded: old)
+                  newForOld[old] = Int32(truncatingIfNeeded: new)
+                  matched += 1
+                }
+                break
+              }
+              slot = (slot + 1) & mask
+            }
+          }
+        }
+      }
+    }
+    guard repeated.old.isEmpty else { throw repeated }
+
+    // 3. Classify each new item of a kept section; keep the longest ordered run of each section.
+    // kind[new]: 0 inserted, 1 stays, 2 stays and changed, 3 moves, 4 moves and changed.
+    var kind = [UInt8](repeating: 0, count: newTotal)
+    var stayerOldRows: [Int] = []
+    var stayerNews: [Int] = []
+    var longest = LongestIncreasingRun()
+    var counts = (inserted: 0, deleted: 0, reloaded: 0, moved: 0)
+    for (newSection, oldSection) in oldSectionForNew.enumerated() where oldSection >= 0 {
+      stayerOldRows.removeAll(keepingCapacity: true)
+      stayerNews.removeAll(keepingCapacity: true)
+      for new in newStarts[newSection]..<newStarts[newSection + 1] {
+        let old = Int(oldForNew[new])
+        guard old >= 0 else {
+          counts.inserted += 1
+          continue
+        }
+        let changed = !sameContent(old, new)
+        if old >= oldStarts[oldSection], old < oldStarts[oldSection + 1] {
+          kind[new] = changed ? 2 : 1
+          stayerOldRows.append(old)
+          stayerNews.append(new)
+        } else {
+          kind[new] = changed ? 4 : 3
+        }
+      }
+      longest.mark(stayerOldRows)
+      for (position, new) in stayerNews.enumerated() where !longest.isMarked(position) {
+        kind[new] += 2  // stays → moves, keeping "changed"
+      }
+    }
+    for new in 0..<newTotal {
+      switch kind[new] {
+      case 2: counts.reloaded += 1
+      case 3: counts.moved += 1
+      case 4:
+        counts.deleted += 1
+        counts.inserted += 1
+      default: break
+      }
+    }
+    for (oldSection, newSection) in newSectionForOld.enumerated() where newSection >= 0 {
+      for old in oldStarts[oldSection]..<oldStarts[oldSection + 1] where newForOld[old] < 0 {
+        counts.deleted += 1
+      }
+    }
+
+    // 4. Emit, every array sized once.
+    var update = ListUpdate()
+    update.insertedRows.reserveCapacity(counts.inserted)
+    update.deletedRows.reserveCapacity(counts.deleted)
+    update.reloadedRows.reserveCapacity(counts.reloaded)
+    update.movedRows.reserveCapacity(counts.moved)
+    for (oldSection, newSection) in newSectionForOld.enumerated() {
+      guard newSection >= 0 else {
+        update.deletedSections.append(oldSection)
+        continue
+      }
+      let start = oldStarts[oldSection]
+      for old in start..<oldStarts[oldSection + 1] where newForOld[old] < 0 {
+        update.deletedRows.append(IndexPath(row: old - start, section: oldSection))
+      }
+    }
+    for (newSection, oldSection) in oldSectionForNew.enumerated() {
+      guard oldSection >= 0 else {
+        update.insertedSections.append(newSection)
+        continue
+      }
+      let start = newStarts[newSection]
+      for new in start..<newStarts[newSection + 1] {
+        let destination = IndexPath(row: new - start, section: newSection)
+        let kind = kind[new]
+        if kind == 0 {
+          update.insertedRows.append(destination)
+          continue
+        }
+        let old = Int(oldForNew[new])
+        let sourceSection = Self.section(of: old, in: oldStarts)
+        let source = IndexPath(row: old - oldStarts[sourceSection], section: sourceSection)
+        switch kind {
+        case 2: update.reloadedRows.append(source)
+        case 3: update.movedRows.append(ListUpdate.Move(from: source, to: destination))
+        case 4:
+          update.deletedRows.append(source)
+          update.insertedRows.append(destination)
+        default: break
+        }
+      }
+    }
+    return update
+  }
+
+  /// The flat position where each section starts, and the total at the end.
+  static func starts(_ counts: [Int]) -> [Int] {
+    var starts: [Int] = []
+    starts.reserveCapacity(counts.count + 1)
+    var total = 0
+    starts.append(0)
+    for count in counts {
+      total += count
+      starts.append(total)
+    }
+    return starts
+  }
+
+  /// The section holding flat position `position`.
+  static func section(of position: Int, in starts: [Int]) -> Int {
+    // The last start not after `position`, skipping empty sections.
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if starts[middle] <= position { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+
+  /// For each old section, the new section it stays as (-1 when deleted): sections are matched
+  /// by `id`, and of the kept ones the longest run in unchanged relative order stays.
+  ///
+  /// - Returns: `nil` and the repeated ids when an id repeats in `new`.
+  static func matchSections<ID: Hashable>(old: [ID], new: [ID]) -> (staying: [Int], repeated: [ID])
+  {
+    var newIndex: [ID: Int] = [:]
+    newIndex.reserveCapacity(new.count)
+    var repeated: [ID] = []
+    for (index, id) in new.enumerated() where newIndex.updateValue(index, forKey: id) != nil {
+      repeated.append(id)
+    }
+    var staying = [Int](repeating: -1, count: old.count)
+    guard repeated.isEmpty else { return (staying, repeated) }
+    var keptOld: [Int] = []
+    var keptNew: [Int] = []
+    var seenOld: Set<ID> = []
+    for (index, id) in old.enumerated() {
+      // A repeated old id stays at most once; the other copies are deleted.
+      guard let match = newIndex[id], seenOld.insert(id).inserted else { continue }
+      keptOld.append(index)
+      keptNew.append(match)
+    }
+    // Kept sections in new order; those whose old positions increase stay.
+    let order = keptNew.indices.sorted { keptNew[$0] < keptNew[$1] }
+    let oldInNewOrder = order.map { keptOld[$0] }
+    var longest = LongestIncreasingRun()
+    longest.mark(oldInNewOrder)
+    for (position, index) in order.enumerated() where longest.isMarked(position) {
+      staying[keptOld[index]] = keptNew[index]
+    }
+    return (staying, [])
+  }
+}

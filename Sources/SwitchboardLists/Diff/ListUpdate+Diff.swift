@@ -1,0 +1,121 @@
+import Foundation
+
+extension ListUpdate {
+  /// The batch update that turns `old` into `new`, the items of one section, matched by `id`.
+  ///
+  /// Use it to drive any host's batch updates from your own arrays:
+  ///
+  /// ```swift
+  /// struct Song: Identifiable, Equatable { let id: Int; var title: String }
+  /// let old = [Song(id: 1, title: "A"), Song(id: 2, title: "B"), Song(id: 3, title: "C")]
+  /// let new = [Song(id: 3, title: "C"), Song(id: 1, title: "A*"), Song(id: 4, title: "D")]
+  /// let update = try ListUpdate(from: old, to: new)
+  /// // update.deletedRows == [[0, 1]]              (song 2)
+  /// // update.movedRows == [[0, 2] → [0, 0]]        (song 3: the fewest moves)
+  /// // update.reloadedRows == [[0, 0]]             (song 1 changed and stayed)
+  /// // update.insertedRows == [[0, 2]]             (song 4)
+  /// ```
+  ///
+  /// The result is one batch that UIKit's `performBatchUpdates` and ``ListView/apply(_:)``
+  /// accept as it is:
+  /// - Items in `new` but not `old` are inserted, those in `old` but not `new` deleted.
+  /// - Of the items in both, the longest run that kept its relative order stays and the rest
+  ///   move, which is the fewest moves possible.
+  /// - An item that stays and changed (`!=`) is reloaded at its old index path. An item that
+  ///   moves and changed is deleted and inserted instead, because a moved row cannot also be
+  ///   reloaded and a plain move would keep showing its old content.
+  ///
+  /// - Parameters:
+  ///   - old: The items shown now.
+  ///   - new: The items to show.
+  ///   - section: The section the index paths name.
+  /// - Throws: ``ModelUpdateError/duplicateItemIDs(_:)`` naming every id that `new` repeats, or
+  ///   that `old` repeats for an item still in `new`; nothing is computed then.
+  /// - Complexity: O(*n* log *n*) for *n* items, expected; the allocations do not grow with *n*.
+  public init<Items: Collection>(
+    from old: Items, to new: Items, inSection section: Int = 0
+  ) throws(ModelUpdateError) where Items.Element: Identifiable & Equatable {
+    precondition(section >= 0, "ListUpdate(from:to:inSection:): section \(section) is negative.")
+    // Sections before `section` are empty and stay; `section` holds the items.
+    var counts = [Int](repeating: 0, count: section + 1)
+    let staying = Array(counts.indices)
+    let oldItems = Array(old)
+    let newItems = Array(new)
+    counts[section] = oldItems.count
+    let oldCounts = counts
+    counts[section] = newItems.count
+    self = try Self.diff(
+      oldItems, counts: oldCounts, to: newItems, counts: counts, newSectionForOld: staying)
+  }
+
+  /// The batch update that turns the sections `old` into `new`, sections matched by `id` and
+  /// items matched by `id` across all sections.
+  ///
+  /// ```swift
+  /// struct Album: Identifiable { let id: String; var songs: [Song] }
+  /// let update = try ListUpdate(from: oldAlbums, to: newAlbums, items: \.songs)
+  /// ```
+  ///
+  /// Sections are matched first: of the sections in both, the longest run that kept its
+  /// relative order stays, and every other section is deleted or inserted whole (UIKit cannot
+  /// move a section and change its rows in one batch). Items are then diffed as in
+  /// ``init(from:to:inSection:)`` across the staying sections, so an item can move from one
+  /// section to another; an item that arrives in an inserted section comes with it.
+  ///
+  /// - Throws: ``ModelUpdateError/duplicateSectionIDs(_:)`` when `new` repeats a section id,
+  ///   ``ModelUpdateError/duplicateItemIDs(_:)`` when `new` repeats an item id (or `old` does
+  ///   for an item still in `new`).
+  /// - Complexity: O(*n* log *n*) for *n* items, expected; O(*s*) allocations for *s* sections.
+  public init<Section: Identifiable, Items: Collection>(
+    from old: [Section], to new: [Section], items: (Section) -> Items
+  ) throws(ModelUpdateError) where Items.Element: Identifiable & Equatable {
+    let (staying, repeatedSections) = IdentityDiff.matchSections(
+      old: old.map(\.id), new: new.map(\.id))
+    guard repeatedSections.isEmpty else {
+      throw .duplicateSectionIDs(Set(repeatedSections.map { "\($0)" }).sorted())
+    }
+    var oldItems: [Items.Element] = []
+    var newItems: [Items.Element] = []
+    var oldCounts: [Int] = []
+    var newCounts: [Int] = []
+    oldCounts.reserveCapacity(old.count)
+    newCounts.reserveCapacity(new.count)
+    for section in old {
+      let sectionItems = items(section)
+      oldCounts.append(sectionItems.count)
+      oldItems.append(contentsOf: sectionItems)
+    }
+    for section in new {
+      let sectionItems = items(section)
+      newCounts.append(sectionItems.count)
+      newItems.append(contentsOf: sectionItems)
+    }
+    self = try Self.diff(
+      oldItems, counts: oldCounts, to: newItems, counts: newCounts, newSectionForOld: staying)
+  }
+
+  private static func diff<Item: Identifiable & Equatable>(
+    _ oldItems: [Item], counts oldCounts: [Int], to newItems: [Item], counts newCounts: [Int],
+    newSectionForOld: [Int]
+  ) throws(ModelUpdateError) -> ListUpdate {
+    let diff = IdentityDiff(
+      oldCounts: oldCounts, newCounts: newCounts, newSectionForOld: newSectionForOld,
+      oldHashes: oldItems.map { $0.id.hashValue }, newHashes: newItems.map { $0.id.hashValue })
+    do throws(IdentityDiff.Repeated) {
+      return try diff.update(
+        sameIdentityNew: { newItems[$0].id == newItems[$1].id },
+        sameIdentity: { oldItems[$0].id == newItems[$1].id },
+        sameContent: { oldItems[$0] == newItems[$1] })
+    } catch {
+      let labels =
+        error.new.map { "\(Item.self) \(newItems[$0].id)" }
+        + error.old.map { "\(Item.self) \(oldItems[$0].id)" }
+      throw .duplicateItemIDs(Set(labels).sorted())
+    }
+  }
+}
+/// One section for ``ListUpdate/init(from:to:inSection:)``: the diffed one has items.
+private struct SectionOfItems<Items>: Identifiable {
+  let id: Int
+  let items: Items?
+}
