@@ -45,6 +45,7 @@ struct IdentityDiff {
   ///   - sameIdentityNew: Whether two new items (flat positions) have the same identity.
   ///   - sameIdentity: Whether an old item and a new item have the same identity.
   ///   - sameContent: Whether an old item and the new item with its identity look the same.
+  /// - Returns: One batch that turns the old sections into the new ones.
   /// - Throws: ``Repeated`` when identities repeat among the new items, or among old items that
   ///   match a new one.
   func update(
