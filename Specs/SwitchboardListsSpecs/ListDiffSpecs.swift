@@ -76,10 +76,10 @@ func randomSections(seed: UInt64) -> (old: [DiffSection], new: [DiffSection]) {
   return (old, new)
 }
 
-/// What a list shows after `update` is applied to `old` under UIKit's batch rules: deletions and
-/// reloads name old index paths, insertions and move destinations new ones, and every row that
-/// is not inserted, moved or reloaded keeps its old content. Rows that are inserted or reloaded
-/// show the new content.
+/// What a list shows after `update` is applied to `old` under UIKit's batch rules.
+///
+/// Deletions and reloads name old index paths, insertions and move destinations new ones. Rows
+/// that are inserted or reloaded show the new content; every other row keeps its old content.
 ///
 /// - Returns: The sections as shown, or `nil` when the update does not fit the two lists.
 func shown(
