@@ -49,3 +49,66 @@ public struct ModelUpdateData: Sendable {
     self.new = new
   }
 }
+
+extension ModelUpdateData {
+  /// The workloads of the diff benchmarks, each the same on every run.
+  public enum Workload: String, CaseIterable, Sendable {
+    /// 100,000 items: 10% deleted, 10% inserted, 2% moved.
+    case scattered100k = "scattered 100k"
+    /// The same, and 1,000 of the kept items changed.
+    case scatteredChanged100k = "scattered changed 100k"
+    /// DifferenceKit's README workload: 5,000 items, a block of 20% deleted, a block of 20%
+    /// inserted, 200 shuffled.
+    case blocks5k = "blocks 5k"
+    /// The same at 100,000 items (2,000 shuffled per 100,000, as 200 per 5,000 would be 4,000).
+    case blocks100k = "blocks 100k"
+  }
+
+  /// The data of `workload`.
+  public init(_ workload: Workload) {
+    switch workload {
+    case .scattered100k: self.init(count: 100_000)
+    case .scatteredChanged100k:
+      let base = ModelUpdateData(count: 100_000)
+      var random = SplitMix64(seed: 7)
+      var new = base.new
+      for _ in 0..<1_000 {
+        let index = Int.random(in: 0..<new.count, using: &random)
+        if new[index].id < 100_000 {
+          new[index] = BenchItem(id: new[index].id, label: new[index].label + " changed")
+        }
+      }
+      self.init(old: base.old, new: new)
+    case .blocks5k: self.init(blocksOf: 5_000, shuffled: 200)
+    case .blocks100k: self.init(blocksOf: 100_000, shuffled: 4_000)
+    }
+  }
+
+  init(old: [BenchItem], new: [BenchItem]) {
+    self.old = old
+    self.new = new
+  }
+
+  /// `count` items; a contiguous fifth deleted, a contiguous fifth of new ones inserted, and
+  /// `shuffled` items at random places permuted among themselves.
+  init(blocksOf count: Int, shuffled: Int, seed: UInt64 = 42) {
+    var random = SplitMix64(seed: seed)
+    let old = (0..<count).map { BenchItem(id: $0, label: "item \($0)") }
+    var new = old
+    let block = count / 5
+    let deleteAt = Int.random(in: 0...(new.count - block), using: &random)
+    new.removeSubrange(deleteAt..<(deleteAt + block))
+    let insertAt = Int.random(in: 0...new.count, using: &random)
+    new.insert(
+      contentsOf: (count..<(count + block)).map { BenchItem(id: $0, label: "item \($0)") },
+      at: insertAt)
+    var places = Array(new.indices)
+    places.shuffle(using: &random)
+    let chosen = Array(places.prefix(shuffled))
+    var permuted = chosen
+    permuted.shuffle(using: &random)
+    let items = chosen.map { new[$0] }
+    for (place, item) in zip(permuted, items) { new[place] = item }
+    self.init(old: old, new: new)
+  }
+}

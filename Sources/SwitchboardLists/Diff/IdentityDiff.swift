@@ -19,6 +19,7 @@ import Foundation
 /// Matching uses one open-addressing table over the new items' hashes, sized once; every other
 /// buffer is sized from the inputs before it is filled. So a diff makes a number of allocations
 /// that does not grow with the number of items.
+@usableFromInline
 struct IdentityDiff {
   /// Item counts of the old sections, in order.
   var oldCounts: [Int]
@@ -32,11 +33,24 @@ struct IdentityDiff {
   var newHashes: [Int]
 
   /// Why a diff could not be made: the flat positions of repeated items.
+  @usableFromInline
   struct Repeated: Error {
     /// New items whose identity an earlier new item has.
-    var new: [Int] = []
+    @usableFromInline var new: [Int] = []
     /// Old items whose identity an earlier old item has, among those that matched a new item.
-    var old: [Int] = []
+    @usableFromInline var old: [Int] = []
+  }
+
+  @usableFromInline
+  init(
+    oldCounts: [Int], newCounts: [Int], newSectionForOld: [Int], oldHashes: [Int],
+    newHashes: [Int]
+  ) {
+    self.oldCounts = oldCounts
+    self.newCounts = newCounts
+    self.newSectionForOld = newSectionForOld
+    self.oldHashes = oldHashes
+    self.newHashes = newHashes
   }
 
   /// The batch update.
@@ -48,6 +62,7 @@ struct IdentityDiff {
   /// - Returns: One batch that turns the old sections into the new ones.
   /// - Throws: ``Repeated`` when identities repeat among the new items, or among old items that
   ///   match a new one.
+  @usableFromInline
   func update(
     sameIdentityNew: (Int, Int) -> Bool,
     sameIdentity: (_ old: Int, _ new: Int) -> Bool,
@@ -136,6 +151,9 @@ struct IdentityDiff {
     for (newSection, oldSection) in oldSectionForNew.enumerated() where oldSection >= 0 {
       stayerOldRows.removeAll(keepingCapacity: true)
       stayerNews.removeAll(keepingCapacity: true)
+      let sectionCount = newStarts[newSection + 1] - newStarts[newSection]
+      stayerOldRows.reserveCapacity(sectionCount)
+      stayerNews.reserveCapacity(sectionCount)
       for new in newStarts[newSection]..<newStarts[newSection + 1] {
         let old = Int(oldForNew[new])
         guard old >= 0 else {
@@ -232,6 +250,7 @@ struct IdentityDiff {
 
   /// The section holding flat position `position`.
   static func section(of position: Int, in starts: [Int]) -> Int {
+    if starts.count == 2 { return 0 }
     // The last start not after `position`, skipping empty sections.
     var low = 0
     var high = starts.count - 1
@@ -246,6 +265,7 @@ struct IdentityDiff {
   /// by `id`, and of the kept ones the longest run in unchanged relative order stays.
   ///
   /// - Returns: `nil` and the repeated ids when an id repeats in `new`.
+  @usableFromInline
   static func matchSections<ID: Hashable>(old: [ID], new: [ID]) -> (staying: [Int], repeated: [ID])
   {
     var newIndex: [ID: Int] = [:]

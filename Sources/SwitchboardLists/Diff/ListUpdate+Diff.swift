@@ -32,6 +32,7 @@ extension ListUpdate {
   /// - Throws: ``ModelUpdateError/duplicateItemIDs(_:)`` naming every id that `new` repeats, or
   ///   that `old` repeats for an item still in `new`; nothing is computed then.
   /// - Complexity: O(*n* log *n*) for *n* items, expected; the allocations do not grow with *n*.
+  @inlinable
   public init<Items: Collection>(
     from old: Items, to new: Items, inSection section: Int = 0
   ) throws(ModelUpdateError) where Items.Element: Identifiable & Equatable {
@@ -66,6 +67,7 @@ extension ListUpdate {
   ///   ``ModelUpdateError/duplicateItemIDs(_:)`` when `new` repeats an item id (or `old` does
   ///   for an item still in `new`).
   /// - Complexity: O(*n* log *n*) for *n* items, expected; O(*s*) allocations for *s* sections.
+  @inlinable
   public init<Section: Identifiable, Items: Collection>(
     from old: [Section], to new: [Section], items: (Section) -> Items
   ) throws(ModelUpdateError) where Items.Element: Identifiable & Equatable {
@@ -94,7 +96,10 @@ extension ListUpdate {
       oldItems, counts: oldCounts, to: newItems, counts: newCounts, newSectionForOld: staying)
   }
 
-  private static func diff<Item: Identifiable & Equatable>(
+  /// The diff of flattened items; inlinable so that hashing and comparing are specialized for
+  /// `Item` in the caller's module.
+  @inlinable
+  static func diff<Item: Identifiable & Equatable>(
     _ oldItems: [Item], counts oldCounts: [Int], to newItems: [Item], counts newCounts: [Int],
     newSectionForOld: [Int]
   ) throws(ModelUpdateError) -> ListUpdate {
@@ -113,9 +118,4 @@ extension ListUpdate {
       throw .duplicateItemIDs(Set(labels).sorted())
     }
   }
-}
-/// One section for ``ListUpdate/init(from:to:inSection:)``: the diffed one has items.
-private struct SectionOfItems<Items>: Identifiable {
-  let id: Int
-  let items: Items?
 }
