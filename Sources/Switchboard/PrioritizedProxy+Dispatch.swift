@@ -232,6 +232,18 @@ extension PrioritizedProxy {
     _ body: (Capability) throws(Failure) -> Void
   ) throws(Failure) -> Int {
     unowned(unsafe) let route = table[routeIndex(of: message)]
+    // An ordinary route to one handler: delivered the way `send` delivers.
+    if route.typedCapability == ObjectIdentifier(Capability.self), let value = route.typedValue {
+      let typed = value.assumingMemoryBound(to: Capability.self)
+      if route.singleIsStrong {
+        try body(typed.pointee)
+        return 1
+      }
+      if let reference = route.singleWeakObject, reference.retainedObject() != nil {
+        try body(takeRetainedCopy(of: typed))
+        return 1
+      }
+    }
     // Held for the whole broadcast, so every typed value stays valid even when the body changes
     // the routes.
     guard let receivers = route.broadcastReceivers,
@@ -286,7 +298,9 @@ extension PrioritizedProxy {
         typedTargets.append(typed(object, for: message, as: capability))
       }
     }
-    if route.watched.isEmpty, handles.count == slots.count, !handles.isEmpty {
+    if route.single != nil, objects.count == 1, let handle = handles.first {
+      route.handle = handle  // The one handler: the fast path above, shared with `send`.
+    } else if route.watched.isEmpty, handles.count == slots.count, !handles.isEmpty {
       route.broadcastReceivers = BroadcastReceivers(
         capability: ObjectIdentifier(Capability.self), handles: handles, slots: slots,
         isBroadcast: route.single == nil)

@@ -179,7 +179,7 @@ extension PrioritizedProxy {
     rebuilt.reserveCapacity(messages.count)
     for (index, message) in messages.enumerated() {
       let rule = rules.rule(for: message)
-      let watched: [HandlerSlot]
+      var watched: [HandlerSlot]
       switch rule.dependencies {
       case .choice: watched = []
       case .choiceAndRole(let role):
@@ -192,6 +192,11 @@ extension PrioritizedProxy {
       }
       let (targets, outcome) = decide(
         message, at: index, rule: rule, live: live, roleOwners: roleOwners)
+      // A role's handler that is also the only target needs no watching: dispatch checks the
+      // target's liveness anyway, and keeps the fast path (`always(.view)` routes to the view).
+      if case .one(let target) = targets, watched.count == 1, watched[0] === target {
+        watched = []
+      }
       rebuilt.append(Route(targets, watched: watched, outcome: outcome))
     }
     table = rebuilt

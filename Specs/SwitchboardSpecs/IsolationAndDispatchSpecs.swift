@@ -244,6 +244,17 @@ struct IsolationAndDispatchSpecs {
       for _ in 0..<1_000 { dispatch() }
       #expect(counts() == cached)
       #expect([weakBar.received, strongBar.received] == [1_001, 1_001])
+
+      // A notification on an ordinary route to one handler takes `send`'s path.
+      let single = PrioritizedProxy<TransferMessage>()
+      single.add(weakBar)
+      single.broadcast(.progress, as: (any TransferProgress).self) { $0.transfer(didReceive: 1) }
+      let once = _getRetainCount(weakBar)
+      for _ in 0..<1_000 {
+        single.broadcast(.progress, as: (any TransferProgress).self) { $0.transfer(didReceive: 1) }
+      }
+      #expect(_getRetainCount(weakBar) == once)
+      #expect(weakBar.received == 2_002)
     }
 
     @Test(
@@ -296,6 +307,27 @@ struct IsolationAndDispatchSpecs {
       #expect(answer == "removed itself, still answering")
       #expect(released == nil, "released once the call returned")
       #expect(proxy.handlerCount == 0)
+    }
+
+    @Test("a notification on an ordinary route reaches the next handler once the first is released")
+    func notificationFallsThrough() {
+      let proxy = PrioritizedProxy<TransferMessage>()
+      var first: ProgressBar? = ProgressBar()
+      let second = ProgressBar()
+      proxy.add(first!)
+      proxy.add(second)
+      let generation = proxy.routeGeneration
+      for _ in 0..<2 {
+        proxy.broadcast(.progress, as: (any TransferProgress).self) { $0.transfer(didReceive: 1) }
+      }
+      #expect(first?.received == 2)
+      first = nil
+      let delivered = proxy.broadcast(.progress, as: (any TransferProgress).self) {
+        $0.transfer(didReceive: 1)
+      }
+      #expect(delivered == 1)
+      #expect(second.received == 1)
+      #expect(proxy.routeGeneration != generation, "meeting the released handler routed again")
     }
 
     @Test("a broadcast reaches the receivers it started with, skipping one released meanwhile")

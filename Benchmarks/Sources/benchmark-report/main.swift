@@ -271,8 +271,8 @@ func run(_ paths: [String]) throws -> Int32 {
     "ModelUpdate", "diff / difference(from:), 100k", ours / swiftDiff, .none,
     detail: "\(format(ours / 1e6)) ms vs \(format(swiftDiff / 1e6)) ms")
   // Allocations must not grow with the items: 20 times the items, (nearly) the same count. The
-  // counts include the harness's own, which vary by a few between benchmarks (under valgrind a
-  // diff makes exactly the same number of malloc calls at 5,000 and 100,000 items).
+  // counts include the harness's own few (under valgrind a diff makes exactly the same number of
+  // malloc calls at 5,000 and 100,000 items: 33).
   let small = try report.median("ModelUpdate/diff blocks 5k", mallocs)
   let large = try report.median("ModelUpdate/diff blocks 100k", mallocs)
   report.ratio(
@@ -280,8 +280,8 @@ func run(_ paths: [String]) throws -> Int32 {
     detail: "5k items: \(format(small)), 100k items: \(format(large)); "
       + "round 1 at 100k: \(format(try report.median("ModelUpdate/frozen diff blocks 100k", mallocs)))"
   )
-  let withDiff = try report.maximum("ModelUpdate/diff scattered 100k", peakMemory)
-  let withoutDiff = try report.maximum("ModelUpdate/no diff scattered 100k", peakMemory)
+  let withDiff = try report.maximum("ModelUpdate/peak memory diff scattered 100k", peakMemory)
+  let withoutDiff = try report.maximum("ModelUpdate/peak memory no diff scattered 100k", peakMemory)
   let growth = (withDiff - withoutDiff) / 1_048_576
   report.check(
     "ModelUpdate", "peak memory growth of a 100k diff", passed: growth <= 20,
