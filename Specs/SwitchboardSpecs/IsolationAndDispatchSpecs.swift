@@ -281,7 +281,7 @@ struct IsolationAndDispatchSpecs {
 
       let second = SelfReleasing(owner: owner)
       owner.handler = second
-      weak var releasedSecond = second
+      weak let releasedSecond = second
       proxy.add(second)
       _ = consume second
       proxy.broadcast(.progress, as: (any TransferProgress).self) { _ in }  // warm
@@ -335,7 +335,7 @@ struct IsolationAndDispatchSpecs {
       let proxy = PrioritizedProxy<TransferMessage>(rules: [.progress: .broadcast])
       let first = ProgressBar()
       var second: ProgressBar? = ProgressBar()
-      weak var releasedSecond = second
+      weak let releasedSecond = second
       let third = ProgressBar()
       let latecomer = ProgressBar()
       proxy.add([
