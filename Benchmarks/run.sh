@@ -2,7 +2,7 @@
 # Runs every benchmark target in release mode and prints one line per target: the ratio
 # against its same-run baseline and whether the target is met. From the repository root:
 #
-#   bash Benchmarks/run.sh                  # everything, about 3 minutes warm
+#   bash Benchmarks/run.sh                  # everything, about 8 minutes warm
 #   bash Benchmarks/run.sh ProxyDispatch    # only the named targets (the report then fails)
 #
 # The full tables from package-benchmark go to Benchmarks/.results/benchmarks.log.
@@ -24,4 +24,21 @@ swift package --allow-writing-to-package-directory benchmark "${target_args[@]}"
   echo "benchmarks failed; full log in Benchmarks/$results/benchmarks.log"
   exit 1
 }
-swift run -c release --quiet benchmark-report "$results"/*.influx.csv
+# The dispatch benchmarks take a few nanoseconds per call, and on a shared VM one benchmark process
+# in a few runs a path (glue or proxy alike) much slower than the others: ProxyDispatch is
+# measured in two more runs, and the report takes the median of the three.
+exports=("$results"/*.influx.csv)
+if [[ " ${targets[*]} " == *" ProxyDispatch "* ]]; then
+  for extra in 2 3; do
+    mkdir -p "$results/dispatch-$extra"
+    swift package --allow-writing-to-package-directory benchmark --target ProxyDispatch \
+      --format influx --path "$results/dispatch-$extra" --no-progress \
+      >> "$results/benchmarks.log" 2>&1 || {
+      tail -40 "$results/benchmarks.log"
+      echo "benchmarks failed; full log in Benchmarks/$results/benchmarks.log"
+      exit 1
+    }
+    exports+=("$results/dispatch-$extra"/*.influx.csv)
+  done
+fi
+swift run -c release --quiet benchmark-report "${exports[@]}"

@@ -4,8 +4,9 @@
 //
 //   swift run -c release benchmark-report <results.influx.csv>
 //
-// Every ratio divides two medians measured in the same run. Exit status 1 when a target fails
-// or a benchmark is missing.
+// Every ratio divides two medians measured in the same run. Given several exports (run.sh
+// measures ProxyDispatch in three processes), a benchmark's median is the median of its runs'.
+// Exit status 1 when a target fails or a benchmark is missing.
 
 import Foundation
 
@@ -41,6 +42,36 @@ func load(_ path: String) throws -> [String: Measurement] {
   }
   guard rows > 0 else { throw ReportError.unreadable(path) }
   return results
+}
+
+/// One set of results from several runs: a benchmark measured in more than one run (in separate
+/// processes) gets the median of its runs' medians, and the largest of their maxima.
+///
+/// On a shared VM one benchmark process in a few can run a code path much slower than the
+/// others (address placement); the median of three processes is not moved by one of them.
+func combine(_ runs: [[String: Measurement]]) -> [String: Measurement] {
+  var medians: [String: [String: [Double]]] = [:]
+  var combined: [String: Measurement] = [:]
+  for run in runs {
+    for (name, measurement) in run {
+      for (metric, value) in measurement.median {
+        medians[name, default: [:]][metric, default: []].append(value)
+      }
+      for (metric, value) in measurement.maximum {
+        combined[name, default: Measurement()].maximum[metric] = max(
+          value, combined[name]?.maximum[metric] ?? -Double.infinity)
+      }
+    }
+  }
+  for (name, metrics) in medians {
+    for (metric, values) in metrics {
+      let sorted = values.sorted()
+      let middle = sorted.count / 2
+      combined[name, default: Measurement()].median[metric] =
+        sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+  }
+  return combined
 }
 
 enum ReportError: Error, CustomStringConvertible {
@@ -142,9 +173,7 @@ func pad(_ text: String, _ width: Int) -> String {
 func perCall(_ nanoseconds: Double) -> String { "\(format(nanoseconds / 10_000)) ns" }
 
 func run(_ paths: [String]) throws -> Int32 {
-  var results: [String: Measurement] = [:]
-  for path in paths { results.merge(try load(path)) { _, new in new } }
-  var report = Report(results: results)
+  var report = Report(results: combine(try paths.map(load)))
 
   // ProxyDispatch: cached dispatch against hand-written glue, held the same way.
   let dispatch = "ProxyDispatch/"
