@@ -67,13 +67,15 @@ extension CellModel {
   /// `"Contact 42"`: the type and the `id`, for error messages.
   var itemLabel: String { "\(Self.self) \(id)" }
 
-  /// Whether `other` is the same type and equal to this model.
-  nonisolated func isContentEqual(to other: any CellModel) -> Bool {
-    other.isContentEqual(opened: self)  // Opens `other`: no dynamic cast.
+  /// Whether `other` has this model's identity (type and `id`) and, if so, equal content.
+  nonisolated func compare(with other: any CellModel) -> IdentityDiff.Match {
+    other.compare(opened: self)  // Opens `other`: no dynamic cast.
   }
 
-  nonisolated private func isContentEqual<Other: CellModel>(opened other: Other) -> Bool {
-    guard Other.self == Self.self else { return false }
-    return self == unsafeBitCast(other, to: Self.self)
+  nonisolated private func compare<Other: CellModel>(opened other: Other) -> IdentityDiff.Match {
+    guard Other.self == Self.self else { return .different }
+    let other = unsafeBitCast(other, to: Self.self)
+    guard id == other.id else { return .different }
+    return self == other ? .same : .changed
   }
 }

@@ -27,8 +27,7 @@ struct ModelDiff {
     do throws(IdentityDiff.Repeated) {
       update = try diff.update(
         sameIdentityNew: { newItems[$0].hasSameIdentity(as: newItems[$1]) },
-        sameIdentity: { oldItems[$0].hasSameIdentity(as: newItems[$1]) },
-        sameContent: { oldItems[$0].isContentEqual(to: newItems[$1]) })
+        compare: { oldItems[$0].compare(with: newItems[$1]) })
     } catch {
       let labels =
         error.new.map { newItems[$0].itemLabel } + error.old.map { oldItems[$0].itemLabel }

@@ -33,6 +33,17 @@ struct IdentityDiff {
   var newHashes: [Int]
 
   /// Why a diff could not be made: the flat positions of repeated items.
+  /// How an old item compares with a new one.
+  @usableFromInline
+  enum Match {
+    /// Another identity.
+    case different
+    /// The same identity and equal content.
+    case same
+    /// The same identity, changed content.
+    case changed
+  }
+
   @usableFromInline
   struct Repeated: Error {
     /// New items whose identity an earlier new item has.
@@ -57,16 +68,15 @@ struct IdentityDiff {
   ///
   /// - Parameters:
   ///   - sameIdentityNew: Whether two new items (flat positions) have the same identity.
-  ///   - sameIdentity: Whether an old item and a new item have the same identity.
-  ///   - sameContent: Whether an old item and the new item with its identity look the same.
+  ///   - compare: Whether an old item and a new item have the same identity and, if so, the
+  ///     same content: one call per candidate pair, so the items are reached once.
   /// - Returns: One batch that turns the old sections into the new ones.
   /// - Throws: ``Repeated`` when identities repeat among the new items, or among old items that
   ///   match a new one.
   @usableFromInline
   func update(
     sameIdentityNew: (Int, Int) -> Bool,
-    sameIdentity: (_ old: Int, _ new: Int) -> Bool,
-    sameContent: (_ old: Int, _ new: Int) -> Bool
+    compare: (_ old: Int, _ new: Int) -> Match
   ) throws(Repeated) -> ListUpdate {
     let oldStarts = Self.starts(oldCounts)
     let newStarts = Self.starts(newCounts)
@@ -109,6 +119,9 @@ struct IdentityDiff {
     guard repeated.new.isEmpty else { throw repeated }
 
     // 2. Match the old items of kept sections to new items of kept sections.
+    // kind[new]: 0 inserted, 1 stays, 2 stays and changed, 3 moves, 4 moves and changed; the
+    // matching sets 1 or 2, the classification below adds 2 for the items that move.
+    var kind = [UInt8](repeating: 0, count: newTotal)
     var newForOld = [Int32](repeating: -1, count: oldHashes.count)
     var oldForNew = [Int32](repeating: -1, count: newTotal)
     var matched = 0
@@ -120,7 +133,7 @@ struct IdentityDiff {
             var slot = hash & mask
             while table[slot] >= 0 {
               let new = Int(table[slot])
-              if newHashes[new] == hash, sameIdentity(old, new) {
+              if newHashes[new] == hash, case let match = compare(old, new), match != .different {
                 // A match in a new section that is inserted is not a match: the item arrives
                 // with its section.
                 guard oldSectionForNew[Self.section(of: new, in: newStarts)] >= 0 else { break }
@@ -129,6 +142,7 @@ struct IdentityDiff {
                 } else {
                   oldForNew[new] = Int32(truncatingIfNeeded: old)
                   newForOld[old] = Int32(truncatingIfNeeded: new)
+                  kind[new] = match == .changed ? 2 : 1
                   matched += 1
                 }
                 break
@@ -142,8 +156,6 @@ struct IdentityDiff {
     guard repeated.old.isEmpty else { throw repeated }
 
     // 3. Classify each new item of a kept section; keep the longest ordered run of each section.
-    // kind[new]: 0 inserted, 1 stays, 2 stays and changed, 3 moves, 4 moves and changed.
-    var kind = [UInt8](repeating: 0, count: newTotal)
     var stayerOldRows: [Int] = []
     var stayerNews: [Int] = []
     var longest = LongestIncreasingRun()
@@ -160,13 +172,11 @@ struct IdentityDiff {
           counts.inserted += 1
           continue
         }
-        let changed = !sameContent(old, new)
         if old >= oldStarts[oldSection], old < oldStarts[oldSection + 1] {
-          kind[new] = changed ? 2 : 1
           stayerOldRows.append(old)
           stayerNews.append(new)
         } else {
-          kind[new] = changed ? 4 : 3
+          kind[new] += 2  // moves from another section, keeping "changed"
         }
       }
       longest.mark(stayerOldRows)

@@ -109,8 +109,10 @@ extension ListUpdate {
     do throws(IdentityDiff.Repeated) {
       return try diff.update(
         sameIdentityNew: { newItems[$0].id == newItems[$1].id },
-        sameIdentity: { oldItems[$0].id == newItems[$1].id },
-        sameContent: { oldItems[$0] == newItems[$1] })
+        compare: {
+          guard oldItems[$0].id == newItems[$1].id else { return .different }
+          return oldItems[$0] == newItems[$1] ? .same : .changed
+        })
     } catch {
       let labels =
         error.new.map { "\(Item.self) \(newItems[$0].id)" }
