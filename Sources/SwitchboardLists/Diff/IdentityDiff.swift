@@ -32,7 +32,6 @@ struct IdentityDiff {
   /// Identity hashes of the new items, flattened section by section.
   var newHashes: [Int]
 
-  /// Why a diff could not be made: the flat positions of repeated items.
   /// How an old item compares with a new one.
   @usableFromInline
   enum Match {
@@ -44,6 +43,7 @@ struct IdentityDiff {
     case changed
   }
 
+  /// Why a diff could not be made: the flat positions of repeated items.
   @usableFromInline
   struct Repeated: Error {
     /// New items whose identity an earlier new item has.
