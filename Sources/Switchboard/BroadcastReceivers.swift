@@ -17,19 +17,15 @@ final class BroadcastReceivers {
   /// The capability type every receiver was cast to.
   @usableFromInline let capability: ObjectIdentifier
   @usableFromInline let receivers: UnsafeMutableBufferPointer<Receiver>
-  /// Whether the route is a broadcast rule's, rather than an ordinary route to one handler.
-  @usableFromInline let isBroadcast: Bool
   /// Owns the typed values.
   private let handles: [AnyTypedHandle]
 
   /// Receivers for `handles`, one per slot of `slots`, in the same order.
   init(
-    capability: ObjectIdentifier, handles: [AnyTypedHandle], slots: [HandlerSlot],
-    isBroadcast: Bool
+    capability: ObjectIdentifier, handles: [AnyTypedHandle], slots: [HandlerSlot]
   ) {
     precondition(handles.count == slots.count)
     self.capability = capability
-    self.isBroadcast = isBroadcast
     self.handles = handles
     receivers = .allocate(capacity: handles.count)
     for (offset, (handle, slot)) in zip(handles, slots).enumerated() {

@@ -142,27 +142,44 @@ extension PrioritizedProxy {
     default defaultValue: @autoclosure () throws(Failure) -> Result,
     _ body: (Capability) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    // The route is read without retaining it: the handler is copied out of it before the body
-    // runs, and nothing else of the route is used after that, so it may be replaced meanwhile.
-    unowned(unsafe) let route = table[routeIndex(of: message)]
-    if route.typedCapability == ObjectIdentifier(Capability.self), let value = route.typedValue {
-      let typed = value.assumingMemoryBound(to: Capability.self)
-      if route.singleIsStrong {
-        let handler = typed.pointee
-        return try body(handler)
-      }
-      if let reference = route.singleWeakObject, reference.retainedObject() != nil {
-        // The weak load's retain keeps the handler alive and is handed to a bitwise copy of the
-        // unretained typed value, which releases it when the call ends: one retain and one
-        // release, as in hand-written glue that loads a `weak` reference.
-        let handler = takeRetainedCopy(of: typed)
-        return try body(handler)
-      }
+    if let answer = try callCachedTarget(at: routeIndex(of: message), as: capability, body) {
+      return answer
     }
     guard let handler = slowTarget(for: message, as: Capability.self) else {
       return try defaultValue()
     }
     return try body(handler)
+  }
+
+  /// The fast path of `send` and `broadcast`: calls `body` with the only target of route `index`.
+  ///
+  /// The target comes already typed as `Capability`. Returns `body`'s answer, or `nil` when the
+  /// route has no such typed target or its weakly held target is gone: the caller then takes the
+  /// slow path.
+  @inlinable @inline(__always)
+  func callCachedTarget<Capability, Result, Failure: Error>(
+    at index: Int, as capability: Capability.Type,
+    _ body: (Capability) throws(Failure) -> Result
+  ) throws(Failure) -> Result? {
+    // The route is read without retaining it: the handler is copied out of it before the body
+    // runs, and nothing else of the route is used after that, so it may be replaced meanwhile.
+    unowned(unsafe) let route = table[index]
+    guard route.typedCapability == ObjectIdentifier(Capability.self),
+      let value = route.typedValue
+    else { return nil }
+    let typed = value.assumingMemoryBound(to: Capability.self)
+    if route.singleIsStrong {
+      let handler = typed.pointee
+      return try body(handler)
+    }
+    if let reference = route.singleWeakObject, reference.retainedObject() != nil {
+      // The weak load's retain keeps the handler alive and is handed to a bitwise copy of the
+      // unretained typed value, which releases it when the call ends: one retain and one
+      // release, as in hand-written glue that loads a `weak` reference.
+      let handler = takeRetainedCopy(of: typed)
+      return try body(handler)
+    }
+    return nil
   }
 
   /// Sends `message` to its handler and returns the handler's answer, or throws a
@@ -231,19 +248,10 @@ extension PrioritizedProxy {
     _ message: Message, as capability: Capability.Type,
     _ body: (Capability) throws(Failure) -> Void
   ) throws(Failure) -> Int {
-    unowned(unsafe) let route = table[routeIndex(of: message)]
+    let index = routeIndex(of: message)
     // An ordinary route to one handler: delivered the way `send` delivers.
-    if route.typedCapability == ObjectIdentifier(Capability.self), let value = route.typedValue {
-      let typed = value.assumingMemoryBound(to: Capability.self)
-      if route.singleIsStrong {
-        try body(typed.pointee)
-        return 1
-      }
-      if let reference = route.singleWeakObject, reference.retainedObject() != nil {
-        try body(takeRetainedCopy(of: typed))
-        return 1
-      }
-    }
+    if try callCachedTarget(at: index, as: capability, body) != nil { return 1 }
+    unowned(unsafe) let route = table[index]
     // Held for the whole broadcast, so every typed value stays valid even when the body changes
     // the routes.
     guard let receivers = route.broadcastReceivers,
@@ -258,9 +266,7 @@ extension PrioritizedProxy {
           // As in `send`: the copy takes over the weak load's retain.
           try body(takeRetainedCopy(of: value))
         } else {
-          // An ordinary route whose handler is gone routes again, to whoever answers now; a
-          // broadcast skips the released handler (the others are the new route's targets too).
-          if !receivers.isBroadcast { return try broadcastSlowly(message, as: capability, body) }
+          // A broadcast skips the released handler: the others are the new route's targets too.
           metReleased = true
           continue
         }
@@ -300,10 +306,10 @@ extension PrioritizedProxy {
     }
     if route.single != nil, objects.count == 1, let handle = handles.first {
       route.handle = handle  // The one handler: the fast path above, shared with `send`.
-    } else if route.watched.isEmpty, handles.count == slots.count, !handles.isEmpty {
+    } else if case .many = route.targets, route.watched.isEmpty, handles.count == slots.count {
+      // A broadcast rule's receivers; an ordinary route to one handler uses `route.handle`.
       route.broadcastReceivers = BroadcastReceivers(
-        capability: ObjectIdentifier(Capability.self), handles: handles, slots: slots,
-        isBroadcast: route.single == nil)
+        capability: ObjectIdentifier(Capability.self), handles: handles, slots: slots)
     }
     // `objects` keeps every receiver alive for the whole broadcast.
     return try withExtendedLifetime(objects) { () throws(Failure) -> Int in
