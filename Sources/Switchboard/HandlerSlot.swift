@@ -40,8 +40,10 @@ final class HandlerSlot {
   }
 
   /// Asks the handler about every message, in route-index order.
-  func survey<Message: MessageSet>(_ messages: [Message], object: AnyObject) {
-    implements = messages.map { $0.isHandled(by: object) }
+  func survey<Message: MessageSet>(
+    _ messages: [Message], object: AnyObject, check: ((Message, AnyObject) -> Bool)?
+  ) {
+    implements = messages.map { $0.isHandled(by: object, check: check) }
   }
 
   func describe(at position: Int) -> HandlerDescription {

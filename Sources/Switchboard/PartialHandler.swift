@@ -36,7 +36,14 @@ extension MessageSet {
   /// This is the check ``PrioritizedProxy`` makes for every handler and message when the handler
   /// is added and on ``PrioritizedProxy/invalidateRoutes()``.
   public func isHandled(by handler: AnyObject) -> Bool {
-    guard isImplemented(by: handler) else { return false }
+    isHandled(by: handler, check: nil)
+  }
+
+  /// Whether `handler` implements this message according to `check` (or, when it is `nil`,
+  /// ``isImplemented(by:)``) and, if it is a ``PartialHandler`` for this message set, its own
+  /// answer.
+  public func isHandled(by handler: AnyObject, check: ((Self, AnyObject) -> Bool)?) -> Bool {
+    guard check?(self, handler) ?? isImplemented(by: handler) else { return false }
     if let partial = handler as? any PartialHandler<Self> {
       return partial.implements(self)
     }

@@ -55,6 +55,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
   @usableFromInline @exclusivity(unchecked) var table: ContiguousArray<Route> = []
   /// `Message.allCases`, in route-index order.
   let messages: [Message]
+  /// Decides whether a handler implements a message; see ``init(rules:implementationCheck:)``.
+  let implementationCheck: ((Message, AnyObject) -> Bool)?
   /// Route indices for message sets without ``MessageSet/routeIndex``.
   let positions: [Message: Int]
   var nextSlotID = 0
@@ -78,9 +80,29 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   /// Creates a proxy without handlers.
   ///
-  /// - Parameter rules: The rule table; by default every message goes to its first implementer.
-  public init(rules: RoutingRules<Message> = [:]) {
+  /// By default a handler implements a message when ``MessageSet/isImplemented(by:)`` says so.
+  /// Pass `implementationCheck` when the answer depends on more than the message set knows, such
+  /// as the host a list proxy serves (a cell provider for one kind of host does not provide cells
+  /// for another):
+  ///
+  /// ```swift
+  /// let proxy = PrioritizedProxy<ListMessage>(
+  ///   implementationCheck: { message, handler in CollectionView.handler(handler, implements: message) })
+  /// ```
+  ///
+  /// Either way, a ``PartialHandler`` can still decline a message it adopts.
+  ///
+  /// - Parameters:
+  ///   - rules: The rule table; by default every message goes to its first implementer.
+  ///   - implementationCheck: Whether a handler implements a message, answered from its type,
+  ///     once per handler and message when the handler is added; `nil` for
+  ///     ``MessageSet/isImplemented(by:)``.
+  public init(
+    rules: RoutingRules<Message> = [:],
+    implementationCheck: ((Message, AnyObject) -> Bool)? = nil
+  ) {
     self.rules = rules
+    self.implementationCheck = implementationCheck
     let messages = Array(Message.allCases)
     self.messages = messages
     var positions: [Message: Int] = [:]
@@ -326,7 +348,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// implements, and every route is rebuilt.
   public func invalidateRoutes() {
     for slot in slots {
-      if let object = slot.object { slot.survey(messages, object: object) }
+      if let object = slot.object { slot.survey(messages, object: object, check: implementationCheck) }
     }
     rebuildRoutes(.invalidated)
   }
@@ -339,7 +361,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ) -> HandlerSlot {
     let slot = HandlerSlot(id: nextSlotID, object: handler, roles: roles, retention: retention)
     nextSlotID += 1
-    slot.survey(messages, object: handler)
+    slot.survey(messages, object: handler, check: implementationCheck)
     return slot
   }
 

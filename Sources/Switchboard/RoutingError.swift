@@ -95,8 +95,9 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
         + "Fix: list each handler once."
     case .capabilityMismatch(let handler, let expected):
       return
-        "\(message): \(handler) implements it according to \(Message.self).isImplemented(by:), "
-        + "but does not conform to \(expected). \(listing) Fix: make isImplemented(by:) check for \(expected)."
+        "\(message): \(handler) implements it according to \(Message.self).isImplemented(by:) "
+        + "(or the proxy's implementationCheck), but does not conform to \(expected). \(listing) "
+        + "Fix: make that check test for \(expected)."
     }
   }
 }

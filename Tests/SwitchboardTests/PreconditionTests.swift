@@ -78,7 +78,7 @@ struct PreconditionTests {
     expect(
       result,
       toMention:
-        "implements it according to LyingMessage.isImplemented(by:), but does not conform to Closing"
+        "implements it according to LyingMessage.isImplemented(by:) (or the proxy's implementationCheck), but does not conform to Closing"
     )
   }
 

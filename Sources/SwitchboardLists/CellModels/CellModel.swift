@@ -2,9 +2,8 @@ import Foundation
 
 /// A model (or view model) that knows which cell shows it.
 ///
-/// A cell model names its ``Cell`` type; the reuse identifier is derived from that type, and
-/// ``ModelListDataSource`` registers it the first time it is needed, so no reuse string is ever
-/// written by hand:
+/// A cell model names its ``Cell`` type; the host registers that type the first time it is
+/// dequeued, so no reuse string is ever written by hand:
 ///
 /// ```swift
 /// struct Contact: CellModel {
@@ -15,34 +14,34 @@ import Foundation
 /// }
 /// ```
 ///
+/// The cell type decides the hosts a model can show in: a ``ListCell`` subclass in
+/// ``ListView``, a ``CollectionCell`` subclass in ``CollectionView``.
+///
 /// Items are matched across updates by their type and `id`, and reloaded when they are no longer
 /// equal (`==`).
 @MainActor
 public protocol CellModel: Identifiable, Equatable {
   /// The cell that shows this model.
   associatedtype Cell: ConfigurableCell where Cell.Model == Self
-
-  /// The reuse identifier of ``Cell``; by default the cell type's name.
-  static var reuseIdentifier: String { get }
 }
 
 extension CellModel {
-  /// The cell type's name, such as `"ContactCell"`.
-  public static var reuseIdentifier: String { String(describing: Cell.self) }
-
-  /// Makes this model's cell in `list`: registers ``Cell`` if needed, dequeues it, and configures
-  /// it with the model.
+  /// Makes this model's cell in `host`: dequeues a ``Cell`` (registered on first use) and
+  /// configures it with the model.
   ///
-  /// - Throws: ``ListViewError/cellTypeMismatch(reuseIdentifier:expected:actual:)`` when another
-  ///   cell type is already registered under ``reuseIdentifier``.
-  public func makeCell(in list: ListView, at indexPath: IndexPath) throws(ListViewError) -> Cell {
-    if list.registeredCellType(forReuseIdentifier: Self.reuseIdentifier) == nil {
-      list.register(Cell.self, forCellReuseIdentifier: Self.reuseIdentifier)
-    }
-    let cell = try list.dequeueReusableCell(
-      Cell.self, withIdentifier: Self.reuseIdentifier, for: indexPath)
+  /// - Throws: ``ListViewError/cellTypeNotForHost(cell:host:hostCell:)`` when ``Cell`` is not a
+  ///   cell of `host`, and the host's dequeue errors.
+  public func makeCell<Host: ListHost>(in host: Host, at indexPath: IndexPath)
+    throws(ListViewError) -> Host.Cell
+  {
+    let cell = try host.dequeueCell(Cell.self, for: indexPath)
     cell.configure(with: self)
-    return cell
+    guard let hostCell = cell as? Host.Cell else {
+      preconditionFailure(
+        "CellModel: \(Host.self) dequeued \(type(of: cell)) for \(Self.self), which is not a "
+          + "\(Host.Cell.self). ListHost.dequeueCell(_:for:) checks this; please report it.")
+    }
+    return hostCell
   }
 
   /// A hash of the model's identity: its type and its `id`.

@@ -2,12 +2,13 @@ import Foundation
 
 /// A list data source over ``ModelSection`` values: no per-screen code, no reuse strings.
 ///
-/// Each item makes its own cell (``CellModel/makeCell(in:at:)``), registered lazily. Sections
+/// Each item makes its own cell (``CellModel/makeCell(in:at:)``), registered lazily, in any host
+/// whose cells its cell types are. Sections
 /// show by ascending ``ModelSection/sortOrder``. Give it new sections and it works out the batch
 /// update by identity, applies it to the list, and reloads items that changed:
 ///
 /// ```swift
-/// let source = try ModelListDataSource(sections: [contacts])
+/// let source = try ModelListDataSource<ListView>(sections: [contacts])
 /// list.dataSource = source
 /// try list.reloadData()
 ///
@@ -15,7 +16,7 @@ import Foundation
 /// try source.update(to: [contacts], in: list)   // inserts exactly one row
 /// ```
 @MainActor
-public final class ModelListDataSource {
+public final class ModelListDataSource<Host: ListHost> {
   /// The sections as shown, sorted by sort order.
   public private(set) var sections: [ModelSection]
 
@@ -42,14 +43,14 @@ public final class ModelListDataSource {
     try ModelDiff(old: sections, new: Self.sorted(newSections)).update
   }
 
-  /// Replaces the sections and applies the matching batch update to `list`.
+  /// Replaces the sections and applies the matching batch update to `host`.
   ///
   /// Either both change or neither does: on any error the data source keeps its sections and the
   /// list its state.
   ///
   /// - Returns: The update that was applied.
   @discardableResult
-  public func update(to newSections: [ModelSection], in list: ListView) throws(ModelUpdateError)
+  public func update(to newSections: [ModelSection], in host: Host) throws(ModelUpdateError)
     -> ListUpdate
   {
     let sorted = Self.sorted(newSections)
@@ -57,7 +58,7 @@ public final class ModelListDataSource {
     let previous = sections
     sections = sorted
     do {
-      try list.apply(update)
+      try host.apply(update)
     } catch {
       sections = previous
       throw .rejectedByList(error)
@@ -76,25 +77,25 @@ extension ModelListDataSource: ListSectionCounting, ListRowCounting, ListCellPro
   ListHeaderTitling, ListFooterTitling
 {
   /// The number of sections.
-  public func numberOfSections(in list: ListView) -> Int { sections.count }
+  public func numberOfSections() -> Int { sections.count }
 
   /// The number of items in the section.
-  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+  public func numberOfRows(inSection section: Int) -> Int {
     sections[section].items.count
   }
 
   /// The item's own cell, registered on first use.
-  public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
-    try item(at: indexPath).makeCell(in: list, at: indexPath)
+  public func cellForRow(at indexPath: IndexPath, in host: Host) throws -> Host.Cell {
+    try item(at: indexPath).makeCell(in: host, at: indexPath)
   }
 
   /// The section's header.
-  public func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? {
+  public func titleForHeader(inSection section: Int) -> String? {
     sections[section].header
   }
 
   /// The section's footer.
-  public func list(_ list: ListView, titleForFooterInSection section: Int) -> String? {
+  public func titleForFooter(inSection section: Int) -> String? {
     sections[section].footer
   }
 }

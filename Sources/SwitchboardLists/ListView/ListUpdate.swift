@@ -45,6 +45,25 @@ public struct ListUpdate: Hashable, Sendable {
   /// An empty update.
   public init() {}
 
+  /// An update that inserts, deletes and reloads the rows given, and nothing else.
+  ///
+  /// ```swift
+  /// return ListUpdate(deletingRowsAt: [indexPath])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - inserted: Rows to insert, as index paths after the update.
+  ///   - deleted: Rows to delete, as index paths before the update.
+  ///   - reloaded: Rows whose cells to make again, as index paths before the update.
+  public init(
+    insertingRowsAt inserted: [IndexPath] = [], deletingRowsAt deleted: [IndexPath] = [],
+    reloadingRowsAt reloaded: [IndexPath] = []
+  ) {
+    insertedRows = inserted
+    deletedRows = deleted
+    reloadedRows = reloaded
+  }
+
   /// Whether the update changes nothing.
   public var isEmpty: Bool {
     insertedRows.isEmpty && deletedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty

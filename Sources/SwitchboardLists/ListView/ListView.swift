@@ -7,8 +7,7 @@ import Switchboard
 /// platform. Toward its data source and delegate it keeps UIKit's contract:
 ///
 /// - it holds both weakly, and caches which optional messages they respond to when they are
-///   assigned (refreshing the cache when a ``ListRouting`` source such as ``ListProxy`` announces
-///   a route change);
+///   assigned (refreshing the cache when a ``ListProxy`` announces a route change);
 /// - it uses UIKit's defaults for messages nobody implements (one section, ``rowHeight``, no
 ///   titles), and reports a missing required message as ``ListViewError`` instead of crashing;
 /// - it dequeues registered cells from a reuse pool, calling ``ListCell/prepareForReuse()``;
@@ -19,8 +18,7 @@ import Switchboard
 ///
 /// ```swift
 /// let list = ListView(viewportHeight: 132)        // three 44-point rows
-/// list.register(ListCell.self, forCellReuseIdentifier: "todo")
-/// list.dataSource = proxy
+/// list.dataSource = proxy           // a ListProxy<ListView>, or any ListDataSource
 /// list.delegate = proxy
 /// try list.reloadData()
 /// print(list.renderText())
@@ -51,14 +49,18 @@ public final class ListView {
   public private(set) var contentOffset: Double = 0
 
   /// The data source; held weakly, as UIKit does.
-  public weak var dataSource: (any ListDataSource)? {
-    didSet { connectionsChanged() }
+  public var dataSource: (any ListDataSource)? {
+    get { connection.dataSource as? any ListDataSource }
+    set { connection.connect(dataSource: newValue, delegate: connection.delegate) }
   }
 
   /// The delegate; held weakly, as UIKit does.
-  public weak var delegate: (any ListDelegate)? {
-    didSet { connectionsChanged() }
+  public var delegate: (any ListDelegate)? {
+    get { connection.delegate as? any ListDelegate }
+    set { connection.connect(dataSource: connection.dataSource, delegate: newValue) }
   }
+
+  private let connection = ListConnection<ListView>()
 
   // MARK: State
 
@@ -72,10 +74,6 @@ public final class ListView {
   private var visibleOrder: [IndexPath] = []
   private var selected: Set<IndexPath> = []
   private var lastPrefetched: [IndexPath] = []
-  private var responses = [Bool](repeating: false, count: ListMessage.allCases.count)
-  private var routeObservations: [RouteObservation] = []
-  /// The message being sent right now, to notice when its handler turns out to be gone.
-  private var messageInFlight: ListMessage?
   /// Counts display passes, so a pass notices when a callback started another one (a delegate
   /// that reloads or updates the list from `willDisplay`) and stops walking its stale rows.
   private var displayPass = 0
@@ -86,7 +84,7 @@ public final class ListView {
   /// answered, but whose handler had been released.
   ///
   /// The list used the default value each time.
-  public private(set) var diagnostics: [ListViewDiagnostic] = []
+  public var diagnostics: [ListViewDiagnostic] { connection.diagnostics }
 
   /// The section index titles the data source gave at the last reload, if any.
   public private(set) var sectionIndexTitles: [String]?
@@ -106,80 +104,11 @@ public final class ListView {
   /// Whether the list believes its data source or delegate responds to `message`, as cached when
   /// they were assigned or when their routes last changed.
   public func cachedResponse(to message: ListMessage) -> Bool {
-    responses[message.rawValue]
-  }
-
-  private func connectionsChanged() {
-    routeObservations.removeAll()
-    var observed: [AnyObject] = []
-    for object in [dataSource as AnyObject?, delegate as AnyObject?].compactMap({ $0 })
-    where !observed.contains(where: { $0 === object }) {
-      observed.append(object)
-      if let routing = object as? any ListRouting {
-        routeObservations.append(
-          routing.observeRoutes { [weak self, weak routing] change in
-            guard let self else { return }
-            // Only a handler found released while its message was in flight is a problem: a
-            // rule or handler changed on purpose during the call is not.
-            if let message = self.messageInFlight, change.contains(message),
-              change.causes.contains(.handlersReleased), routing?.responds(to: message) == false
-            {
-              self.diagnostics.append(.handlerReleased(message))
-            }
-            self.refreshResponses()
-          })
-      }
-    }
-    refreshResponses()
-  }
-
-  private func refreshResponses() {
-    for message in ListMessage.allCases {
-      let object: AnyObject? = message.isDataSourceMessage ? dataSource : delegate
-      responses[message.rawValue] =
-        object.map { object in
-          (object as? any ListRouting)?.responds(to: message) ?? message.isHandled(by: object)
-        } ?? false
-    }
-  }
-
-  /// Sends `message` to the data source or delegate when it responds, or returns `defaultValue`.
-  @inline(__always)
-  private func ask<Capability, Result>(
-    _ message: ListMessage, as capability: Capability.Type,
-    default defaultValue: @autoclosure () -> Result, _ body: (Capability) throws -> Result
-  ) rethrows -> Result {
-    guard responses[message.rawValue] else { return defaultValue() }
-    let object: AnyObject? = message.isDataSourceMessage ? dataSource : delegate
-    guard let object else {
-      diagnostics.append(.respondentReleased(message))
-      refreshResponses()
-      return defaultValue()
-    }
-    // A cached "yes" means the object adopts the capability (or routes every message).
-    guard let handler = object as? Capability else {
-      preconditionFailure(
-        "ListView: \(type(of: object)) was cached as answering \(message) but is not \(Capability.self)."
-      )
-    }
-    let outer = messageInFlight
-    messageInFlight = message
-    defer { messageInFlight = outer }
-    return try body(handler)
+    connection.cachedResponse(to: message)
   }
 
   private func handlerSummaries(for message: ListMessage) -> [String] {
-    let object: AnyObject? = message.isDataSourceMessage ? dataSource : delegate
-    guard let object else { return [] }
-    if let routing = object as? any ListRouting { return routing.handlerSummaries(for: message) }
-    return ["\(type(of: object)) \(message.isHandled(by: object) ? "✓" : "✗")"]
-  }
-
-  private func requireDataSourceMessages() throws(ListViewError) {
-    guard dataSource != nil else { return }
-    for message in [ListMessage.numberOfRows, .cellForRow] where !responses[message.rawValue] {
-      throw .requiredMessageUnhandled(message, handlers: handlerSummaries(for: message))
-    }
+    connection.handlerSummaries(for: message)
   }
 
   // MARK: Cells
@@ -187,6 +116,18 @@ public final class ListView {
   /// Registers a cell type for a reuse identifier, replacing any earlier registration.
   public func register(_ cellType: ListCell.Type, forCellReuseIdentifier identifier: String) {
     registrations[identifier] = cellType
+  }
+
+  /// A cell of exactly `cellType` for `indexPath`, reused or new; the type is registered under
+  /// its own name (`String(reflecting: cellType)`) the first time.
+  ///
+  /// Prefer the typed ``ListHost/dequeueCell(_:for:)``: `try list.dequeueCell(TodoCell.self, for: indexPath)`.
+  public func dequeueCell(of cellType: ListCell.Type, for indexPath: IndexPath)
+    throws(ListViewError) -> ListCell
+  {
+    let identifier = String(reflecting: cellType)
+    if registrations[identifier] == nil { registrations[identifier] = cellType }
+    return try dequeueReusableCell(withIdentifier: identifier, for: indexPath)
   }
 
   /// The cell type registered for `identifier`, if any.
@@ -273,26 +214,26 @@ public final class ListView {
 
   private func readCounts() throws(ListViewError) -> Counts {
     guard dataSource != nil else { return Counts() }
-    let sections = ask(.numberOfSections, as: (any ListSectionCounting).self, default: 1) {
-      $0.numberOfSections(in: self)
+    let sections = connection.ask(.numberOfSections, as: (any ListSectionCounting).self, default: 1) {
+      $0.numberOfSections()
     }
     guard sections >= 0 else {
       throw .negativeCount(.numberOfSections, section: nil, count: sections)
     }
     var counts = Counts()
     for section in 0..<sections {
-      let rows = ask(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
-        $0.list(self, numberOfRowsInSection: section)
+      let rows = connection.ask(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
+        $0.numberOfRows(inSection: section)
       }
       guard rows >= 0 else { throw .negativeCount(.numberOfRows, section: section, count: rows) }
       counts.rows.append(rows)
       counts.headers.append(
-        ask(.titleForHeader, as: (any ListHeaderTitling).self, default: nil) {
-          $0.list(self, titleForHeaderInSection: section)
+        connection.ask(.titleForHeader, as: (any ListHeaderTitling).self, default: nil) {
+          $0.titleForHeader(inSection: section)
         })
       counts.footers.append(
-        ask(.titleForFooter, as: (any ListFooterTitling).self, default: nil) {
-          $0.list(self, titleForFooterInSection: section)
+        connection.ask(.titleForFooter, as: (any ListFooterTitling).self, default: nil) {
+          $0.titleForFooter(inSection: section)
         })
     }
     return counts
@@ -305,19 +246,19 @@ public final class ListView {
     var layout = ListLayout()
     for section in counts.rows.indices {
       let heights: ListLayout.RowHeights
-      if responses[ListMessage.heightForRow.rawValue] {
+      if cachedResponse(to: .heightForRow) {
         heights = .each { row in
-          self.ask(.heightForRow, as: (any ListRowHeightProviding).self, default: self.rowHeight) {
-            $0.list(self, heightForRowAt: IndexPath(row: row, section: section))
+          self.connection.ask(.heightForRow, as: (any ListRowHeightProviding<ListView>).self, default: self.rowHeight) {
+            $0.heightForRow(at: IndexPath(row: row, section: section), in: self)
           }
         }
-      } else if responses[ListMessage.estimatedHeightForRow.rawValue] {
+      } else if cachedResponse(to: .estimatedHeightForRow) {
         heights = .each { row in
-          self.ask(
-            .estimatedHeightForRow, as: (any ListEstimatedRowHeightProviding).self,
+          self.connection.ask(
+            .estimatedHeightForRow, as: (any ListEstimatedRowHeightProviding<ListView>).self,
             default: self.rowHeight
           ) {
-            $0.list(self, estimatedHeightForRowAt: IndexPath(row: row, section: section))
+            $0.estimatedHeightForRow(at: IndexPath(row: row, section: section), in: self)
           }
         }
       } else {
@@ -355,11 +296,11 @@ public final class ListView {
   /// - Throws: ``ListViewError/requiredMessageUnhandled(_:handlers:)`` when the data source does
   ///   not answer a required message, and the errors of the cell provider.
   public func reloadData() throws(ListViewError) {
-    try requireDataSourceMessages()
+    try connection.requireDataSourceMessages()
     let counts = try readCounts()
     typealias Indexing = any ListSectionIndexing
-    sectionIndexTitles = ask(.sectionIndexTitles, as: Indexing.self, default: nil) {
-      $0.sectionIndexTitles(for: self)
+    sectionIndexTitles = connection.ask(.sectionIndexTitles, as: Indexing.self, default: nil) {
+      $0.sectionIndexTitles()
     }
     // Forget the old rows before telling anyone they ended, so a delegate that reloads again
     // from didEndDisplaying sees a consistent list and no row ends twice.
@@ -478,8 +419,8 @@ public final class ListView {
       visibleCells[path] = cell
       insertVisible(path)
       cell.isSelected = selected.contains(path)
-      ask(.willDisplayRow, as: (any ListWillDisplayObserving).self, default: ()) {
-        $0.list(self, willDisplay: cell, forRowAt: path)
+      connection.notify(.willDisplayRow, as: (any ListWillDisplayObserving<ListView>).self) {
+        $0.willDisplay(cell, forRowAt: path, in: self)
       }
       guard pass == displayPass else { return }
     }
@@ -505,14 +446,16 @@ public final class ListView {
   }
 
   private func makeCell(at path: IndexPath) throws(ListViewError) -> ListCell {
-    guard let dataSource else { throw .dataSourceReleased }
-    guard responses[ListMessage.cellForRow.rawValue],
-      let provider = dataSource as? any ListCellProviding
-    else {
-      throw .requiredMessageUnhandled(.cellForRow, handlers: handlerSummaries(for: .cellForRow))
-    }
+    guard dataSource != nil else { throw .dataSourceReleased }
     do {
-      return try provider.list(self, cellForRowAt: path)
+      let cell = try connection.ask(
+        .cellForRow, as: (any ListCellProviding<ListView>).self, default: nil
+      ) { try $0.cellForRow(at: path, in: self) }
+      guard let cell else {
+        throw ListViewError.requiredMessageUnhandled(
+          .cellForRow, handlers: handlerSummaries(for: .cellForRow))
+      }
+      return cell
     } catch let error as ListViewError {
       throw error
     } catch {
@@ -521,14 +464,14 @@ public final class ListView {
   }
 
   private func endDisplaying(_ cell: ListCell, at path: IndexPath) {
-    ask(.didEndDisplayingRow, as: (any ListDidEndDisplayingObserving).self, default: ()) {
-      $0.list(self, didEndDisplaying: cell, forRowAt: path)
+    connection.notify(.didEndDisplayingRow, as: (any ListDidEndDisplayingObserving<ListView>).self) {
+      $0.didEndDisplaying(cell, forRowAt: path, in: self)
     }
     enqueue(cell)
   }
 
   private func prefetchBeyondWindow() {
-    guard prefetchDistance > 0, responses[ListMessage.prefetchRows.rawValue],
+    guard prefetchDistance > 0, cachedResponse(to: .prefetchRows),
       let last = visibleOrder.last
     else { return }
     var upcoming: [IndexPath] = []
@@ -546,8 +489,8 @@ public final class ListView {
     let fresh = upcoming.filter { !lastPrefetched.contains($0) }
     lastPrefetched = upcoming
     guard !fresh.isEmpty else { return }
-    ask(.prefetchRows, as: (any ListPrefetching).self, default: ()) {
-      $0.list(self, prefetchRowsAt: fresh)
+    connection.notify(.prefetchRows, as: (any ListPrefetching).self) {
+      $0.prefetchRows(at: fresh)
     }
   }
 
@@ -574,11 +517,11 @@ public final class ListView {
       return
     }
     var target = indexPath
-    if responses[ListMessage.willSelectRow.rawValue] {
-      let redirected = ask(
-        .willSelectRow, as: (any ListWillSelectHandling).self, default: indexPath
+    if cachedResponse(to: .willSelectRow) {
+      let redirected = connection.ask(
+        .willSelectRow, as: (any ListWillSelectHandling<ListView>).self, default: indexPath
       ) {
-        $0.list(self, willSelectRowAt: indexPath)
+        $0.willSelectRow(at: indexPath, in: self)
       }
       guard let redirected else { return }
       try checkExists(redirected)
@@ -590,15 +533,15 @@ public final class ListView {
       }
     }
     markSelected(target)
-    ask(.didSelectRow, as: (any ListDidSelectHandling).self, default: ()) {
-      $0.list(self, didSelectRowAt: target)
+    connection.notify(.didSelectRow, as: (any ListDidSelectHandling<ListView>).self) {
+      $0.didSelectRow(at: target, in: self)
     }
   }
 
   private func userDeselect(_ indexPath: IndexPath) {
     guard markDeselected(indexPath) else { return }
-    ask(.didDeselectRow, as: (any ListDidDeselectHandling).self, default: ()) {
-      $0.list(self, didDeselectRowAt: indexPath)
+    connection.notify(.didDeselectRow, as: (any ListDidDeselectHandling<ListView>).self) {
+      $0.didDeselectRow(at: indexPath, in: self)
     }
   }
 
@@ -654,23 +597,28 @@ public final class ListView {
   // MARK: Editing by the user
 
   /// Commits an edit as a user's swipe does: checks `canEditRow` (by default, whether anyone
-  /// commits edits), then sends `commitEdit`.
+  /// commits edits), sends `commitEdit`, and applies the update it answers.
   ///
-  /// The data source updates its data and the list.
+  /// The data source changes its data and answers the matching ``ListUpdate``; the list checks
+  /// it against the new counts, as ``apply(_:)`` does.
+  ///
+  /// - Throws: ``ListViewError/actionNotAllowed(_:_:)`` when the row cannot be edited, and the
+  ///   errors of ``apply(_:)`` when the answered update does not match the data.
   public func commitEdit(_ style: ListEditingStyle, forRowAt indexPath: IndexPath)
     throws(ListViewError)
   {
     try checkExists(indexPath)
-    let canEdit = ask(
+    let canEdit = connection.ask(
       .canEditRow, as: (any ListRowEditability).self,
-      default: responses[ListMessage.commitEdit.rawValue]
-    ) { $0.list(self, canEditRowAt: indexPath) }
-    guard canEdit, responses[ListMessage.commitEdit.rawValue] else {
+      default: cachedResponse(to: .commitEdit)
+    ) { $0.canEditRow(at: indexPath) }
+    guard canEdit, cachedResponse(to: .commitEdit) else {
       throw .actionNotAllowed("editing", indexPath)
     }
-    ask(.commitEdit, as: (any ListEditCommitting).self, default: ()) {
-      $0.list(self, commit: style, forRowAt: indexPath)
-    }
+    let update = connection.ask(
+      .commitEdit, as: (any ListEditCommitting).self, default: ListUpdate()
+    ) { $0.commitEdit(style, forRowAt: indexPath) }
+    try apply(update)
   }
 
   /// Moves a row as a user's drag does, in UIKit's order.
@@ -689,11 +637,11 @@ public final class ListView {
   ) throws(ListViewError) {
     try checkExists(source)
     try checkDropTarget(destination, from: source)
-    let canMove = ask(
+    let canMove = connection.ask(
       .canMoveRow, as: (any ListRowMovability).self,
-      default: responses[ListMessage.moveRow.rawValue]
-    ) { $0.list(self, canMoveRowAt: source) }
-    guard canMove, responses[ListMessage.moveRow.rawValue] else {
+      default: cachedResponse(to: .moveRow)
+    ) { $0.canMoveRow(at: source) }
+    guard canMove, cachedResponse(to: .moveRow) else {
       throw .actionNotAllowed("moving", source)
     }
     var after = rowCounts
@@ -705,8 +653,8 @@ public final class ListView {
     applyValidated(
       plan, counts: Counts(rows: after, headers: headerTitles, footers: footerTitles))
     try updateVisibleRows()
-    ask(.moveRow, as: (any ListRowMoving).self, default: ()) {
-      $0.list(self, moveRowAt: source, to: destination)
+    connection.notify(.moveRow, as: (any ListRowMoving).self) {
+      $0.moveRow(from: source, to: destination)
     }
     try checkConsistency()
   }
@@ -754,7 +702,7 @@ public final class ListView {
       try reloadData()
       return
     }
-    if !update.isEmpty { try requireDataSourceMessages() }
+    if !update.isEmpty { try connection.requireDataSourceMessages() }
     let counts = try readCounts()
     let plan = try ListUpdatePlan(update, before: rowCounts, after: counts.rows)
     // Validated: from here on the update is applied.
@@ -850,4 +798,9 @@ public final class ListView {
     }
     return lines.joined(separator: "\n")
   }
+}
+
+extension ListView: ListHost {
+  /// Whether the content is shorter than the viewport.
+  public var needsMoreContent: Bool { contentHeight < viewportHeight }
 }

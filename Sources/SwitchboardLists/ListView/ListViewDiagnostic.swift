@@ -5,7 +5,7 @@
 public enum ListViewDiagnostic: Equatable, Sendable, CustomStringConvertible {
   /// The data source or delegate that answered `message` has been released.
   case respondentReleased(ListMessage)
-  /// A ``ListRouting`` source (such as ``ListProxy``) found the handler of `message` released
+  /// A ``ListProxy`` found the handler of `message` released
   /// while the list was sending it.
   case handlerReleased(ListMessage)
 

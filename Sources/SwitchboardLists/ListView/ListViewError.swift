@@ -24,6 +24,9 @@ public enum ListViewError: Error, Equatable, CustomStringConvertible {
   case unregisteredReuseIdentifier(String, registered: [String])
   /// A dequeued cell is not of the type the caller asked for.
   case cellTypeMismatch(reuseIdentifier: String, expected: String, actual: String)
+  /// A cell type was dequeued from a host whose cells it is not, such as a ``ListCell`` subclass
+  /// from a ``CollectionView``.
+  case cellTypeNotForHost(cell: String, host: String, hostCell: String)
   /// The data source reported a negative count.
   case negativeCount(ListMessage, section: Int?, count: Int)
   /// A batch update does not add up to the data source's new section count.
@@ -66,6 +69,10 @@ public enum ListViewError: Error, Equatable, CustomStringConvertible {
       return
         "The cell registered for '\(identifier)' is a \(actual), not a \(expected). Register "
         + "\(expected) for '\(identifier)' or dequeue the type that is registered."
+    case .cellTypeNotForHost(let cell, let host, let hostCell):
+      return
+        "\(cell) is not a cell of \(host), whose cells are \(hostCell) subclasses. Make the cell "
+        + "(or the cell model's Cell) a \(hostCell) subclass, or show it in a host it belongs to."
     case .negativeCount(let message, let section, let count):
       let place = section.map { " for section \($0)" } ?? ""
       return "The data source answered \(message)\(place) with \(count); counts cannot be negative."

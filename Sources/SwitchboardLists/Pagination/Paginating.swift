@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Adopt it with your items, page size and fetch; the library owns the state machine (idle,
 /// loading, failed, exhausted), starts fetches when rows near the end are displayed, appends
-/// pages, and inserts exactly the new rows into any ``BatchUpdatingHost`` such as ``ListView``:
+/// pages, and inserts exactly the new rows into any ``ListHost`` such as ``ListView``:
 ///
 /// ```swift
 /// final class Feed: Paginating, ListRowCounting, ListCellProviding, ListWillDisplayObserving {
@@ -32,7 +32,7 @@ import Foundation
 ///   is dropped when it lands;
 /// - a failed page stays failed until ``retry(in:)``;
 /// - a page shorter than ``pageSize``, or reaching ``totalCount``, ends pagination;
-/// - while the host ``BatchUpdatingHost/needsMoreContent``, pages keep loading until the window is
+/// - while the host ``ListHost/needsMoreContent``, pages keep loading until the window is
 ///   full or the end is reached;
 /// - the first page may arrive before the list ever loaded: ``ListView`` then loads itself
 ///   instead of applying the insertion, so calling ``startIfNeeded(in:)`` right after wiring the
@@ -106,7 +106,7 @@ extension Paginating {
   /// - Returns: The task loading the page, or `nil` when no load started (not near the end, a
   ///   fetch in flight, failed, or exhausted). Await its value in tests.
   @discardableResult
-  public func willDisplay(row: Int, in host: some BatchUpdatingHost) -> Task<PageOutcome, Never>? {
+  public func willDisplay(row: Int, in host: some ListHost) -> Task<PageOutcome, Never>? {
     guard row >= items.count - 1 - pagination.prefetchDistance else { return nil }
     return startLoading(into: host)
   }
@@ -116,7 +116,7 @@ extension Paginating {
   /// It may come before the list ever loaded its data; ``ListView`` then loads itself when the
   /// page arrives. Calling it again while the first page is in flight starts nothing.
   @discardableResult
-  public func startIfNeeded(in host: some BatchUpdatingHost) -> Task<PageOutcome, Never>? {
+  public func startIfNeeded(in host: some ListHost) -> Task<PageOutcome, Never>? {
     guard items.isEmpty else { return nil }
     return startLoading(into: host)
   }
@@ -126,7 +126,7 @@ extension Paginating {
   ///
   /// - Returns: What happened to the last page fetched.
   @discardableResult
-  public func loadNextPage(into host: some BatchUpdatingHost) async -> PageOutcome {
+  public func loadNextPage(into host: some ListHost) async -> PageOutcome {
     let claim: PageClaim
     switch claimNextPage() {
     case .success(let claimed): claim = claimed
@@ -137,7 +137,7 @@ extension Paginating {
 
   /// Fetches the page that failed again.
   @discardableResult
-  public func retry(in host: some BatchUpdatingHost) async -> PageOutcome {
+  public func retry(in host: some ListHost) async -> PageOutcome {
     guard case .failed = pagination.phase else {
       return pagination.phase == .exhausted ? .exhausted : await loadNextPage(into: host)
     }
@@ -151,7 +151,7 @@ extension Paginating {
   /// - Returns: What happened to the first page. The host's rows are deleted and the new ones
   ///   inserted, each in a batch of its own.
   @discardableResult
-  public func refresh(in host: some BatchUpdatingHost) async -> PageOutcome {
+  public func refresh(in host: some ListHost) async -> PageOutcome {
     let removed = items.indices.map { IndexPath(row: $0, section: pagination.section) }
     reset()
     if !removed.isEmpty {
@@ -183,14 +183,14 @@ extension Paginating {
   }
 
   /// Claims the next page now, and loads it (and more, while the host needs content) in a task.
-  private func startLoading(into host: some BatchUpdatingHost) -> Task<PageOutcome, Never>? {
+  private func startLoading(into host: some ListHost) -> Task<PageOutcome, Never>? {
     guard case .success(let claim) = claimNextPage() else { return nil }
     return Task { await self.load(claim, andMoreInto: host) }
   }
 
   /// Loads the claimed page, then further pages while the host needs more content.
   private func load(
-    _ claim: PageClaim, andMoreInto host: some BatchUpdatingHost
+    _ claim: PageClaim, andMoreInto host: some ListHost
   ) async -> PageOutcome {
     var outcome = await load(claim, into: host)
     while case .loaded = outcome, pagination.phase == .idle, host.needsMoreContent {
@@ -218,7 +218,7 @@ extension Paginating {
   }
 
   /// Fetches a claimed page, appends it and inserts its rows.
-  private func load(_ claim: PageClaim, into host: some BatchUpdatingHost) async -> PageOutcome {
+  private func load(_ claim: PageClaim, into host: some ListHost) async -> PageOutcome {
     // Cancelled, reset or refreshed before the task even ran: fetch nothing.
     guard claim.generation == pagination.generation else { return .dropped }
     let page: [Item]

@@ -2,35 +2,52 @@ import Switchboard
 
 /// The messages a list host sends to its data source and delegate, one case per message.
 ///
-/// Each case has a capability protocol; a handler implements a message by adopting it:
+/// The vocabulary has two halves:
 ///
-/// | message | capability | sent to |
-/// | --- | --- | --- |
-/// | ``numberOfSections`` | ``ListSectionCounting`` | data source |
-/// | ``numberOfRows`` | ``ListRowCounting`` | data source (required) |
-/// | ``cellForRow`` | ``ListCellProviding`` | data source (required) |
-/// | ``titleForHeader`` | ``ListHeaderTitling`` | data source |
-/// | ``titleForFooter`` | ``ListFooterTitling`` | data source |
-/// | ``canEditRow`` | ``ListRowEditability`` | data source |
-/// | ``canMoveRow`` | ``ListRowMovability`` | data source |
-/// | ``commitEdit`` | ``ListEditCommitting`` | data source |
-/// | ``moveRow`` | ``ListRowMoving`` | data source |
-/// | ``sectionIndexTitles`` | ``ListSectionIndexing`` | data source |
-/// | ``prefetchRows`` | ``ListPrefetching`` | data source |
-/// | ``heightForRow`` | ``ListRowHeightProviding`` | delegate |
-/// | ``estimatedHeightForRow`` | ``ListEstimatedRowHeightProviding`` | delegate |
-/// | ``willDisplayRow`` | ``ListWillDisplayObserving`` | delegate |
-/// | ``didEndDisplayingRow`` | ``ListDidEndDisplayingObserving`` | delegate |
-/// | ``willSelectRow`` | ``ListWillSelectHandling`` | delegate |
-/// | ``didSelectRow`` | ``ListDidSelectHandling`` | delegate |
-/// | ``didDeselectRow`` | ``ListDidDeselectHandling`` | delegate |
+/// - **Data** messages (counts, titles, edit and move decisions, prefetching) name no host and
+///   no cell type, so a view model adopts them while importing only `SwitchboardLists`.
+/// - **View** messages (cells, supplementary views, heights, display, selection) take the host
+///   they come from and its cell type: their capabilities are generic over a ``ListHost``.
+///
+/// A collection host (``CollectionView``) calls its items rows: its `numberOfItemsInSection` is
+/// ``numberOfRows``, its `cellForItemAt` is ``cellForRow``, and so on.
+///
+/// | message | capability | half | sent to |
+/// | --- | --- | --- | --- |
+/// | ``numberOfSections`` | ``ListSectionCounting`` | data | data source |
+/// | ``numberOfRows`` | ``ListRowCounting`` | data | data source (required) |
+/// | ``cellForRow`` | ``ListCellProviding`` | view | data source (required) |
+/// | ``supplementaryView`` | ``ListSupplementaryViewProviding`` | view | data source |
+/// | ``titleForHeader`` | ``ListHeaderTitling`` | data | data source |
+/// | ``titleForFooter`` | ``ListFooterTitling`` | data | data source |
+/// | ``canEditRow`` | ``ListRowEditability`` | data | data source |
+/// | ``canMoveRow`` | ``ListRowMovability`` | data | data source |
+/// | ``commitEdit`` | ``ListEditCommitting`` | data | data source |
+/// | ``moveRow`` | ``ListRowMoving`` | data | data source |
+/// | ``sectionIndexTitles`` | ``ListSectionIndexing`` | data | data source |
+/// | ``prefetchRows`` | ``ListPrefetching`` | data | data source |
+/// | ``heightForRow`` | ``ListRowHeightProviding`` | view | delegate |
+/// | ``estimatedHeightForRow`` | ``ListEstimatedRowHeightProviding`` | view | delegate |
+/// | ``willDisplayRow`` | ``ListWillDisplayObserving`` | view | delegate |
+/// | ``didEndDisplayingRow`` | ``ListDidEndDisplayingObserving`` | view | delegate |
+/// | ``willSelectRow`` | ``ListWillSelectHandling`` | view | delegate |
+/// | ``didSelectRow`` | ``ListDidSelectHandling`` | view | delegate |
+/// | ``didDeselectRow`` | ``ListDidDeselectHandling`` | view | delegate |
+///
+/// ## Adding a message
+/// A new message is a case here, its row in ``traits`` and its line in
+/// ``isImplemented(by:on:)`` (both in this file), its capability protocol, and the call sites of
+/// the hosts that send it. Routing, rules, explanations, the routing table, the hosts'
+/// responds-to caches and ``ListProxy`` need nothing more.
 public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   /// How many sections the list has. Default: 1.
   case numberOfSections
-  /// How many rows a section has. Required.
+  /// How many rows (a collection's items) a section has. Required.
   case numberOfRows
   /// The cell for a row. Required.
   case cellForRow
+  /// A supplementary view (a section header or footer, say) of a collection host.
+  case supplementaryView
   /// A section's header title. Default: none.
   case titleForHeader
   /// A section's footer title. Default: none.
@@ -39,7 +56,7 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   case canEditRow
   /// Whether a row can be moved. Default: `true` when ``moveRow`` is implemented.
   case canMoveRow
-  /// Commit an insertion or deletion the user asked for.
+  /// Commit an insertion or deletion the user asked for; answers the update to apply.
   case commitEdit
   /// Move a row the user dragged.
   case moveRow
@@ -62,45 +79,79 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   /// A row was deselected.
   case didDeselectRow
 
-  /// Whether a host cannot show a list without this message.
-  public var isRequired: Bool { self == .numberOfRows || self == .cellForRow }
+  /// Which object of a host receives a message.
+  public enum Receiver: Hashable, Sendable {
+    /// The data source.
+    case dataSource
+    /// The delegate.
+    case delegate
+  }
 
-  /// Whether the message returns nothing, so that a `RoutingRule.broadcast` rule
-  /// can send it to several handlers.
+  /// What a message is, apart from its capability: one row of the message table.
+  public struct Traits: Hashable, Sendable {
+    /// The case name, such as `"cellForRow"`.
+    public let name: String
+    /// The object of the host that receives the message.
+    public let receiver: Receiver
+    /// Whether the message's capability takes the host and its cell type (the view half);
+    /// `false` for the host-free data half.
+    public let takesHost: Bool
+    /// Whether the message returns nothing; see ``ListMessage/isNotification``.
+    public let isNotification: Bool
+    /// Whether a host cannot show a list without it.
+    public let isRequired: Bool
+
+    @usableFromInline init(
+      _ name: String, _ receiver: Receiver, takesHost: Bool, notification: Bool = false,
+      required: Bool = false
+    ) {
+      self.name = name
+      self.receiver = receiver
+      self.takesHost = takesHost
+      self.isNotification = notification
+      self.isRequired = required
+    }
+  }
+
+  /// The message table: this message's row.
+  @inlinable public var traits: Traits {
+    switch self {
+    case .numberOfSections: Traits("numberOfSections", .dataSource, takesHost: false)
+    case .numberOfRows: Traits("numberOfRows", .dataSource, takesHost: false, required: true)
+    case .cellForRow: Traits("cellForRow", .dataSource, takesHost: true, required: true)
+    case .supplementaryView: Traits("supplementaryView", .dataSource, takesHost: true)
+    case .titleForHeader: Traits("titleForHeader", .dataSource, takesHost: false)
+    case .titleForFooter: Traits("titleForFooter", .dataSource, takesHost: false)
+    case .canEditRow: Traits("canEditRow", .dataSource, takesHost: false)
+    case .canMoveRow: Traits("canMoveRow", .dataSource, takesHost: false)
+    case .commitEdit: Traits("commitEdit", .dataSource, takesHost: false)
+    case .moveRow: Traits("moveRow", .dataSource, takesHost: false, notification: true)
+    case .sectionIndexTitles: Traits("sectionIndexTitles", .dataSource, takesHost: false)
+    case .prefetchRows: Traits("prefetchRows", .dataSource, takesHost: false, notification: true)
+    case .heightForRow: Traits("heightForRow", .delegate, takesHost: true)
+    case .estimatedHeightForRow: Traits("estimatedHeightForRow", .delegate, takesHost: true)
+    case .willDisplayRow: Traits("willDisplayRow", .delegate, takesHost: true, notification: true)
+    case .didEndDisplayingRow:
+      Traits("didEndDisplayingRow", .delegate, takesHost: true, notification: true)
+    case .willSelectRow: Traits("willSelectRow", .delegate, takesHost: true)
+    case .didSelectRow: Traits("didSelectRow", .delegate, takesHost: true, notification: true)
+    case .didDeselectRow: Traits("didDeselectRow", .delegate, takesHost: true, notification: true)
+    }
+  }
+
+  /// Whether `handler` adopts this message's capability for hosts of type `host`.
   ///
-  /// A message that returns a value has one answer, so it must go to one handler: a rule that
-  /// broadcasts it makes the route fail, and `PrioritizedProxy.validate(requiring:)` and
-  /// `routingErrors` report it before any message is sent.
-  public var isNotification: Bool {
-    switch self {
-    case .commitEdit, .moveRow, .prefetchRows, .willDisplayRow, .didEndDisplayingRow,
-      .didSelectRow, .didDeselectRow:
-      true
-    case .numberOfSections, .numberOfRows, .cellForRow, .titleForHeader, .titleForFooter,
-      .canEditRow, .canMoveRow, .sectionIndexTitles, .heightForRow, .estimatedHeightForRow,
-      .willSelectRow:
-      false
-    }
-  }
-
-  /// Whether the host sends this message to its data source (otherwise to its delegate).
-  public var isDataSourceMessage: Bool {
-    switch self {
-    case .numberOfSections, .numberOfRows, .cellForRow, .titleForHeader, .titleForFooter,
-      .canEditRow, .canMoveRow, .commitEdit, .moveRow, .sectionIndexTitles, .prefetchRows:
-      true
-    case .heightForRow, .estimatedHeightForRow, .willDisplayRow, .didEndDisplayingRow,
-      .willSelectRow, .didSelectRow, .didDeselectRow:
-      false
-    }
-  }
-
-  /// Whether `handler` adopts this message's capability protocol.
-  public func isImplemented(by handler: AnyObject) -> Bool {
+  /// Data messages ignore `host`; view messages check the capability specialized to it, so a
+  /// cell provider for ``ListView`` does not count as one for ``CollectionView``.
+  /// ``ListHost/handler(_:implements:)`` asks this by default.
+  public func isImplemented<Host: ListHost>(by handler: AnyObject, on host: Host.Type) -> Bool {
     switch self {
     case .numberOfSections: handler is any ListSectionCounting
     case .numberOfRows: handler is any ListRowCounting
-    case .cellForRow: handler is any ListCellProviding
+    case .cellForRow: handler is any ListCellProviding<Host>
+    case .supplementaryView:
+      (host as? any SupplementaryViewHost.Type).map { providesSupplementaryViews(handler, $0) }
+        ?? false
     case .titleForHeader: handler is any ListHeaderTitling
     case .titleForFooter: handler is any ListFooterTitling
     case .canEditRow: handler is any ListRowEditability
@@ -109,39 +160,47 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
     case .moveRow: handler is any ListRowMoving
     case .sectionIndexTitles: handler is any ListSectionIndexing
     case .prefetchRows: handler is any ListPrefetching
-    case .heightForRow: handler is any ListRowHeightProviding
-    case .estimatedHeightForRow: handler is any ListEstimatedRowHeightProviding
-    case .willDisplayRow: handler is any ListWillDisplayObserving
-    case .didEndDisplayingRow: handler is any ListDidEndDisplayingObserving
-    case .willSelectRow: handler is any ListWillSelectHandling
-    case .didSelectRow: handler is any ListDidSelectHandling
-    case .didDeselectRow: handler is any ListDidDeselectHandling
+    case .heightForRow: handler is any ListRowHeightProviding<Host>
+    case .estimatedHeightForRow: handler is any ListEstimatedRowHeightProviding<Host>
+    case .willDisplayRow: handler is any ListWillDisplayObserving<Host>
+    case .didEndDisplayingRow: handler is any ListDidEndDisplayingObserving<Host>
+    case .willSelectRow: handler is any ListWillSelectHandling<Host>
+    case .didSelectRow: handler is any ListDidSelectHandling<Host>
+    case .didDeselectRow: handler is any ListDidDeselectHandling<Host>
     }
   }
 
-  /// The case name, such as `"cellForRow"`.
-  public var description: String {
-    switch self {
-    case .numberOfSections: "numberOfSections"
-    case .numberOfRows: "numberOfRows"
-    case .cellForRow: "cellForRow"
-    case .titleForHeader: "titleForHeader"
-    case .titleForFooter: "titleForFooter"
-    case .canEditRow: "canEditRow"
-    case .canMoveRow: "canMoveRow"
-    case .commitEdit: "commitEdit"
-    case .moveRow: "moveRow"
-    case .sectionIndexTitles: "sectionIndexTitles"
-    case .prefetchRows: "prefetchRows"
-    case .heightForRow: "heightForRow"
-    case .estimatedHeightForRow: "estimatedHeightForRow"
-    case .willDisplayRow: "willDisplayRow"
-    case .didEndDisplayingRow: "didEndDisplayingRow"
-    case .willSelectRow: "willSelectRow"
-    case .didSelectRow: "didSelectRow"
-    case .didDeselectRow: "didDeselectRow"
-    }
+  private func providesSupplementaryViews<Host: SupplementaryViewHost>(
+    _ handler: AnyObject, _ host: Host.Type
+  ) -> Bool {
+    handler is any ListSupplementaryViewProviding<Host>
   }
+
+  /// Whether `handler` adopts this message's capability, with view messages checked for
+  /// ``ListView``, the reference host.
+  ///
+  /// ``ListProxy`` asks its own host instead (``ListHost/handler(_:implements:)``); this answer
+  /// serves a bare `PrioritizedProxy<ListMessage>`.
+  public func isImplemented(by handler: AnyObject) -> Bool {
+    isImplemented(by: handler, on: ListView.self)
+  }
+
+  /// Whether a host cannot show a list without this message.
+  @inlinable public var isRequired: Bool { traits.isRequired }
+
+  /// Whether the message returns nothing, so that a `RoutingRule.broadcast` rule
+  /// can send it to several handlers.
+  ///
+  /// A message that returns a value has one answer, so it must go to one handler: a rule that
+  /// broadcasts it makes the route fail, and `PrioritizedProxy.validate(requiring:)` and
+  /// `routingErrors` report it before any message is sent.
+  @inlinable public var isNotification: Bool { traits.isNotification }
+
+  /// Whether the host sends this message to its data source (otherwise to its delegate).
+  @inlinable public var isDataSourceMessage: Bool { traits.receiver == .dataSource }
+
+  /// The case name, such as `"cellForRow"`.
+  public var description: String { traits.name }
 }
 
 extension HandlerRole {

@@ -14,35 +14,49 @@ import Foundation
 ///   var draft = ""
 ///   var numberOfRows: Int { 1 }
 ///   var headerTitle: String? { "New" }
-///   func cell(forRow row: Int, in context: ListSectionContext) throws -> ListCell {
-///     let cell = try context.dequeueReusableCell(withIdentifier: "input", forRow: row)
+///   func cell(forRow row: Int, in context: ListSectionContext<ListView>) throws -> ListCell {
+///     let cell = try context.dequeueCell(ListCell.self, forRow: row)
 ///     cell.text = "+ \(draft)"
 ///     return cell
 ///   }
-///   func didSelectRow(_ row: Int, in context: ListSectionContext) { /* add the draft */ }
+///   func didSelectRow(_ row: Int, in context: ListSectionContext<ListView>) { /* add the draft */ }
 /// }
 /// ```
+///
+/// A section is written for one kind of host (its cells are that host's cells); make it generic
+/// over the host when it should serve several.
 @MainActor
-public protocol ListSection: AnyObject {
+public protocol ListSection<Host>: AnyObject {
+  /// The kind of host the section makes cells for.
+  associatedtype Host: ListHost
   /// The number of rows in this section.
   var numberOfRows: Int { get }
   /// The cell for `row`, a row number within this section.
-  func cell(forRow row: Int, in context: ListSectionContext) throws -> ListCell
+  func cell(forRow row: Int, in context: ListSectionContext<Host>) throws -> Host.Cell
 
   /// The header title; none by default.
   var headerTitle: String? { get }
   /// The footer title; none by default.
   var footerTitle: String? { get }
   /// The height of `row`, or `nil` for the list's ``ListView/rowHeight`` (the default).
-  func height(forRow row: Int, in context: ListSectionContext) -> Double?
+  func height(forRow row: Int, in context: ListSectionContext<Host>) -> Double?
   /// `row` is about to appear; nothing by default.
-  func willDisplayRow(_ row: Int, cell: ListCell, in context: ListSectionContext)
+  func willDisplayRow(_ row: Int, cell: Host.Cell, in context: ListSectionContext<Host>)
   /// `row` was selected; nothing by default.
-  func didSelectRow(_ row: Int, in context: ListSectionContext)
+  func didSelectRow(_ row: Int, in context: ListSectionContext<Host>)
   /// Whether `row` can be edited; `false` by default.
-  func canEditRow(_ row: Int, in context: ListSectionContext) -> Bool
-  /// Applies the user's edit of `row`; nothing by default.
-  func commitEdit(_ style: ListEditingStyle, forRow row: Int, in context: ListSectionContext)
+  func canEditRow(_ row: Int) -> Bool
+  /// Applies the user's edit of `row` (at `indexPath` in the list) to the section's data, and
+  /// answers the matching update; an empty update by default.
+  ///
+  /// ```swift
+  /// func commitEdit(_ style: ListEditingStyle, forRow row: Int, at indexPath: IndexPath) -> ListUpdate {
+  ///   items.remove(at: row)
+  ///   return ListUpdate(deletingRowsAt: [indexPath])
+  /// }
+  /// ```
+  func commitEdit(_ style: ListEditingStyle, forRow row: Int, at indexPath: IndexPath)
+    -> ListUpdate
 }
 
 extension ListSection {
@@ -51,34 +65,32 @@ extension ListSection {
   /// No footer.
   public var footerTitle: String? { nil }
   /// The list's row height.
-  public func height(forRow row: Int, in context: ListSectionContext) -> Double? { nil }
+  public func height(forRow row: Int, in context: ListSectionContext<Host>) -> Double? { nil }
   /// Nothing.
-  public func willDisplayRow(_ row: Int, cell: ListCell, in context: ListSectionContext) {}
+  public func willDisplayRow(_ row: Int, cell: Host.Cell, in context: ListSectionContext<Host>) {}
   /// Nothing.
-  public func didSelectRow(_ row: Int, in context: ListSectionContext) {}
+  public func didSelectRow(_ row: Int, in context: ListSectionContext<Host>) {}
   /// Not editable.
-  public func canEditRow(_ row: Int, in context: ListSectionContext) -> Bool { false }
-  /// Nothing.
-  public func commitEdit(_ style: ListEditingStyle, forRow row: Int, in context: ListSectionContext)
-  {}
+  public func canEditRow(_ row: Int) -> Bool { false }
+  /// No change.
+  public func commitEdit(_ style: ListEditingStyle, forRow row: Int, at indexPath: IndexPath)
+    -> ListUpdate
+  { ListUpdate() }
 }
 
-/// What a ``ListSection`` may know about where it is shown: the list and its own section index.
-///
-/// Sections work with row numbers; the context turns them into index paths where the list needs
-/// them.
+/// Where a ``ListSection`` is shown: the host and the section's index right now.
 @MainActor
-public struct ListSectionContext {
-  /// The list showing the section.
-  public let list: ListView
+public struct ListSectionContext<Host: ListHost> {
+  /// The host showing the section.
+  public let host: Host
   /// The section's index in the list right now.
   ///
   /// It changes when sections are reordered; do not store it.
   public let section: Int
 
   /// Creates a context.
-  public init(list: ListView, section: Int) {
-    self.list = list
+  public init(host: Host, section: Int) {
+    self.host = host
     self.section = section
   }
 
@@ -87,11 +99,11 @@ public struct ListSectionContext {
     IndexPath(row: row, section: section)
   }
 
-  /// Dequeues a cell for `row` of this section; see ``ListView/dequeueReusableCell(withIdentifier:for:)``.
-  public func dequeueReusableCell(withIdentifier identifier: String, forRow row: Int)
-    throws(ListViewError)
-    -> ListCell
+  /// Dequeues a cell of type `cellType` for `row` of this section; see
+  /// ``ListHost/dequeueCell(_:for:)``.
+  public func dequeueCell<Cell: AnyObject>(_ cellType: Cell.Type, forRow row: Int)
+    throws(ListViewError) -> Cell
   {
-    try list.dequeueReusableCell(withIdentifier: identifier, for: indexPath(forRow: row))
+    try host.dequeueCell(cellType, for: indexPath(forRow: row))
   }
 }

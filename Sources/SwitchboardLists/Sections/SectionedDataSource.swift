@@ -6,7 +6,7 @@ import Foundation
 /// ```swift
 /// let input = InputSection()
 /// let todos = TodoSection(items: ["Buy milk"])
-/// let source = SectionedDataSource(sections: [input, todos])
+/// let source = SectionedDataSource<ListView>(sections: [input, todos])
 /// list.dataSource = source
 /// list.delegate = source
 /// try list.reloadData()
@@ -16,20 +16,23 @@ import Foundation
 /// ```
 ///
 /// It can also be the view model of a ``ListProxy``, with the view owning cells:
-/// `ListProxy(view: screen, viewModel: source)`; the proxy's rules send `cellForRow` and
-/// `didSelectRow` to the view.
+/// `ListProxy<ListView>(view: screen, viewModel: source)`; the proxy's rules send `cellForRow`
+/// and `didSelectRow` to the view.
+///
+/// Its sections make cells for one kind of host, `Host`: ``ListView``, ``CollectionView`` or a
+/// UIKit view.
 @MainActor
-public final class SectionedDataSource {
+public final class SectionedDataSource<Host: ListHost> {
   /// The sections, in display order.
-  public private(set) var sections: [any ListSection]
+  public private(set) var sections: [any ListSection<Host>]
 
   /// Creates a data source over `sections`, in display order.
-  public init(sections: [any ListSection]) {
+  public init(sections: [any ListSection<Host>]) {
     Self.checkUnique(sections)
     self.sections = sections
   }
 
-  private static func checkUnique(_ sections: [any ListSection]) {
+  private static func checkUnique(_ sections: [any ListSection<Host>]) {
     var seen: Set<ObjectIdentifier> = []
     for (index, section) in sections.enumerated()
     where !seen.insert(ObjectIdentifier(section)).inserted {
@@ -39,7 +42,7 @@ public final class SectionedDataSource {
     }
   }
 
-  private func section(_ index: Int) -> any ListSection {
+  private func section(_ index: Int) -> any ListSection<Host> {
     precondition(
       sections.indices.contains(index),
       "SectionedDataSource: the list asked about section \(index), but there are "
@@ -47,14 +50,14 @@ public final class SectionedDataSource {
     return sections[index]
   }
 
-  private func context(_ list: ListView, _ section: Int) -> ListSectionContext {
-    ListSectionContext(list: list, section: section)
+  private func context(_ host: Host, _ section: Int) -> ListSectionContext<Host> {
+    ListSectionContext(host: host, section: section)
   }
 
   // MARK: Changing sections
 
   /// Inserts `newSection` at `index` and returns the update to apply to the list.
-  public func insertSection(_ newSection: any ListSection, at index: Int) -> ListUpdate {
+  public func insertSection(_ newSection: any ListSection<Host>, at index: Int) -> ListUpdate {
     Self.checkUnique(sections + [newSection])
     precondition(
       (0...sections.count).contains(index),
@@ -97,7 +100,7 @@ public final class SectionedDataSource {
   ///
   /// Sections are matched by identity: kept objects keep their rows, others are inserted or
   /// deleted.
-  public func replaceSections(with newSections: [any ListSection]) -> ListUpdate {
+  public func replaceSections(with newSections: [any ListSection<Host>]) -> ListUpdate {
     Self.checkUnique(newSections)
     let old = sections
     sections = newSections
@@ -132,57 +135,57 @@ public final class SectionedDataSource {
 
 extension SectionedDataSource: ListSectionCounting, ListRowCounting, ListCellProviding,
   ListHeaderTitling, ListFooterTitling, ListRowEditability, ListEditCommitting,
-  ListRowHeightProviding, ListWillDisplayObserving, ListDidSelectHandling
+  ListWillDisplayObserving, ListDidSelectHandling
 {
   /// The number of sections.
-  public func numberOfSections(in list: ListView) -> Int { sections.count }
+  public func numberOfSections() -> Int { sections.count }
 
   /// The section's ``ListSection/numberOfRows``.
-  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+  public func numberOfRows(inSection section: Int) -> Int {
     self.section(section).numberOfRows
   }
 
   /// The section's cell for the local row.
-  public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
-    try section(indexPath.section).cell(forRow: indexPath.row, in: context(list, indexPath.section))
+  public func cellForRow(at indexPath: IndexPath, in host: Host) throws -> Host.Cell {
+    try section(indexPath.section).cell(forRow: indexPath.row, in: context(host, indexPath.section))
   }
 
   /// The section's header title.
-  public func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? {
+  public func titleForHeader(inSection section: Int) -> String? {
     self.section(section).headerTitle
   }
 
   /// The section's footer title.
-  public func list(_ list: ListView, titleForFooterInSection section: Int) -> String? {
+  public func titleForFooter(inSection section: Int) -> String? {
     self.section(section).footerTitle
   }
 
   /// Whether the section lets the local row be edited.
-  public func list(_ list: ListView, canEditRowAt indexPath: IndexPath) -> Bool {
-    section(indexPath.section).canEditRow(indexPath.row, in: context(list, indexPath.section))
+  public func canEditRow(at indexPath: IndexPath) -> Bool {
+    section(indexPath.section).canEditRow(indexPath.row)
   }
 
-  /// Forwards the edit to the section.
-  public func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath)
-  {
-    section(indexPath.section).commitEdit(
-      style, forRow: indexPath.row, in: context(list, indexPath.section))
-  }
-
-  /// The section's height for the local row, or the list's row height.
-  public func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
-    section(indexPath.section).height(forRow: indexPath.row, in: context(list, indexPath.section))
-      ?? list.rowHeight
+  /// Forwards the edit to the section, and answers the update it makes.
+  public func commitEdit(_ style: ListEditingStyle, forRowAt indexPath: IndexPath) -> ListUpdate {
+    section(indexPath.section).commitEdit(style, forRow: indexPath.row, at: indexPath)
   }
 
   /// Tells the section its row is about to appear.
-  public func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+  public func willDisplay(_ cell: Host.Cell, forRowAt indexPath: IndexPath, in host: Host) {
     section(indexPath.section).willDisplayRow(
-      indexPath.row, cell: cell, in: context(list, indexPath.section))
+      indexPath.row, cell: cell, in: context(host, indexPath.section))
   }
 
   /// Tells the section its row was selected.
-  public func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {
-    section(indexPath.section).didSelectRow(indexPath.row, in: context(list, indexPath.section))
+  public func didSelectRow(at indexPath: IndexPath, in host: Host) {
+    section(indexPath.section).didSelectRow(indexPath.row, in: context(host, indexPath.section))
+  }
+}
+
+extension SectionedDataSource: ListRowHeightProviding where Host == ListView {
+  /// The section's height for the local row, or the list's row height.
+  public func heightForRow(at indexPath: IndexPath, in list: ListView) -> Double {
+    section(indexPath.section).height(forRow: indexPath.row, in: context(list, indexPath.section))
+      ?? list.rowHeight
   }
 }

@@ -1,31 +1,28 @@
-/// What a cell-kind visitor answers for a row: the cell type and its reuse identifier.
+/// What a cell-kind visitor answers for a row: the cell type.
 ///
 /// ```swift
-/// case .photo: .cell(PhotoCell.self)          // reuse identifier "PhotoCell"
+/// case .photo: .cell(PhotoCell.self)
 /// ```
+///
+/// The host registers the type the first time it is dequeued, so there is no reuse string.
 public struct RowCellKind: Equatable, Sendable {
-  /// The reuse identifier; `nil` when the visitor does not handle the row.
-  public let reuseIdentifier: String?
-  let cellTypeName: String
-  let cellType: ListCell.Type?
+  /// The cell type's name, such as `"PhotoCell"`; `nil` when the visitor does not handle the row.
+  public let cellTypeName: String?
+  let cellType: (any AnyObject.Type)?
 
-  /// The row uses `cellType`, registered under `reuseIdentifier` (by default the type's name).
-  public static func cell<Cell: ListCell>(_ cellType: Cell.Type, reuseIdentifier: String? = nil)
-    -> RowCellKind
-  {
-    RowCellKind(
-      reuseIdentifier: reuseIdentifier ?? String(describing: Cell.self),
-      cellTypeName: String(describing: Cell.self), cellType: cellType)
+  /// The row uses `cellType`, which must be a cell of the host that shows it.
+  public static func cell<Cell: AnyObject>(_ cellType: Cell.Type) -> RowCellKind {
+    RowCellKind(cellTypeName: String(describing: Cell.self), cellType: cellType)
   }
 
   /// The visitor does not handle this kind of row.
   ///
   /// ``VisitorDataSource`` rejects it at setup.
-  public static let unhandled = RowCellKind(reuseIdentifier: nil, cellTypeName: "", cellType: nil)
+  public static let unhandled = RowCellKind(cellTypeName: nil, cellType: nil)
 
-  /// Equal when the same type is used under the same identifier.
+  /// Equal when the same cell type is used.
   public static func == (lhs: RowCellKind, rhs: RowCellKind) -> Bool {
-    lhs.reuseIdentifier == rhs.reuseIdentifier && lhs.cellTypeName == rhs.cellTypeName
+    lhs.cellType.map(ObjectIdentifier.init) == rhs.cellType.map(ObjectIdentifier.init)
   }
 }
 
@@ -59,10 +56,10 @@ public enum RowHeight: Equatable, Sendable, ExpressibleByFloatLiteral, Expressib
 @MainActor
 public struct RowConfiguration {
   let cellTypeName: String?
-  let apply: (ListCell) -> Bool
+  let apply: (AnyObject) -> Bool
 
   /// Configure the row's cell, which must be a `Cell`.
-  public static func configure<Cell: ListCell>(
+  public static func configure<Cell: AnyObject>(
     _ cellType: Cell.Type, _ body: @escaping (Cell) -> Void
   ) -> RowConfiguration {
     RowConfiguration(cellTypeName: String(describing: Cell.self)) { cell in

@@ -4,7 +4,7 @@ import Foundation
 /// tall it is, one how to configure its cell.
 ///
 /// ```swift
-/// let source = try VisitorDataSource(
+/// let source = try VisitorDataSource<ListView, FeedRow>(
 ///   rows: feed, cellKinds: FeedCells(), heights: FeedHeights(), configuration: FeedConfiguration())
 /// list.dataSource = source
 /// list.delegate = source
@@ -14,7 +14,7 @@ import Foundation
 /// `.unhandled` answer, or a configuration for another cell type than the cell-kind visitor
 /// names, throws ``VisitorSetupError``. Cells are registered lazily from the cell-kind answers.
 @MainActor
-public final class VisitorDataSource<Row: VisitableRow> {
+public final class VisitorDataSource<Host: ListHost, Row: VisitableRow> {
   /// The rows, in order, all in one section.
   public var rows: [Row]
   private let cellKind: (Row) -> RowCellKind
@@ -46,8 +46,8 @@ public final class VisitorDataSource<Row: VisitableRow> {
         unhandled.append(.init(visitor: "\(Configuration.self)", kind: kind))
         continue
       }
-      if cell != .unhandled, configured != cell.cellTypeName {
-        throw .configurationMismatch(kind: kind, cell: cell.cellTypeName, configures: configured)
+      if let cellName = cell.cellTypeName, configured != cellName {
+        throw .configurationMismatch(kind: kind, cell: cellName, configures: configured)
       }
     }
     guard unhandled.isEmpty else { throw .unhandledKinds(unhandled) }
@@ -58,33 +58,36 @@ public final class VisitorDataSource<Row: VisitableRow> {
   }
 }
 
-extension VisitorDataSource: ListRowCounting, ListCellProviding, ListRowHeightProviding {
+extension VisitorDataSource: ListRowCounting, ListCellProviding, ListDelegate {
   /// The number of rows.
-  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { rows.count }
+  public func numberOfRows(inSection section: Int) -> Int { rows.count }
 
   /// The row's cell: the cell-kind visitor's type (registered on first use), configured by the
   /// configuration visitor.
   ///
   /// - Throws: ``VisitorSetupError/configurationFailed(kind:cell:)`` when the configuration does
-  ///   not apply to the cell.
-  public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  ///   not apply to the cell, and ``ListViewError/cellTypeNotForHost(cell:host:hostCell:)`` when
+  ///   the cell type is not one of `Host`'s.
+  public func cellForRow(at indexPath: IndexPath, in host: Host) throws -> Host.Cell {
     let row = rows[indexPath.row]
-    let kind = cellKind(row)
-    guard let identifier = kind.reuseIdentifier, let cellType = kind.cellType else {
+    guard let cellType = cellKind(row).cellType else {
       throw VisitorSetupError.unhandledKinds([.init(visitor: "cell kinds", kind: row.kindName)])
     }
-    if list.registeredCellType(forReuseIdentifier: identifier) == nil {
-      list.register(cellType, forCellReuseIdentifier: identifier)
+    guard let hostCellType = cellType as? Host.Cell.Type else {
+      throw ListViewError.cellTypeNotForHost(
+        cell: "\(cellType)", host: "\(Host.self)", hostCell: "\(Host.Cell.self)")
     }
-    let cell = try list.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+    let cell = try host.dequeueCell(of: hostCellType, for: indexPath)
     guard configuration(row).apply(cell) else {
       throw VisitorSetupError.configurationFailed(kind: row.kindName, cell: "\(type(of: cell))")
     }
     return cell
   }
+}
 
+extension VisitorDataSource: ListRowHeightProviding where Host == ListView {
   /// The height visitor's answer; the list's row height for `.automatic`.
-  public func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
+  public func heightForRow(at indexPath: IndexPath, in list: ListView) -> Double {
     switch height(rows[indexPath.row]) {
     case .points(let points): points
     case .automatic, .unhandled: list.rowHeight

@@ -1,0 +1,629 @@
+import Foundation
+
+/// A headless collection that treats its data source and delegate the way `UICollectionView`
+/// does, laid out as a grid of ``columns`` items per line.
+///
+/// It is the second host of the list layer, next to ``ListView``: the same data-half view
+/// model serves both, and its view-half messages carry `CollectionView` and ``CollectionCell``.
+/// Toward its data source and delegate it keeps UIKit's contract:
+///
+/// - both are held weakly, and the optional messages they respond to are cached when they are
+///   assigned (refreshed when a ``ListProxy`` changes its routes);
+/// - items in sections: ``ListMessage/numberOfSections`` (default 1),
+///   ``ListMessage/numberOfRows`` for `numberOfItemsInSection`, ``ListMessage/cellForRow`` for
+///   `cellForItemAt`, with cells dequeued by type from a reuse pool;
+/// - supplementary views by kind: with a nonzero ``headerHeight`` or ``footerHeight`` (a flow
+///   layout's reference sizes) every visible section asks ``ListMessage/supplementaryView`` for
+///   its ``SupplementaryKind/header`` or ``SupplementaryKind/footer``;
+/// - `willDisplay` and `didEndDisplaying` as items enter and leave the visible window,
+///   prefetching past it, selection through `willSelect`, `didSelect` and `didDeselect`;
+/// - batch updates checked like UIKit's: a rejected update throws a ``ListViewError`` and
+///   changes nothing.
+///
+/// ```swift
+/// let grid = CollectionView(columns: 3, viewportHeight: 120)
+/// grid.dataSource = proxy            // a ListProxy<CollectionView>, or any ListDataSource
+/// grid.delegate = proxy
+/// try grid.reloadData()
+/// print(grid.renderText())
+/// // [0.0] Apple         [0.1] Banana        [0.2] Cherry
+/// // [0.3] Damson
+/// ```
+@MainActor
+public final class CollectionView {
+  // MARK: Configuration
+
+  /// How many items a line holds.
+  public let columns: Int
+  /// The height of a line of items.
+  public var itemHeight: Double
+  /// The height of each section's header; 0 (the default) asks for no header views.
+  public var headerHeight: Double = 0
+  /// The height of each section's footer; 0 (the default) asks for no footer views.
+  public var footerHeight: Double = 0
+  /// The width of one item in ``renderText()``, in characters.
+  public var columnWidth = 18
+  /// Whether several items can be selected at once.
+  public var allowsMultipleSelection = false
+  /// How many items past the visible window are announced with ``ListMessage/prefetchRows``.
+  public var prefetchDistance = 6
+
+  /// The height of the visible window.
+  public private(set) var viewportHeight: Double
+  /// The offset of the visible window from the top of the content.
+  public private(set) var contentOffset: Double = 0
+
+  /// The data source; held weakly, as UIKit does.
+  public var dataSource: (any ListDataSource)? {
+    get { connection.dataSource as? any ListDataSource }
+    set { connection.connect(dataSource: newValue, delegate: connection.delegate) }
+  }
+
+  /// The delegate; held weakly, as UIKit does.
+  public var delegate: (any ListDelegate)? {
+    get { connection.delegate as? any ListDelegate }
+    set { connection.connect(dataSource: connection.dataSource, delegate: newValue) }
+  }
+
+  // MARK: State
+
+  private let connection = ListConnection<CollectionView>()
+  private var cellPool: [String: [CollectionCell]] = [:]
+  private var viewPool: [String: [CollectionReusableView]] = [:]
+  private var itemCounts: [Int] = []
+  private var layout = ListLayout()
+  private var visibleCells: [IndexPath: CollectionCell] = [:]
+  private var visibleViews: [SupplementaryKey: CollectionReusableView] = [:]
+  private var selected: Set<IndexPath> = []
+  private var lastPrefetched: [IndexPath] = []
+  /// Counts display passes, so a pass notices when a callback started another one.
+  private var displayPass = 0
+  /// Whether the collection has read its data source at least once (``reloadData()``).
+  public private(set) var hasLoadedData = false
+
+  private struct SupplementaryKey: Hashable, Comparable {
+    var section: Int
+    var kind: SupplementaryKind
+    static func < (lhs: Self, rhs: Self) -> Bool {
+      (lhs.section, lhs.kind == .header ? 0 : 1) < (rhs.section, rhs.kind == .header ? 0 : 1)
+    }
+  }
+
+  /// Problems the collection met and recovered from, oldest first: a message its cache said was
+  /// answered, but whose handler had been released.
+  public var diagnostics: [ListViewDiagnostic] { connection.diagnostics }
+
+  /// Creates an empty collection.
+  ///
+  /// - Parameters:
+  ///   - columns: How many items a line holds; at least 1.
+  ///   - itemHeight: The height of a line of items.
+  ///   - viewportHeight: The height of the visible window.
+  public init(columns: Int = 3, itemHeight: Double = 40, viewportHeight: Double = 400) {
+    precondition(
+      columns >= 1, "CollectionView: columns is \(columns); a line holds at least one item.")
+    self.columns = columns
+    self.itemHeight = itemHeight
+    self.viewportHeight = max(0, viewportHeight)
+  }
+
+  /// Whether the collection believes its data source or delegate responds to `message`, as
+  /// cached when they were assigned or when their routes last changed.
+  public func cachedResponse(to message: ListMessage) -> Bool {
+    connection.cachedResponse(to: message)
+  }
+
+  // MARK: Dequeueing
+
+  /// A cell of exactly `cellType` for `indexPath`: a reused one (after
+  /// ``CollectionReusableView/prepareForReuse()``) or a new one.
+  ///
+  /// Prefer the typed ``ListHost/dequeueCell(_:for:)``.
+  public func dequeueCell(of cellType: CollectionCell.Type, for indexPath: IndexPath)
+    throws(ListViewError) -> CollectionCell
+  {
+    let identifier = String(reflecting: cellType)
+    if let cell = cellPool[identifier]?.popLast() {
+      cell.prepareForReuse()
+      return cell
+    }
+    return cellType.init(reuseIdentifier: identifier)
+  }
+
+  /// A supplementary view of type `viewType` for `kind` at `indexPath`, reused or new.
+  ///
+  /// ```swift
+  /// let header = try grid.dequeueSupplementaryView(CollectionReusableView.self, ofKind: kind, for: indexPath)
+  /// ```
+  public func dequeueSupplementaryView<View: CollectionReusableView>(
+    _ viewType: View.Type, ofKind kind: SupplementaryKind, for indexPath: IndexPath
+  ) throws(ListViewError) -> View {
+    let identifier = String(reflecting: viewType)
+    if let view = viewPool[identifier]?.popLast() {
+      guard let typed = view as? View else {
+        preconditionFailure("CollectionView: the pool for \(identifier) holds a \(type(of: view)).")
+      }
+      typed.prepareForReuse()
+      return typed
+    }
+    return viewType.init(reuseIdentifier: identifier)
+  }
+
+  /// The number of cells and supplementary views waiting for reuse.
+  public var pooledViewCount: Int {
+    cellPool.values.reduce(0) { $0 + $1.count } + viewPool.values.reduce(0) { $0 + $1.count }
+  }
+
+  private func enqueue(_ view: CollectionReusableView) {
+    guard let identifier = view.reuseIdentifier else { return }
+    if let cell = view as? CollectionCell {
+      cellPool[identifier, default: []].append(cell)
+    } else {
+      viewPool[identifier, default: []].append(view)
+    }
+  }
+
+  // MARK: Model
+
+  /// The number of sections, as of the last reload or update.
+  public var numberOfSections: Int { itemCounts.count }
+
+  /// The number of items in `section`, as of the last reload or update.
+  public func numberOfItems(inSection section: Int) -> Int {
+    itemCounts.indices.contains(section) ? itemCounts[section] : 0
+  }
+
+  /// The height of all sections together.
+  public var contentHeight: Double { layout.contentHeight }
+
+  /// The largest offset ``scroll(to:)`` accepts.
+  public var maximumContentOffset: Double { max(0, contentHeight - viewportHeight) }
+
+  private func readCounts() throws(ListViewError) -> [Int] {
+    guard dataSource != nil else { return [] }
+    let sections = connection.ask(
+      .numberOfSections, as: (any ListSectionCounting).self, default: 1
+    ) { $0.numberOfSections() }
+    guard sections >= 0 else {
+      throw .negativeCount(.numberOfSections, section: nil, count: sections)
+    }
+    var counts: [Int] = []
+    for section in 0..<sections {
+      let items = connection.ask(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
+        $0.numberOfRows(inSection: section)
+      }
+      guard items >= 0 else { throw .negativeCount(.numberOfRows, section: section, count: items) }
+      counts.append(items)
+    }
+    return counts
+  }
+
+  private func adopt(_ counts: [Int]) {
+    itemCounts = counts
+    var layout = ListLayout()
+    for items in counts {
+      layout.appendSection(
+        headerHeight: headerHeight, footerHeight: footerHeight,
+        rowCount: (items + columns - 1) / columns, rowHeights: .uniform(itemHeight))
+    }
+    self.layout = layout
+    contentOffset = min(max(0, contentOffset), maximumContentOffset)
+  }
+
+  private func requireMessages() throws(ListViewError) {
+    try connection.requireDataSourceMessages()
+    if dataSource != nil, headerHeight > 0 || footerHeight > 0,
+      !connection.cachedResponse(to: .supplementaryView)
+    {
+      throw .requiredMessageUnhandled(
+        .supplementaryView, handlers: connection.handlerSummaries(for: .supplementaryView))
+    }
+  }
+
+  // MARK: Reloading and scrolling
+
+  /// Asks the data source for everything again and redisplays the visible window.
+  ///
+  /// Selection is cleared, as in UIKit.
+  ///
+  /// - Throws: ``ListViewError/requiredMessageUnhandled(_:handlers:)`` when the data source does
+  ///   not answer a required message (``ListMessage/supplementaryView`` too, when headers or
+  ///   footers have a height), and the errors of the cell and view providers.
+  public func reloadData() throws(ListViewError) {
+    try requireMessages()
+    let counts = try readCounts()
+    let ending = visibleCells.sorted { $0.key < $1.key }
+    let endingViews = visibleViews.values
+    visibleCells = [:]
+    visibleViews = [:]
+    selected = []
+    lastPrefetched = []
+    hasLoadedData = true
+    adopt(counts)
+    displayPass &+= 1
+    for view in endingViews { enqueue(view) }
+    for (path, cell) in ending { endDisplaying(cell, at: path) }
+    try updateVisibleItems()
+  }
+
+  /// Moves the visible window so that it starts at `offset`, clamped to the content.
+  public func scroll(to offset: Double) throws(ListViewError) {
+    contentOffset = min(max(0, offset), maximumContentOffset)
+    try updateVisibleItems()
+  }
+
+  /// Moves the visible window by `delta` points (down when positive).
+  public func scroll(by delta: Double) throws(ListViewError) {
+    try scroll(to: contentOffset + delta)
+  }
+
+  /// Changes the height of the visible window.
+  public func resize(viewportHeight: Double) throws(ListViewError) {
+    self.viewportHeight = max(0, viewportHeight)
+    contentOffset = min(max(0, contentOffset), maximumContentOffset)
+    try updateVisibleItems()
+  }
+
+  /// The index paths of the visible items, in order.
+  public var indexPathsForVisibleItems: [IndexPath] { visibleCells.keys.sorted() }
+
+  /// The texts of the visible items' cells, in order.
+  public var visibleTexts: [String] {
+    indexPathsForVisibleItems.compactMap { visibleCells[$0]?.text }
+  }
+
+  /// The cell showing the item at `indexPath`, if it is visible.
+  public func cellForItem(at indexPath: IndexPath) -> CollectionCell? {
+    visibleCells[indexPath]
+  }
+
+  /// The supplementary view of `kind` shown for `section`, if it is visible.
+  public func supplementaryView(ofKind kind: SupplementaryKind, inSection section: Int)
+    -> CollectionReusableView?
+  {
+    visibleViews[SupplementaryKey(section: section, kind: kind)]
+  }
+
+  /// The items and supplementary views the window shows now.
+  private func wantedContent() -> (items: [IndexPath], views: [SupplementaryKey]) {
+    let top = contentOffset
+    let bottom = contentOffset + viewportHeight
+    var items: [IndexPath] = []
+    for line in layout.rows(from: top, to: bottom) {
+      let first = line.row * columns
+      let end = min(first + columns, itemCounts[line.section])
+      for item in first..<end { items.append(IndexPath(item: item, section: line.section)) }
+    }
+    var views: [SupplementaryKey] = []
+    var section = layout.firstSection(endingBelow: top)
+    while section < layout.sections.count, layout.sections[section].top < bottom {
+      let frame = layout.sections[section]
+      if headerHeight > 0, frame.rowsTop > top {
+        views.append(SupplementaryKey(section: section, kind: .header))
+      }
+      if footerHeight > 0, frame.footerTop < bottom, frame.bottom > top {
+        views.append(SupplementaryKey(section: section, kind: .footer))
+      }
+      section += 1
+    }
+    return (items, views)
+  }
+
+  /// Brings the visible items and views in line with the window. A callback that changes the
+  /// collection starts a pass of its own; this one then stops.
+  private func updateVisibleItems() throws(ListViewError) {
+    displayPass &+= 1
+    let pass = displayPass
+    let (wanted, wantedViews) = wantedContent()
+    let wantedSet = Set(wanted)
+    let wantedViewSet = Set(wantedViews)
+    for (key, view) in visibleViews where !wantedViewSet.contains(key) {
+      visibleViews[key] = nil
+      enqueue(view)
+    }
+    let leaving = visibleCells.keys.filter { !wantedSet.contains($0) }.sorted()
+    if !leaving.isEmpty {
+      let cells = leaving.map { path in (path, visibleCells.removeValue(forKey: path)) }
+      for case (let path, let cell?) in cells { endDisplaying(cell, at: path) }
+      guard pass == displayPass else { return }
+    }
+    for key in wantedViews where visibleViews[key] == nil {
+      visibleViews[key] = try makeSupplementaryView(key)
+      guard pass == displayPass else { return }
+    }
+    for path in wanted where visibleCells[path] == nil {
+      let cell = try makeCell(at: path)
+      guard pass == displayPass else {
+        enqueue(cell)
+        return
+      }
+      visibleCells[path] = cell
+      cell.isSelected = selected.contains(path)
+      connection.notify(
+        .willDisplayRow, as: (any ListWillDisplayObserving<CollectionView>).self
+      ) { $0.willDisplay(cell, forRowAt: path, in: self) }
+      guard pass == displayPass else { return }
+    }
+    prefetchBeyondWindow(after: wanted.last)
+  }
+
+  private func makeCell(at path: IndexPath) throws(ListViewError) -> CollectionCell {
+    guard dataSource != nil else { throw .dataSourceReleased }
+    do {
+      let cell = try connection.ask(
+        .cellForRow, as: (any ListCellProviding<CollectionView>).self, default: nil
+      ) { try $0.cellForRow(at: path, in: self) }
+      guard let cell else {
+        throw ListViewError.requiredMessageUnhandled(
+          .cellForRow, handlers: connection.handlerSummaries(for: .cellForRow))
+      }
+      return cell
+    } catch let error as ListViewError {
+      throw error
+    } catch {
+      throw .cellProviderFailed(path, "\(error)")
+    }
+  }
+
+  private func makeSupplementaryView(_ key: SupplementaryKey) throws(ListViewError)
+    -> CollectionReusableView
+  {
+    let path = IndexPath(item: 0, section: key.section)
+    do {
+      let view = try connection.ask(
+        .supplementaryView, as: (any ListSupplementaryViewProviding<CollectionView>).self,
+        default: nil
+      ) { try $0.supplementaryView(ofKind: key.kind, at: path, in: self) }
+      guard let view else {
+        throw ListViewError.requiredMessageUnhandled(
+          .supplementaryView, handlers: connection.handlerSummaries(for: .supplementaryView))
+      }
+      return view
+    } catch let error as ListViewError {
+      throw error
+    } catch {
+      throw .cellProviderFailed(path, "\(key.kind) view: \(error)")
+    }
+  }
+
+  private func endDisplaying(_ cell: CollectionCell, at path: IndexPath) {
+    connection.notify(
+      .didEndDisplayingRow, as: (any ListDidEndDisplayingObserving<CollectionView>).self
+    ) { $0.didEndDisplaying(cell, forRowAt: path, in: self) }
+    enqueue(cell)
+  }
+
+  private func prefetchBeyondWindow(after last: IndexPath?) {
+    guard prefetchDistance > 0, connection.cachedResponse(to: .prefetchRows), let last else {
+      return
+    }
+    var upcoming: [IndexPath] = []
+    var section = last.section
+    var item = last.item + 1
+    while upcoming.count < prefetchDistance, section < itemCounts.count {
+      if item < itemCounts[section] {
+        upcoming.append(IndexPath(item: item, section: section))
+        item += 1
+      } else {
+        section += 1
+        item = 0
+      }
+    }
+    let fresh = upcoming.filter { !lastPrefetched.contains($0) }
+    lastPrefetched = upcoming
+    guard !fresh.isEmpty else { return }
+    connection.notify(.prefetchRows, as: (any ListPrefetching).self) { $0.prefetchRows(at: fresh) }
+  }
+
+  // MARK: Selection
+
+  /// The selected items, in order.
+  public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
+
+  /// Taps an item as a user does, with UIKit's delegate messages: `willSelect` (`nil` cancels),
+  /// then, without ``allowsMultipleSelection``, `didDeselect` for every other selected item,
+  /// then `didSelect`. With ``allowsMultipleSelection`` a tap on a selected item deselects it.
+  public func tapItem(at indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    if allowsMultipleSelection, selected.contains(indexPath) {
+      userDeselect(indexPath)
+      return
+    }
+    var target = indexPath
+    if connection.cachedResponse(to: .willSelectRow) {
+      let redirected = connection.ask(
+        .willSelectRow, as: (any ListWillSelectHandling<CollectionView>).self, default: indexPath
+      ) { $0.willSelectRow(at: indexPath, in: self) }
+      guard let redirected else { return }
+      try checkExists(redirected)
+      target = redirected
+    }
+    if !allowsMultipleSelection {
+      for other in selected.sorted() where other != target { userDeselect(other) }
+    }
+    markSelected(target)
+    connection.notify(.didSelectRow, as: (any ListDidSelectHandling<CollectionView>).self) {
+      $0.didSelectRow(at: target, in: self)
+    }
+  }
+
+  /// Selects an item from code, sending no delegate message, like UIKit's
+  /// `selectItem(at:animated:scrollPosition:)`.
+  public func selectItem(at indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    if !allowsMultipleSelection {
+      for other in selected where other != indexPath { markDeselected(other) }
+    }
+    markSelected(indexPath)
+  }
+
+  /// Deselects an item from code, sending no delegate message, like UIKit's
+  /// `deselectItem(at:animated:)`.
+  public func deselectItem(at indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    markDeselected(indexPath)
+  }
+
+  private func userDeselect(_ indexPath: IndexPath) {
+    guard markDeselected(indexPath) else { return }
+    connection.notify(.didDeselectRow, as: (any ListDidDeselectHandling<CollectionView>).self) {
+      $0.didDeselectRow(at: indexPath, in: self)
+    }
+  }
+
+  private func markSelected(_ indexPath: IndexPath) {
+    selected.insert(indexPath)
+    visibleCells[indexPath]?.isSelected = true
+  }
+
+  @discardableResult
+  private func markDeselected(_ indexPath: IndexPath) -> Bool {
+    guard selected.remove(indexPath) != nil else { return false }
+    visibleCells[indexPath]?.isSelected = false
+    return true
+  }
+
+  private func checkExists(_ path: IndexPath) throws(ListViewError) {
+    guard itemCounts.indices.contains(path.section) else {
+      throw .indexPathOutOfRange(path, sections: itemCounts.count, rowsInSection: nil)
+    }
+    guard path.item >= 0, path.item < itemCounts[path.section] else {
+      throw .indexPathOutOfRange(
+        path, sections: itemCounts.count, rowsInSection: itemCounts[path.section])
+    }
+  }
+
+  // MARK: Batch updates
+
+  /// Applies several changes at once, after the data source has changed its data, as UIKit's
+  /// `performBatchUpdates(_:completion:)` does.
+  ///
+  /// The update is checked against the counts before it and the data source's counts after it;
+  /// when it does not add up, or names items that do not exist, the collection throws and keeps
+  /// exactly the state it had.
+  public func performBatchUpdates(_ build: (inout ListUpdate) -> Void) throws(ListViewError) {
+    var update = ListUpdate()
+    build(&update)
+    try apply(update)
+  }
+
+  /// Applies a prepared update; see ``performBatchUpdates(_:)``. A collection that has never
+  /// loaded loads instead, as UIKit does before the first layout.
+  public func apply(_ update: ListUpdate) throws(ListViewError) {
+    guard hasLoadedData else {
+      try reloadData()
+      return
+    }
+    if !update.isEmpty { try requireMessages() }
+    let counts = try readCounts()
+    let plan = try ListUpdatePlan(update, before: itemCounts, after: counts)
+    // Validated: from here on the update is applied.
+    var carried: [IndexPath: CollectionCell] = [:]
+    var ending: [(path: IndexPath, cell: CollectionCell)] = []
+    for (path, cell) in visibleCells.sorted(by: { $0.key < $1.key }) {
+      if let moved = plan.newIndexPath(for: path), !plan.reloaded.contains(path) {
+        carried[moved] = cell
+      } else {
+        ending.append((path, cell))
+      }
+    }
+    selected = Set(selected.compactMap(plan.newIndexPath(for:)))
+    for view in visibleViews.values { enqueue(view) }
+    visibleViews = [:]
+    visibleCells = carried
+    lastPrefetched = []
+    adopt(counts)
+    displayPass &+= 1
+    for (path, cell) in ending { endDisplaying(cell, at: path) }
+    try updateVisibleItems()
+  }
+
+  /// Inserts items (index paths after the change) in a batch of their own.
+  public func insertItems(at indexPaths: [IndexPath]) throws(ListViewError) {
+    try apply(ListUpdate(insertingRowsAt: indexPaths))
+  }
+
+  /// Deletes items (index paths before the change) in a batch of their own.
+  public func deleteItems(at indexPaths: [IndexPath]) throws(ListViewError) {
+    try apply(ListUpdate(deletingRowsAt: indexPaths))
+  }
+
+  /// Makes the cells of items again, in a batch of their own.
+  public func reloadItems(at indexPaths: [IndexPath]) throws(ListViewError) {
+    try apply(ListUpdate(reloadingRowsAt: indexPaths))
+  }
+
+  /// Moves an item in a batch of its own.
+  public func moveItem(at source: IndexPath, to destination: IndexPath) throws(ListViewError) {
+    try performBatchUpdates { $0.moveRow(at: source, to: destination) }
+  }
+
+  // MARK: Rendering
+
+  /// The visible window as a grid of text: each visible header view's text as `== text ==`,
+  /// ``columns`` items per line (`*` marks a selected one), and each footer as `-- text --`.
+  ///
+  /// ```
+  /// == Fruit ==
+  ///   [0.0] Apple       * [0.1] Banana        [0.2] Cherry
+  ///   [0.3] Damson
+  /// -- 4 items --
+  /// ```
+  public func renderText() -> String {
+    let visible = indexPathsForVisibleItems
+    var lines: [String] = []
+    var line: [String] = []
+    var lineKey: (section: Int, line: Int)?
+    func flush() {
+      if !line.isEmpty { lines.append(line.joined().trimmingTrailingSpaces()) }
+      line = []
+    }
+    var views = visibleViews.keys.sorted()[...]
+    func emitViews(upTo section: Int, includingHeaderOf headerSection: Bool) {
+      while let key = views.first,
+        key.section < section || (key.section == section && key.kind == .header && headerSection)
+      {
+        flush()
+        let text = visibleViews[key]?.text ?? ""
+        lines.append(key.kind == .footer ? "-- \(text) --" : "== \(text) ==")
+        views.removeFirst()
+      }
+    }
+    for path in visible {
+      let key = (path.section, path.item / columns)
+      if lineKey.map({ $0 != key }) ?? true {
+        flush()
+        emitViews(upTo: path.section, includingHeaderOf: true)
+        lineKey = key
+      }
+      let text = visibleCells[path]?.text ?? ""
+      let cell = "\(selected.contains(path) ? "*" : " ") [\(path.section).\(path.item)] \(text)"
+      line.append(cell.padding(toLength: max(columnWidth, cell.count + 1)))
+    }
+    flush()
+    emitViews(upTo: .max, includingHeaderOf: true)
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension CollectionView: SupplementaryViewHost {
+  /// Supplementary views are ``CollectionReusableView``s.
+  public typealias SupplementaryView = CollectionReusableView
+
+  /// Whether the content is shorter than the viewport.
+  public var needsMoreContent: Bool { contentHeight < viewportHeight }
+}
+
+extension String {
+  /// The string padded with spaces to `length` characters.
+  fileprivate func padding(toLength length: Int) -> String {
+    count >= length ? self : self + String(repeating: " ", count: length - count)
+  }
+
+  /// The string without trailing spaces.
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var result = self
+    while result.last == " " { result.removeLast() }
+    return result
+  }
+}

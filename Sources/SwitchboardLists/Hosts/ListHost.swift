@@ -1,0 +1,115 @@
+import Foundation
+
+/// A view that shows sections of rows (or a collection's items) from a data source and a
+/// delegate: ``ListView``, ``CollectionView``, or a UIKit table or collection view through an
+/// adapter.
+///
+/// The view half of the list vocabulary is generic over the host: a cell provider for
+/// ``ListView`` returns ``ListCell``s, one for ``CollectionView`` returns ``CollectionCell``s.
+/// Every pattern (``ListProxy``, ``SectionedDataSource``, ``ModelListDataSource``,
+/// ``VisitorDataSource``, ``Paginating``) works with any host through this protocol.
+///
+/// To add a host of your own, give its cell type, dequeue cells by type, and apply batch
+/// updates:
+///
+/// ```swift
+/// extension MyGrid: ListHost {
+///   typealias Cell = MyGridCell
+///   func dequeueCell(of cellType: MyGridCell.Type, for indexPath: IndexPath)
+///     throws(ListViewError) -> MyGridCell { … }
+///   func apply(_ update: ListUpdate) throws(ListViewError) { … }
+///   var needsMoreContent: Bool { … }
+/// }
+/// ```
+@MainActor
+public protocol ListHost: AnyObject {
+  /// The base class of the host's cells.
+  associatedtype Cell: AnyObject
+
+  /// Whether `handler` implements `message` when it serves this kind of host.
+  ///
+  /// The default checks the message's capability, specialized to this host for view messages
+  /// (``ListMessage/isImplemented(by:on:)``). A host whose handlers may also implement a
+  /// platform's own protocol (a UIKit view controller's `tableView(_:cellForRowAt:)`) answers
+  /// for those too. ``ListProxy`` asks this once per handler and message.
+  nonisolated static func handler(_ handler: AnyObject, implements message: ListMessage) -> Bool
+
+  /// A cell of exactly `cellType` for the row at `indexPath`: a reused one, or a new one.
+  ///
+  /// Hosts register a cell type the first time it is dequeued, so user code names types, not
+  /// reuse strings.
+  func dequeueCell(of cellType: Cell.Type, for indexPath: IndexPath) throws(ListViewError) -> Cell
+
+  /// Applies `update` after the data source changed its data; throws when it does not add up.
+  func apply(_ update: ListUpdate) throws(ListViewError)
+
+  /// Whether the content is shorter than the visible window, so more rows should be loaded.
+  var needsMoreContent: Bool { get }
+}
+
+extension ListHost {
+  /// The message's capability, specialized to this host for view messages.
+  public nonisolated static func handler(
+    _ handler: AnyObject, implements message: ListMessage
+  ) -> Bool {
+    message.isImplemented(by: handler, on: Self.self)
+  }
+
+  /// A cell of type `cellType` for the row at `indexPath`, registered on first use.
+  ///
+  /// ```swift
+  /// let cell = try list.dequeueCell(TodoCell.self, for: indexPath)
+  /// ```
+  ///
+  /// - Throws: ``ListViewError/cellTypeNotForHost(cell:host:hostCell:)`` when `cellType` is not
+  ///   a cell of this host, and the host's own errors.
+  public func dequeueCell<Typed: AnyObject>(_ cellType: Typed.Type, for indexPath: IndexPath)
+    throws(ListViewError) -> Typed
+  {
+    guard let hostCellType = cellType as? Cell.Type else {
+      throw .cellTypeNotForHost(cell: "\(cellType)", host: "\(Self.self)", hostCell: "\(Cell.self)")
+    }
+    let cell = try dequeueCell(of: hostCellType, for: indexPath)
+    guard let typed = cell as? Typed else {
+      throw .cellTypeMismatch(
+        reuseIdentifier: String(reflecting: cellType), expected: "\(cellType)",
+        actual: "\(type(of: cell))")
+    }
+    return typed
+  }
+
+  /// Inserts rows (index paths after the change) in a batch of their own.
+  public func insertRows(at indexPaths: [IndexPath]) throws(ListViewError) {
+    try apply(ListUpdate(insertingRowsAt: indexPaths))
+  }
+}
+
+/// A host with supplementary views by kind, such as ``CollectionView``'s section headers and
+/// footers.
+@MainActor
+public protocol SupplementaryViewHost: ListHost {
+  /// The base class of the host's supplementary views.
+  associatedtype SupplementaryView: AnyObject
+}
+
+/// The kind of a supplementary view, as `UICollectionView.elementKindSectionHeader` names one.
+///
+/// ```swift
+/// extension SupplementaryKind { static let badge: SupplementaryKind = "badge" }
+/// ```
+public struct SupplementaryKind: Hashable, Sendable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The kind's name.
+  public let rawValue: String
+  /// A kind named `rawValue`.
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+  /// A kind named by a string literal.
+  public init(stringLiteral value: String) { self.init(value) }
+  /// A section's header.
+  public static let header: SupplementaryKind = "header"
+  /// A section's footer.
+  public static let footer: SupplementaryKind = "footer"
+  /// The kind's name.
+  public var description: String { rawValue }
+}
