@@ -181,7 +181,7 @@ public final class DemoSession {
   }
 
   private func errorLines() -> [String] {
-    (screen.errors + screen.viewModel.errors).map { "list error: \($0)" }
+    screen.errors.map { "list error: \($0)" }
   }
 
   private func errorText() -> String {

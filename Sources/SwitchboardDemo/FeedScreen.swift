@@ -83,7 +83,7 @@ struct FeedServer: Sendable {
 /// Cells and heights are the visitor data source's, which is the proxy's view handler.
 @MainActor
 public final class FeedViewModel: Paginating, ListWillDisplayObserving {
-  let rows: VisitorDataSource<FeedRow>
+  let rows: VisitorDataSource<ListView, FeedRow>
   let server: FeedServer
   /// Rows per page.
   public let pageSize = 4
@@ -94,7 +94,7 @@ public final class FeedViewModel: Paginating, ListWillDisplayObserving {
   /// Loads started by displayed rows, so a script can wait for them.
   public private(set) var loads: [Task<PageOutcome, Never>] = []
 
-  init(rows: VisitorDataSource<FeedRow>, server: FeedServer) {
+  init(rows: VisitorDataSource<ListView, FeedRow>, server: FeedServer) {
     self.rows = rows
     self.server = server
   }
@@ -111,7 +111,7 @@ public final class FeedViewModel: Paginating, ListWillDisplayObserving {
   }
 
   /// Starts the next page when a row near the end appears.
-  public func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+  public func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
     if let load = willDisplay(row: indexPath.row, in: list) { loads.append(load) }
   }
 
@@ -134,12 +134,12 @@ public final class FeedScreen {
   /// The paging view model.
   public let feed: FeedViewModel
   /// The proxy between them.
-  public let proxy: ListProxy
-  let rows: VisitorDataSource<FeedRow>
+  public let proxy: ListProxy<ListView>
+  let rows: VisitorDataSource<ListView, FeedRow>
 
   /// Creates the screen over a server with `total` rows.
   public init(total: Int = 10) throws {
-    rows = try VisitorDataSource(
+    rows = try VisitorDataSource<ListView, FeedRow>(
       rows: [], cellKinds: FeedCellKinds(), heights: FeedHeights(),
       configuration: FeedConfiguration())
     feed = FeedViewModel(rows: rows, server: FeedServer(total: total))

@@ -15,7 +15,7 @@ public final class TodoScreen: ListDidSelectHandling {
   /// The headless list.
   public let list: ListView
   /// Routes the list's messages to this screen or its view model.
-  public private(set) lazy var proxy = ListProxy(
+  public private(set) lazy var proxy = ListProxy<ListView>(
     view: self, viewModel: viewModel.sections, rules: [.cellForRow: .always(.viewModel)])
   /// Errors the list reported while this screen handled a message; handlers cannot throw them.
   public private(set) var errors: [ListViewError] = []
@@ -26,7 +26,6 @@ public final class TodoScreen: ListDidSelectHandling {
     list = ListView(viewportHeight: viewportHeight, rowHeight: 24)
     list.sectionHeaderHeight = 24
     list.sectionFooterHeight = 24
-    list.register(ListCell.self, forCellReuseIdentifier: "todo")
     list.dataSource = proxy
     list.delegate = proxy
     try list.reloadData()
@@ -66,7 +65,7 @@ public final class TodoScreen: ListDidSelectHandling {
   // MARK: List messages (routed here by the proxy)
 
   /// Adds the draft when the input row is tapped; toggles a to-do otherwise.
-  public func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {
+  public func didSelectRow(at indexPath: IndexPath, in list: ListView) {
     do throws(ListViewError) {
       if indexPath.section == viewModel.itemsSectionIndex {
         viewModel.toggle(row: indexPath.row)

@@ -20,12 +20,13 @@ public struct TodoItem: Equatable, Sendable {
 /// One section, one object (seed 000).
 @MainActor
 final class InputSection: ListSection {
+  typealias Host = ListView
   var draft = ""
   var numberOfRows: Int { 1 }
   var headerTitle: String? { "New" }
 
-  func cell(forRow row: Int, in context: ListSectionContext) throws -> ListCell {
-    let cell = try context.dequeueReusableCell(withIdentifier: "todo", forRow: row)
+  func cell(forRow row: Int, in context: ListSectionContext<ListView>) throws -> ListCell {
+    let cell = try context.dequeueCell(ListCell.self, forRow: row)
     cell.text = draft.isEmpty ? "+ (type with: add <text>)" : "+ Add \"\(draft)\""
     return cell
   }
@@ -34,32 +35,29 @@ final class InputSection: ListSection {
 /// The to-dos, with their count in the footer; rows can be swiped away.
 @MainActor
 final class ItemsSection: ListSection {
+  typealias Host = ListView
   var items: [TodoItem]
-  private(set) var errors: [ListViewError] = []
-
   init(_ items: [TodoItem]) { self.items = items }
 
   var numberOfRows: Int { items.count }
   var headerTitle: String? { "To do" }
   var footerTitle: String? { "\(items.count) items, \(items.count { $0.isDone }) done" }
 
-  func cell(forRow row: Int, in context: ListSectionContext) throws -> ListCell {
-    let cell = try context.dequeueReusableCell(withIdentifier: "todo", forRow: row)
+  func cell(forRow row: Int, in context: ListSectionContext<ListView>) throws -> ListCell {
+    let cell = try context.dequeueCell(ListCell.self, forRow: row)
     cell.text = "\(items[row].isDone ? "✓" : "○") \(items[row].title)"
     return cell
   }
 
-  func canEditRow(_ row: Int, in context: ListSectionContext) -> Bool { true }
+  func canEditRow(_ row: Int) -> Bool { true }
 
-  func commitEdit(_ style: ListEditingStyle, forRow row: Int, in context: ListSectionContext) {
-    guard style == .delete else { return }
+  func commitEdit(_ style: ListEditingStyle, forRow row: Int, at indexPath: IndexPath)
+    -> ListUpdate
+  {
+    guard style == .delete else { return ListUpdate() }
     items.remove(at: row)
     // The list checks the deletion against the counts it reads back from this section.
-    do throws(ListViewError) {
-      try context.list.deleteRows(at: [context.indexPath(forRow: row)])
-    } catch {
-      errors.append(error)
-    }
+    return ListUpdate(deletingRowsAt: [indexPath])
   }
 }
 
@@ -74,7 +72,7 @@ public final class TodoViewModel {
   /// The list's data source: the sections in display order.
   ///
   /// Reordering them changes no other code.
-  public let sections: SectionedDataSource
+  public let sections: SectionedDataSource<ListView>
 
   /// The section index of the to-dos.
   public let itemsSectionIndex = 1
@@ -87,9 +85,6 @@ public final class TodoViewModel {
 
   /// The to-dos, in order.
   public var items: [TodoItem] { itemsSection.items }
-
-  /// Errors the list reported while a section handled an edit.
-  public var errors: [ListViewError] { itemsSection.errors }
 
   /// The text the input row would add.
   public var draft: String {

@@ -8,15 +8,18 @@ import SwitchboardLists
 /// messages you choose, so it can stand in for a view or a view model in a `ListProxy`:
 ///
 /// ```swift
-/// let model = ListSpy(implementing: [.numberOfRows, .titleForHeader], rows: [["a", "b"]])
-/// let view = ListSpy(implementing: [.cellForRow, .didSelectRow], rows: [["a", "b"]])
-/// let proxy = ListProxy(view: view, viewModel: model)
+/// let model = ListSpy<ListView>(implementing: [.numberOfRows, .titleForHeader], rows: [["a", "b"]])
+/// let view = ListSpy<ListView>(implementing: [.cellForRow, .didSelectRow], rows: [["a", "b"]])
+/// let proxy = ListProxy<ListView>(view: view, viewModel: model)
 /// // ... drive a ListView ...
 /// #expect(view.messages.contains(.didSelectRow))
 /// #expect(!model.messages.contains(.cellForRow))
 /// ```
+///
+/// It serves any host whose cells show text (``TextShowingCell``): `ListSpy<CollectionView>` for
+/// a ``CollectionView``.
 @MainActor
-public final class ListSpy: PartialHandler {
+public final class ListSpy<Host: ListHost>: PartialHandler where Host.Cell: TextShowingCell {
   /// One message as the spy received it.
   public struct Record: Hashable, Sendable, CustomStringConvertible {
     /// The message.
@@ -52,8 +55,11 @@ public final class ListSpy: PartialHandler {
   public var footerTitles: [Int: String] = [:]
   /// The answer to `ListMessage.heightForRow` and `ListMessage.estimatedHeightForRow`.
   public var rowHeight: Double = 44
-  /// When set, cells are dequeued with this identifier; otherwise they are created unpooled.
-  public var cellReuseIdentifier: String?
+  /// Whether cells are dequeued from the host (and so reused); otherwise each is made new, with
+  /// no reuse identifier.
+  public var reusesCells = false
+  /// Supplementary views answer their kind and section, such as `"header 0"`.
+  public var supplementaryText: (SupplementaryKind, Int) -> String = { "\($0) \($1)" }
   /// The answer to `ListMessage.willSelectRow`: the row itself by default.
   public var willSelect: (IndexPath) -> IndexPath? = { $0 }
 
@@ -107,78 +113,81 @@ extension ListSpy: ListSectionCounting, ListRowCounting, ListCellProviding, List
   ListSectionIndexing, ListPrefetching
 {
   /// Records the message; answers `rows.count`.
-  public func numberOfSections(in list: ListView) -> Int {
+  public func numberOfSections() -> Int {
     record(.numberOfSections)
     return rows.count
   }
 
   /// Records the message; answers the number of texts in the section.
-  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+  public func numberOfRows(inSection section: Int) -> Int {
     record(.numberOfRows, section: section)
     return rows.indices.contains(section) ? rows[section].count : 0
   }
 
   /// Records the message; answers a cell with the row's text.
-  public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  public func cellForRow(at indexPath: IndexPath, in host: Host) throws -> Host.Cell {
     record(.cellForRow, indexPath)
     let cell =
-      try cellReuseIdentifier.map {
-        try list.dequeueReusableCell(withIdentifier: $0, for: indexPath)
-      }
-      ?? ListCell(reuseIdentifier: nil)
+      reusesCells
+      ? try host.dequeueCell(of: Host.Cell.self, for: indexPath)
+      : Host.Cell(reuseIdentifier: nil)
     cell.text = text(at: indexPath)
     return cell
   }
 
   /// Records the message; answers from ``headerTitles``.
-  public func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? {
+  public func titleForHeader(inSection section: Int) -> String? {
     record(.titleForHeader, section: section)
     return headerTitles[section]
   }
 
   /// Records the message; answers from ``footerTitles``.
-  public func list(_ list: ListView, titleForFooterInSection section: Int) -> String? {
+  public func titleForFooter(inSection section: Int) -> String? {
     record(.titleForFooter, section: section)
     return footerTitles[section]
   }
 
   /// Records the message; answers `true`.
-  public func list(_ list: ListView, canEditRowAt indexPath: IndexPath) -> Bool {
+  public func canEditRow(at indexPath: IndexPath) -> Bool {
     record(.canEditRow, indexPath)
     return true
   }
 
   /// Records the message; answers `true`.
-  public func list(_ list: ListView, canMoveRowAt indexPath: IndexPath) -> Bool {
+  public func canMoveRow(at indexPath: IndexPath) -> Bool {
     record(.canMoveRow, indexPath)
     return true
   }
 
-  /// Records the message and removes or inserts an empty text in ``rows``.
-  public func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath)
-  {
+  /// Records the message, removes or inserts an empty text in ``rows``, and answers the
+  /// matching update.
+  public func commitEdit(_ style: ListEditingStyle, forRowAt indexPath: IndexPath) -> ListUpdate {
     record(.commitEdit, indexPath)
     switch style {
-    case .delete: rows[indexPath.section].remove(at: indexPath.row)
-    case .insert: rows[indexPath.section].insert("", at: indexPath.row)
+    case .delete:
+      rows[indexPath.section].remove(at: indexPath.row)
+      return ListUpdate(deletingRowsAt: [indexPath])
+    case .insert:
+      rows[indexPath.section].insert("", at: indexPath.row)
+      return ListUpdate(insertingRowsAt: [indexPath])
     }
   }
 
   /// Records the message and moves the text in ``rows``.
-  public func list(_ list: ListView, moveRowAt source: IndexPath, to destination: IndexPath) {
+  public func moveRow(from source: IndexPath, to destination: IndexPath) {
     record(.moveRow, source)
     let text = rows[source.section].remove(at: source.row)
     rows[destination.section].insert(text, at: destination.row)
   }
 
   /// Records the message; answers `nil`.
-  public func sectionIndexTitles(for list: ListView) -> [String]? {
+  public func sectionIndexTitles() -> [String]? {
     record(.sectionIndexTitles)
     return nil
   }
 
   /// Records the message once per row.
-  public func list(_ list: ListView, prefetchRowsAt indexPaths: [IndexPath]) {
+  public func prefetchRows(at indexPaths: [IndexPath]) {
     for indexPath in indexPaths { record(.prefetchRows, indexPath) }
   }
 }
@@ -188,41 +197,66 @@ extension ListSpy: ListRowHeightProviding, ListEstimatedRowHeightProviding,
   ListDidSelectHandling, ListDidDeselectHandling
 {
   /// Records the message; answers ``rowHeight``.
-  public func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
+  public func heightForRow(at indexPath: IndexPath, in host: Host) -> Double {
     record(.heightForRow, indexPath)
     return rowHeight
   }
 
   /// Records the message; answers ``rowHeight``.
-  public func list(_ list: ListView, estimatedHeightForRowAt indexPath: IndexPath) -> Double {
+  public func estimatedHeightForRow(at indexPath: IndexPath, in host: Host) -> Double {
     record(.estimatedHeightForRow, indexPath)
     return rowHeight
   }
 
   /// Records the message.
-  public func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+  public func willDisplay(_ cell: Host.Cell, forRowAt indexPath: IndexPath, in host: Host) {
     record(.willDisplayRow, indexPath)
   }
 
   /// Records the message.
-  public func list(_ list: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath)
-  {
+  public func didEndDisplaying(_ cell: Host.Cell, forRowAt indexPath: IndexPath, in host: Host) {
     record(.didEndDisplayingRow, indexPath)
   }
 
   /// Records the message; answers with ``willSelect``.
-  public func list(_ list: ListView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+  public func willSelectRow(at indexPath: IndexPath, in host: Host) -> IndexPath? {
     record(.willSelectRow, indexPath)
     return willSelect(indexPath)
   }
 
   /// Records the message.
-  public func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {
+  public func didSelectRow(at indexPath: IndexPath, in host: Host) {
     record(.didSelectRow, indexPath)
   }
 
   /// Records the message.
-  public func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) {
+  public func didDeselectRow(at indexPath: IndexPath, in host: Host) {
     record(.didDeselectRow, indexPath)
   }
 }
+
+extension ListSpy: ListSupplementaryViewProviding
+where Host: SupplementaryViewHost, Host.SupplementaryView: TextShowingCell {
+  /// Records the message; answers a new view whose text is ``supplementaryText``'s.
+  public func supplementaryView(
+    ofKind kind: SupplementaryKind, at indexPath: IndexPath, in host: Host
+  ) throws -> Host.SupplementaryView {
+    record(.supplementaryView, indexPath)
+    let view = Host.SupplementaryView(reuseIdentifier: nil)
+    view.text = supplementaryText(kind, indexPath.section)
+    return view
+  }
+}
+
+/// A host's cell (or supplementary view) that shows text and can be made without a host, as
+/// ``ListSpy`` needs: ``ListCell``, ``CollectionCell`` and ``CollectionReusableView``.
+@MainActor
+public protocol TextShowingCell: AnyObject {
+  /// Makes a view that is not reused when `reuseIdentifier` is `nil`.
+  init(reuseIdentifier: String?)
+  /// The text the host renders.
+  var text: String { get set }
+}
+
+extension ListCell: TextShowingCell {}
+extension CollectionReusableView: TextShowingCell {}

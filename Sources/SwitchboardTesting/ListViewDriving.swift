@@ -2,7 +2,7 @@ import Foundation
 import SwitchboardLists
 import Testing
 
-/// Why a `ListView` helper of `SwitchboardTesting` could not act.
+/// Why a host-driving helper of `SwitchboardTesting` could not act.
 public enum ListDrivingError: Error, Equatable, CustomStringConvertible {
   /// No visible row shows `text`.
   case noVisibleRow(text: String, visible: [String])
@@ -41,6 +41,36 @@ extension ListView {
   }
 }
 
+extension CollectionView {
+  /// Taps the visible item whose cell shows `text`, as a user does (see
+  /// `CollectionView.tapItem(at:)`).
+  ///
+  /// - Throws: ``ListDrivingError/noVisibleRow(text:visible:)`` when no visible item shows it.
+  public func tapItem(withText text: String) throws {
+    guard
+      let indexPath = indexPathsForVisibleItems.first(where: { cellForItem(at: $0)?.text == text })
+    else {
+      throw ListDrivingError.noVisibleRow(text: text, visible: visibleTexts)
+    }
+    try tapItem(at: indexPath)
+  }
+
+  /// Scrolls to the end of the content.
+  public func scrollToBottom() throws {
+    try scroll(to: maximumContentOffset)
+  }
+}
+
+/// A host that renders what it shows as text: ``ListView`` and ``CollectionView``.
+@MainActor
+public protocol TextRendering {
+  /// The visible window as text.
+  func renderText() -> String
+}
+
+extension ListView: TextRendering {}
+extension CollectionView: TextRendering {}
+
 /// Expects `list` to render exactly `expected`, and records an issue with a line-by-line
 /// difference otherwise.
 ///
@@ -53,7 +83,7 @@ extension ListView {
 @MainActor
 @discardableResult
 public func expectRendered(
-  _ list: ListView, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ list: some TextRendering, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
   let actual = list.renderText()
   guard actual == expected else {

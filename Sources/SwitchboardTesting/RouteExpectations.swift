@@ -118,7 +118,7 @@ func routeLabel<Message: MessageSet>(_ explanation: RouteExplanation<Message>) -
 @MainActor
 @discardableResult
 public func expectRoute(
-  _ message: ListMessage, in proxy: ListProxy, to role: HandlerRole,
+  _ message: ListMessage, in proxy: ListProxy<some ListHost>, to role: HandlerRole,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
   expectRoute(message, in: proxy.router, to: role, sourceLocation: sourceLocation)
@@ -129,7 +129,7 @@ public func expectRoute(
 @MainActor
 @discardableResult
 public func expectRoutingTable(
-  of proxy: ListProxy, equals expected: KeyValuePairs<ListMessage, String>,
+  of proxy: ListProxy<some ListHost>, equals expected: KeyValuePairs<ListMessage, String>,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
   expectRoutingTable(of: proxy.router, equals: expected, sourceLocation: sourceLocation)

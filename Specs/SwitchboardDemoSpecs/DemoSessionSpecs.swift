@@ -21,16 +21,16 @@ struct DemoSessionSpecs {
     func printsRoutingTable() {
       #expect(
         output.contains(
-          "│ message               │ handler                         │ rule              │"))
+          "│ message               │ handler                                   │ rule              │"))
       #expect(
         output.contains(
-          "│ cellForRow            │ viewModel (SectionedDataSource) │ always viewModel  │"))
+          "│ cellForRow            │ viewModel (SectionedDataSource<ListView>) │ always viewModel  │"))
       #expect(
         output.contains(
-          "│ numberOfRows          │ viewModel (SectionedDataSource) │ first implementer │"))
+          "│ numberOfRows          │ viewModel (SectionedDataSource<ListView>) │ first implementer │"))
       #expect(
         output.contains(
-          "│ didSelectRow          │ view (TodoScreen)               │ only view         │"))
+          "│ didSelectRow          │ view (TodoScreen)                         │ only view         │"))
     }
 
     @Test("it prints the expected rows after each step")
@@ -68,7 +68,7 @@ struct DemoSessionSpecs {
       #expect(output.contains("  didSelectRow → view (TodoScreen), by rule 'only view'"))
       #expect(
         output.contains(
-          "  commitEdit → viewModel (SectionedDataSource), by rule 'first implementer'"))
+          "  commitEdit → viewModel (SectionedDataSource<ListView>), by rule 'first implementer'"))
       #expect(!output.contains("list error"))
     }
 
@@ -82,7 +82,7 @@ struct DemoSessionSpecs {
       let feed = try #require(
         output.components(separatedBy: "Switchboard demo: a paginated feed").last)
       #expect(
-        feed.contains("cellForRow → view (VisitorDataSource<FeedRow>), by rule 'always view'"))
+        feed.contains("cellForRow → view (VisitorDataSource<ListView, FeedRow>), by rule 'always view'"))
       #expect(
         feed.contains("willDisplayRow → viewModel (FeedViewModel), by rule 'first implementer'"))
       // The first page's trigger rows are visible at once, so the second page is prefetched.

@@ -31,7 +31,7 @@ struct FeedCells: RowVisitor {
     switch row {
     case .post: .cell(PostCell.self)
     case .photo: .cell(PhotoCell.self)
-    case .ad: .cell(AdCell.self, reuseIdentifier: "sponsored")
+    case .ad: .cell(AdCell.self)
     }
   }
 }

@@ -10,18 +10,18 @@ struct HostFaultSpecs {
 
   final class Watcher: ListWillDisplayObserving {
     var displayed = 0
-    func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+    func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
       displayed += 1
     }
   }
 
   final class Titles: ListHeaderTitling {
-    func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? { "Title" }
+    func titleForHeader(inSection section: Int) -> String? { "Title" }
   }
 
   @Test("when the delegate behind a cached answer is released, it records a diagnostic and goes on")
   func releasedDelegate() throws {
-    let spy = ListSpy(implementing: [.numberOfRows, .cellForRow], rows: [["a", "b", "c", "d"]])
+    let spy = ListSpy<ListView>(implementing: [.numberOfRows, .cellForRow], rows: [["a", "b", "c", "d"]])
     let list = ListView(viewportHeight: 44)
     list.dataSource = spy
     do {
@@ -42,9 +42,9 @@ struct HostFaultSpecs {
   @Test(
     "when a proxy's handler is released, the list records it during the call and uses the default")
   func releasedProxyHandler() throws {
-    let view = ListSpy(implementing: [.cellForRow], rows: [["a"]])
-    let model = ListSpy(implementing: [.numberOfRows], rows: [["a"]])
-    let proxy = ListProxy(view: view, viewModel: model)
+    let view = ListSpy<ListView>(implementing: [.cellForRow], rows: [["a"]])
+    let model = ListSpy<ListView>(implementing: [.numberOfRows], rows: [["a"]])
+    let proxy = ListProxy<ListView>(view: view, viewModel: model)
     let list = ListView()
     list.dataSource = proxy
     do {
@@ -61,7 +61,7 @@ struct HostFaultSpecs {
 
   @Test("a data source changed without telling the list is reported by the next consistency check")
   func silentMutation() throws {
-    let spy = ListSpy(
+    let spy = ListSpy<ListView>(
       implementing: [.numberOfSections, .numberOfRows, .cellForRow], rows: [["a", "b"], ["c"]])
     let list = ListView()
     list.dataSource = spy

@@ -6,9 +6,9 @@ import Testing
 
 /// A screen that owns its list and its proxy, and is the proxy's view handler.
 final class OwningScreen: ListCellProviding, ListDidSelectHandling {
-  let model = ListSpy(implementing: [.numberOfRows], rows: [["a", "b"]])
+  let model = ListSpy<ListView>(implementing: [.numberOfRows], rows: [["a", "b"]])
   let list = ListView()
-  lazy var proxy = ListProxy(view: self, viewModel: model, viewModelRetention: .strong)
+  lazy var proxy = ListProxy<ListView>(view: self, viewModel: model, viewModelRetention: .strong)
   var observation: RouteObservation?
 
   func load() throws {
@@ -19,10 +19,10 @@ final class OwningScreen: ListCellProviding, ListDidSelectHandling {
     try list.reloadData()
     try list.tapRow(at: IndexPath(row: 1, section: 0))
   }
-  func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     try list.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
   }
-  func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {}
+  func didSelectRow(at indexPath: IndexPath, in list: ListView) {}
 }
 
 @MainActor
@@ -30,15 +30,15 @@ final class OwningScreen: ListCellProviding, ListDidSelectHandling {
 struct LifetimeSpecs {
   @Test("no proxy, route cache, rule closure or host keeps a weakly held handler alive")
   func weakHandlerIsNeverRetained() throws {
-    let view = ListSpy(implementing: [.cellForRow], rows: [["a"]])
-    let model = ListSpy(implementing: [.numberOfRows], rows: [["a"]])
-    let proxy = ListProxy(view: view, viewModel: model)
+    let view = ListSpy<ListView>(implementing: [.cellForRow], rows: [["a"]])
+    let model = ListSpy<ListView>(implementing: [.numberOfRows], rows: [["a"]])
+    let proxy = ListProxy<ListView>(view: view, viewModel: model)
     let list = ListView()
     list.dataSource = proxy
     list.delegate = proxy
     try list.reloadData()
     expectReleased("a handler named by a rule, cached in routes and asked by the host") {
-      let extra = ListSpy(implementing: [.titleForHeader, .heightForRow])
+      let extra = ListSpy<ListView>(implementing: [.titleForHeader, .heightForRow])
       proxy.router.insert(extra, at: 0, role: "extra")
       proxy.rules[.titleForHeader] = .always(extra)
       proxy.rules[.heightForRow] = .only("extra")
@@ -65,7 +65,7 @@ struct LifetimeSpecs {
   func hostHoldsWeakly() {
     let list = ListView()
     expectReleased {
-      let spy = ListSpy(implementing: [.numberOfRows, .cellForRow, .willDisplayRow], rows: [["a"]])
+      let spy = ListSpy<ListView>(implementing: [.numberOfRows, .cellForRow, .willDisplayRow], rows: [["a"]])
       list.dataSource = spy
       list.delegate = spy
       try? list.reloadData()

@@ -133,7 +133,7 @@ struct ListDiffSpecs {
       #expect(result == new.map(\.items), "seed \(seed): \(update)")
       // The model data source computes the same batch, and the headless list, which checks
       // batches the way UIKit does, accepts it.
-      let source = try ModelListDataSource(
+      let source = try ModelListDataSource<ListView>(
         sections: old.enumerated().map {
           ModelSection(id: $1.id, sortOrder: $0, items: $1.items)
         })

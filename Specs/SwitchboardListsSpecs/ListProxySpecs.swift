@@ -15,13 +15,13 @@ struct ListProxySpecs {
     func retainsNeither() {
       weak var screenRef: TodoScreen?
       weak var modelRef: TodoViewModel?
-      var proxy: ListProxy?
+      var proxy: ListProxy<ListView>?
       do {
         let model = TodoViewModel()
         let screen = TodoScreen(model: model)
         screenRef = screen
         modelRef = model
-        proxy = ListProxy(view: screen, viewModel: model)
+        proxy = ListProxy<ListView>(view: screen, viewModel: model)
         #expect(proxy?.responds(to: .cellForRow) == true)
       }
       #expect(screenRef == nil)
@@ -33,7 +33,7 @@ struct ListProxySpecs {
     func laterHandlerIsNotRetained() {
       let model = TodoViewModel()
       let screen = TodoScreen(model: model)
-      let proxy = ListProxy(view: screen, viewModel: model)
+      let proxy = ListProxy<ListView>(view: screen, viewModel: model)
       expectReleased {
         let heights = HeightHandler()
         proxy.router.add(heights)
@@ -47,12 +47,12 @@ struct ListProxySpecs {
   struct GreedyViewModelContext {
     let model = GreedyViewModel()
     let screen: TodoScreen
-    let proxy: ListProxy
+    let proxy: ListProxy<ListView>
     let list = ListView()
 
     init() throws {
       screen = TodoScreen(model: model)
-      proxy = ListProxy(view: screen, viewModel: model)
+      proxy = ListProxy<ListView>(view: screen, viewModel: model)
       list.register(ListCell.self, forCellReuseIdentifier: "todo")
       list.dataSource = proxy
       list.delegate = proxy
@@ -108,7 +108,7 @@ struct ListProxySpecs {
     func reloadThrows() {
       let model = TodoViewModel()
       let bystander = HeightHandler()
-      let proxy = ListProxy(view: bystander, viewModel: model)
+      let proxy = ListProxy<ListView>(view: bystander, viewModel: model)
       let list = ListView()
       list.dataSource = proxy
       #expect(
@@ -125,12 +125,13 @@ struct ListProxySpecs {
   struct Broadcasting {
     @Test("a notification reaches the view and the view model, in that order")
     func notificationReachesBoth() {
-      let view = ListSpy(implementing: [.willDisplayRow], rows: [["a"]])
-      let model = ListSpy(implementing: [.willDisplayRow], rows: [["a"]])
-      let proxy = ListProxy(view: view, viewModel: model, rules: [.willDisplayRow: .broadcast])
+      let view = ListSpy<ListView>(implementing: [.willDisplayRow], rows: [["a"]])
+      let model = ListSpy<ListView>(implementing: [.willDisplayRow], rows: [["a"]])
+      let proxy = ListProxy<ListView>(view: view, viewModel: model, rules: [.willDisplayRow: .broadcast])
       let list = ListView()
-      proxy.list(
-        list, willDisplay: ListCell(reuseIdentifier: nil), forRowAt: IndexPath(row: 0, section: 0))
+      _ = proxy.router.broadcast(.willDisplayRow, as: (any ListWillDisplayObserving<ListView>).self) {
+        $0.willDisplay(ListCell(reuseIdentifier: nil), forRowAt: IndexPath(row: 0, section: 0), in: list)
+      }
       #expect(view.messages == [.willDisplayRow])
       #expect(model.messages == [.willDisplayRow])
     }
@@ -148,14 +149,17 @@ struct ListProxySpecs {
   @Suite("when routes change after messages were sent")
   struct RoutesChange {
     @Test("the next message goes to the handler the new routes pick")
-    func nextMessageFollowsNewRoutes() {
-      let view = ListSpy(implementing: [.numberOfRows], rows: [["a"]])
-      let model = ListSpy(implementing: [.numberOfRows], rows: [["a", "b"]])
-      let proxy = ListProxy(view: view, viewModel: model)
+    func nextMessageFollowsNewRoutes() throws {
+      let view = ListSpy<ListView>(implementing: [.numberOfRows, .cellForRow], rows: [["a"]])
+      let model = ListSpy<ListView>(implementing: [.numberOfRows], rows: [["a", "b"]])
+      let proxy = ListProxy<ListView>(view: view, viewModel: model)
       let list = ListView()
-      #expect(proxy.list(list, numberOfRowsInSection: 0) == 1)
+      list.dataSource = proxy
+      try list.reloadData()
+      #expect(list.numberOfRows(inSection: 0) == 1)
       proxy.rules[.numberOfRows] = .always(.viewModel)
-      #expect(proxy.list(list, numberOfRowsInSection: 0) == 2)
+      try list.reloadData()
+      #expect(list.numberOfRows(inSection: 0) == 2)
     }
   }
 
@@ -164,20 +168,23 @@ struct ListProxySpecs {
   struct GivenRules {
     @Test("their fallback applies to every message they do not name")
     func givenFallbackApplies() {
-      let view = ListSpy(implementing: [.numberOfRows, .cellForRow], rows: [["view"]])
-      let model = ListSpy(implementing: [.numberOfRows], rows: [["model", "model"]])
-      let proxy = ListProxy(
+      let view = ListSpy<ListView>(implementing: [.numberOfRows, .cellForRow], rows: [["view"]])
+      let model = ListSpy<ListView>(implementing: [.numberOfRows], rows: [["model", "model"]])
+      let proxy = ListProxy<ListView>(
         view: view, viewModel: model, rules: RoutingRules([:], fallback: .prefer(.viewModel)))
       #expect(proxy.explain(.numberOfRows).targets.map(\.label) == ["viewModel"])
-      #expect(proxy.list(ListView(), numberOfRowsInSection: 0) == 2)
+      #expect(
+        proxy.router.send(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
+          $0.numberOfRows(inSection: 0)
+        } == 2)
       #expect(proxy.explain(.cellForRow).rule == "always view", "the defaults still apply")
     }
 
     @Test("broadcasting a message that returns a value is reported by validate")
     func broadcastOfValueIsReported() {
-      let view = ListSpy(implementing: [.numberOfRows, .cellForRow], rows: [["a"]])
-      let model = ListSpy(implementing: [.numberOfRows], rows: [["a"]])
-      let proxy = ListProxy(view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
+      let view = ListSpy<ListView>(implementing: [.numberOfRows, .cellForRow], rows: [["a"]])
+      let model = ListSpy<ListView>(implementing: [.numberOfRows], rows: [["a"]])
+      let proxy = ListProxy<ListView>(view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
       #expect(throws: RoutingError<ListMessage>.self) { try proxy.router.validate() }
       #expect(proxy.router.routingErrors.map(\.kind) == [.broadcastOfValueReturningMessage])
     }
@@ -189,7 +196,7 @@ struct ListProxySpecs {
     @Test("it is one handler with both roles, and the list works")
     func oneHandlerTwoRoles() throws {
       let screen = SelfContainedScreen()
-      let proxy = ListProxy(view: screen, viewModel: screen)
+      let proxy = ListProxy<ListView>(view: screen, viewModel: screen)
       #expect(proxy.router.handlers.map(\.description) == ["view/viewModel (SelfContainedScreen)"])
       #expect(proxy.router.routingErrors.isEmpty)
       let list = ListView()
@@ -203,7 +210,7 @@ struct ListProxySpecs {
     @Test("rules naming either role choose it")
     func rulesNamingEitherRole() {
       let screen = SelfContainedScreen()
-      let proxy = ListProxy(
+      let proxy = ListProxy<ListView>(
         view: screen, viewModel: screen, rules: [.numberOfRows: .always(.viewModel)])
       #expect(proxy.router.target(for: .numberOfRows) === screen)
       #expect(proxy.router.target(for: .cellForRow) === screen)
@@ -211,12 +218,12 @@ struct ListProxySpecs {
 
     @Test("it is held weakly, even when the view model was to be held strongly")
     func heldWeakly() {
-      var proxy: ListProxy?
+      var proxy: ListProxy<ListView>?
       weak var released: SelfContainedScreen?
       do {
         let screen = SelfContainedScreen()
         released = screen
-        proxy = ListProxy(view: screen, viewModel: screen, viewModelRetention: .strong)
+        proxy = ListProxy<ListView>(view: screen, viewModel: screen, viewModelRetention: .strong)
       }
       #expect(released == nil)
       #expect(proxy?.responds(to: .cellForRow) == false)
@@ -227,8 +234,8 @@ struct ListProxySpecs {
 /// A small screen that is its own view model.
 final class SelfContainedScreen: ListRowCounting, ListCellProviding {
   let items = ["Tea", "Cake"]
-  func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { items.count }
-  func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  func numberOfRows(inSection section: Int) -> Int { items.count }
+  func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     let cell = try list.dequeueReusableCell(withIdentifier: "todo", for: indexPath)
     cell.text = items[indexPath.row]
     return cell

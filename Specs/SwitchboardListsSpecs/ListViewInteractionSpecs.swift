@@ -16,36 +16,38 @@ final class ShrinkingSource: ListRowCounting, ListCellProviding, ListWillDisplay
   /// Rows for which a cell was asked that did not exist in `items` at that moment.
   var cellsAskedForMissingRows: [IndexPath] = []
   var movesItems = true
+  /// The list showing the rows, to see what it shows when a row is moved.
+  weak var list: ListView?
 
   init(_ count: Int) { items = (0..<count).map { "row \($0)" } }
 
-  func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { items.count }
-  func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  func numberOfRows(inSection section: Int) -> Int { items.count }
+  func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     if !items.indices.contains(indexPath.row) { cellsAskedForMissingRows.append(indexPath) }
     let cell = try list.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
     cell.text = items.indices.contains(indexPath.row) ? items[indexPath.row] : "?"
     return cell
   }
-  func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+  func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
     log.append("willDisplay \(cell.text)")
     onWillDisplay?(list, indexPath)
   }
-  func list(_ list: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath) {
+  func didEndDisplaying(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
     log.append("didEndDisplaying \(cell.text)")
   }
-  func list(_ list: ListView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+  func willSelectRow(at indexPath: IndexPath, in list: ListView) -> IndexPath? {
     log.append("willSelect \(indexPath.row)")
     return indexPath
   }
-  func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {
+  func didSelectRow(at indexPath: IndexPath, in list: ListView) {
     log.append("didSelect \(indexPath.row)")
   }
-  func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) {
+  func didDeselectRow(at indexPath: IndexPath, in list: ListView) {
     log.append("didDeselect \(indexPath.row)")
   }
-  func list(_ list: ListView, moveRowAt source: IndexPath, to destination: IndexPath) {
+  func moveRow(from source: IndexPath, to destination: IndexPath) {
     log.append(
-      "moveRow \(source.row) → \(destination.row), list shows \(list.cellForRow(at: destination)?.text ?? "nothing") there"
+      "moveRow \(source.row) → \(destination.row), list shows \(list?.cellForRow(at: destination)?.text ?? "nothing") there"
     )
     guard movesItems else { return }
     items.insert(items.remove(at: source.row), at: destination.row)
@@ -57,6 +59,7 @@ final class ShrinkingSource: ListRowCounting, ListCellProviding, ListWillDisplay
     list.register(ListCell.self, forCellReuseIdentifier: "cell")
     list.dataSource = self
     list.delegate = self
+    self.list = list
     try list.reloadData()
     return list
   }
@@ -220,12 +223,12 @@ struct ListViewInteractionSpecs {
   @Suite("diagnostics")
   struct Diagnostics {
     final class BlockingScreen: ListDidSelectHandling, ListCellProviding {
-      weak var proxy: ListProxy?
+      weak var proxy: ListProxy<ListView>?
       var selections = 0
-      func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+      func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
         try list.dequeueReusableCell(withIdentifier: "cell", for: indexPath)
       }
-      func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {
+      func didSelectRow(at indexPath: IndexPath, in list: ListView) {
         selections += 1
         proxy?.rules[.didSelectRow] = .blocked
       }
@@ -234,8 +237,8 @@ struct ListViewInteractionSpecs {
     @Test("a handler that changes its own route during its call is not reported as released")
     func ruleChangeDuringCallIsNoFault() throws {
       let screen = BlockingScreen()
-      let model = ListSpy(implementing: [.numberOfRows], rows: [["a", "b"]])
-      let proxy = ListProxy(view: screen, viewModel: model)
+      let model = ListSpy<ListView>(implementing: [.numberOfRows], rows: [["a", "b"]])
+      let proxy = ListProxy<ListView>(view: screen, viewModel: model)
       screen.proxy = proxy
       let list = ListView()
       list.register(ListCell.self, forCellReuseIdentifier: "cell")

@@ -4,7 +4,7 @@ import SwitchboardTesting
 import Testing
 
 @MainActor
-@Suite("ModelListDataSource")
+@Suite("ModelListDataSource<ListView>")
 struct ModelListDataSourceSpecs {
   let list = ListView(viewportHeight: 1000)
 
@@ -14,7 +14,7 @@ struct ModelListDataSourceSpecs {
 
   @Test("heterogeneous cells are configured from their typed models, with no reuse id written")
   func heterogeneousCells() throws {
-    let source = try ModelListDataSource(sections: [
+    let source = try ModelListDataSource<ListView>(sections: [
       ModelSection(id: "mixed", items: [Person(id: 1, name: "Ada"), Place(id: 1, city: "Paris")])
     ])
     list.dataSource = source
@@ -22,12 +22,12 @@ struct ModelListDataSourceSpecs {
     #expect(list.visibleTexts == ["👤 Ada", "📍 Paris"])
     #expect(list.cellForRow(at: IndexPath(row: 0, section: 0)) is PersonCell)
     #expect(list.cellForRow(at: IndexPath(row: 1, section: 0)) is PlaceCell)
-    #expect(list.registeredCellType(forReuseIdentifier: "PersonCell") == PersonCell.self)
+    #expect(list.registeredCellType(forReuseIdentifier: String(reflecting: PersonCell.self)) == PersonCell.self)
   }
 
   @Test("sections appear by sort order, with their header and footer titles")
   func sortOrderAndTitles() throws {
-    let source = try ModelListDataSource(sections: [
+    let source = try ModelListDataSource<ListView>(sections: [
       ModelSection(id: "later", sortOrder: 2, header: "Later", items: people([(1, "Bo")])),
       ModelSection(
         id: "first", sortOrder: 1, header: "First", footer: "1 person", items: people([(2, "Al")])),
@@ -48,7 +48,7 @@ struct ModelListDataSourceSpecs {
   @Test(
     "updating items yields exactly the inserted, deleted and moved rows, and the list shows them")
   func updatesAreExact() throws {
-    let source = try ModelListDataSource(sections: [
+    let source = try ModelListDataSource<ListView>(sections: [
       ModelSection(id: "s", items: people([(1, "A"), (2, "B"), (3, "C"), (4, "D")]))
     ])
     list.dataSource = source
@@ -68,7 +68,7 @@ struct ModelListDataSourceSpecs {
 
   @Test("when ids repeat, a typed error names them and nothing is applied")
   func duplicateIDs() throws {
-    let source = try ModelListDataSource(sections: [
+    let source = try ModelListDataSource<ListView>(sections: [
       ModelSection(id: "s", items: people([(1, "A")]))
     ])
     list.dataSource = source
@@ -88,7 +88,7 @@ struct ModelListDataSourceSpecs {
 
   @Test("the same id in two model types is two different items")
   func idsArePerType() throws {
-    let source = try ModelListDataSource(sections: [
+    let source = try ModelListDataSource<ListView>(sections: [
       ModelSection(id: "s", items: [Person(id: 1, name: "A"), Place(id: 1, city: "B")])
     ])
     #expect(source.sections[0].items.count == 2)

@@ -35,13 +35,13 @@ final class InstantFeed: Paginating, ListRowCounting, ListCellProviding, ListWil
     deduplicates ? itemsNotLoadedYet(in: page) : page
   }
 
-  func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { items.count }
-  func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  func numberOfRows(inSection section: Int) -> Int { items.count }
+  func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     let cell = try list.dequeueReusableCell(withIdentifier: "post", for: indexPath)
     cell.text = "post \(items[indexPath.row].id)"
     return cell
   }
-  func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+  func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
     if let task = willDisplay(row: indexPath.row, in: list) { tasks.append(task) }
   }
 

@@ -46,15 +46,15 @@ final class ControlledFeed: Paginating, ListRowCounting, ListCellProviding, List
 
   var waitingFetches: Int { pending.count }
 
-  func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+  func numberOfRows(inSection section: Int) -> Int {
     section == pagination.section ? items.count : 0
   }
-  func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     let cell = ListCell(reuseIdentifier: nil)
     cell.text = items[indexPath.row]
     return cell
   }
-  func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+  func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
     if let task = willDisplay(row: indexPath.row, in: list) { displayTasks.append(task) }
   }
 }

@@ -18,14 +18,14 @@ enum Readme {
 
   final class TodoModel: ListRowCounting, ListHeaderTitling {
     var items = ["Buy milk", "Walk the dog"]
-    func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { items.count }
-    func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? { "To do" }
+    func numberOfRows(inSection section: Int) -> Int { items.count }
+    func titleForHeader(inSection section: Int) -> String? { "To do" }
   }
 
   final class TodoScreen: ListCellProviding, ListDidSelectHandling {
     let model = TodoModel()
     let list = ListView()
-    lazy var proxy = ListProxy(view: self, viewModel: model)
+    lazy var proxy = ListProxy<ListView>(view: self, viewModel: model)
     var tapped: [Int] = []
 
     func load() throws {
@@ -34,12 +34,12 @@ enum Readme {
       list.delegate = proxy
       try list.reloadData()
     }
-    func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+    func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
       let cell = try list.dequeueReusableCell(withIdentifier: "todo", for: indexPath)
       cell.text = model.items[indexPath.row]
       return cell
     }
-    func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) {
+    func didSelectRow(at indexPath: IndexPath, in list: ListView) {
       tapped.append(indexPath.row)
     }
   }
@@ -71,7 +71,7 @@ struct ReadmeExampleSpecs {
     let list = ListView()
     var people = ModelSection(
       id: "people", sortOrder: 1, header: "People", items: [Readme.Contact(id: 1, name: "Ada")])
-    let source = try ModelListDataSource(sections: [people])
+    let source = try ModelListDataSource<ListView>(sections: [people])
     list.dataSource = source
     try list.reloadData()
 

@@ -13,13 +13,13 @@ final class LoggingSection: ListSection {
   }
   var numberOfRows: Int { rows.count }
   var headerTitle: String? { name }
-  func cell(forRow row: Int, in context: ListSectionContext) throws -> ListCell {
+  func cell(forRow row: Int, in context: ListSectionContext<ListView>) throws -> ListCell {
     askedRows.append(row)
-    let cell = try context.dequeueReusableCell(withIdentifier: "row", forRow: row)
+    let cell = try context.dequeueCell(ListCell.self, forRow: row)
     cell.text = rows[row]
     return cell
   }
-  func didSelectRow(_ row: Int, in context: ListSectionContext) { selectedRows.append(row) }
+  func didSelectRow(_ row: Int, in context: ListSectionContext<ListView>) { selectedRows.append(row) }
 }
 
 struct Person: CellModel {

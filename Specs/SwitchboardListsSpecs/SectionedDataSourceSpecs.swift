@@ -5,15 +5,15 @@ import SwitchboardTesting
 import Testing
 
 @MainActor
-@Suite("SectionedDataSource")
+@Suite("SectionedDataSource<ListView>")
 struct SectionedDataSourceSpecs {
   let first = LoggingSection("First", rows: ["a", "b"])
   let second = LoggingSection("Second", rows: ["c", "d", "e"])
-  let source: SectionedDataSource
+  let source: SectionedDataSource<ListView>
   let list = ListView(viewportHeight: 1000)
 
   init() throws {
-    source = SectionedDataSource(sections: [first, second])
+    source = SectionedDataSource<ListView>(sections: [first, second])
     list.register(ListCell.self, forCellReuseIdentifier: "row")
     list.dataSource = source
     list.delegate = source
@@ -63,14 +63,14 @@ struct SectionedDataSourceSpecs {
   @Test("when the view model is a composite of sections, the view can still own the cells")
   func composesWithListProxy() throws {
     final class Screen: ListCellProviding {
-      func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+      func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
         let cell = try list.dequeueReusableCell(withIdentifier: "row", for: indexPath)
         cell.text = "view's cell \(indexPath.section).\(indexPath.row)"
         return cell
       }
     }
     let screen = Screen()
-    let proxy = ListProxy(view: screen, viewModel: source)
+    let proxy = ListProxy<ListView>(view: screen, viewModel: source)
     list.dataSource = proxy
     list.delegate = proxy
     try list.reloadData()

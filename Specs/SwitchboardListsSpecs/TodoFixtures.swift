@@ -7,8 +7,8 @@ class TodoViewModel: ListRowCounting, ListSectionCounting {
   init(_ sections: [[String]] = [["Buy milk", "Walk the dog", "Call mum"]]) {
     self.sections = sections
   }
-  func numberOfSections(in list: ListView) -> Int { sections.count }
-  func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
+  func numberOfSections() -> Int { sections.count }
+  func numberOfRows(inSection section: Int) -> Int { sections[section].count }
 }
 
 /// The view half of a to-do screen: cells and selection.
@@ -17,12 +17,12 @@ class TodoScreen: ListCellProviding, ListDidSelectHandling {
   var selections: [IndexPath] = []
   init(model: TodoViewModel) { self.model = model }
 
-  func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     let cell = try list.dequeueReusableCell(withIdentifier: "todo", for: indexPath)
     cell.text = model.sections[indexPath.section][indexPath.row]
     return cell
   }
-  func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) { selections.append(indexPath) }
+  func didSelectRow(at indexPath: IndexPath, in list: ListView) { selections.append(indexPath) }
 }
 
 /// A view model that also (wrongly) tries to answer the view's messages.
@@ -30,23 +30,23 @@ final class GreedyViewModel: TodoViewModel, ListCellProviding, ListDidSelectHand
   ListHeaderTitling
 {
   var selections: [IndexPath] = []
-  func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     let cell = ListCell(reuseIdentifier: nil)
     cell.text = "from the view model"
     return cell
   }
-  func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) { selections.append(indexPath) }
-  func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? { "Model's title" }
+  func didSelectRow(at indexPath: IndexPath, in list: ListView) { selections.append(indexPath) }
+  func titleForHeader(inSection section: Int) -> String? { "Model's title" }
 }
 
 /// A view that titles its sections.
 final class TitlingScreen: TodoScreen, ListHeaderTitling {
-  func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? { "Screen's title" }
+  func titleForHeader(inSection section: Int) -> String? { "Screen's title" }
 }
 
 /// A handler that only sets row heights.
 final class HeightHandler: ListRowHeightProviding {
-  func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double { 20 }
+  func heightForRow(at indexPath: IndexPath, in list: ListView) -> Double { 20 }
 }
 
 /// A list wired to a proxy the way a screen does it.
@@ -54,7 +54,7 @@ final class HeightHandler: ListRowHeightProviding {
 struct TodoStack {
   let model: TodoViewModel
   let screen: TodoScreen
-  let proxy: ListProxy
+  let proxy: ListProxy<ListView>
   let list: ListView
 
   init(
@@ -63,7 +63,7 @@ struct TodoStack {
   ) {
     self.model = model
     self.screen = screen?(model) ?? TodoScreen(model: model)
-    proxy = ListProxy(view: self.screen, viewModel: model)
+    proxy = ListProxy<ListView>(view: self.screen, viewModel: model)
     list = ListView(viewportHeight: viewportHeight)
     list.register(ListCell.self, forCellReuseIdentifier: "todo")
     list.dataSource = proxy

@@ -10,8 +10,8 @@ struct VisitorDataSourceSpecs {
     .post(author: "Ada", text: "Hello"), .photo(caption: "Sunset"), .ad(sponsor: "Tea Co"),
   ]
 
-  private func makeList() throws -> (ListView, VisitorDataSource<FeedRow>) {
-    let source = try VisitorDataSource(
+  private func makeList() throws -> (ListView, VisitorDataSource<ListView, FeedRow>) {
+    let source = try VisitorDataSource<ListView, _>(
       rows: rows, cellKinds: FeedCells(), heights: FeedHeights(), configuration: FeedConfiguration()
     )
     let list = ListView(viewportHeight: 1000)
@@ -26,8 +26,10 @@ struct VisitorDataSourceSpecs {
     let (list, source) = try makeList()
     #expect(list.cellForRow(at: IndexPath(row: 0, section: 0)) is PostCell)
     #expect(list.cellForRow(at: IndexPath(row: 1, section: 0)) is PhotoCell)
-    #expect(list.cellForRow(at: IndexPath(row: 2, section: 0))?.reuseIdentifier == "sponsored")
-    #expect(list.registeredCellType(forReuseIdentifier: "PostCell") == PostCell.self)
+    #expect(list.cellForRow(at: IndexPath(row: 2, section: 0)) is AdCell)
+    #expect(
+      list.registeredCellType(forReuseIdentifier: String(reflecting: PostCell.self))
+        == PostCell.self)
     _ = source
   }
 
@@ -59,7 +61,7 @@ struct VisitorDataSourceSpecs {
         .init(visitor: "LazyHeights", kind: "photo"), .init(visitor: "LazyHeights", kind: "ad"),
       ])
     ) {
-      try VisitorDataSource(
+      try VisitorDataSource<ListView, _>(
         rows: rows, cellKinds: FeedCells(), heights: LazyHeights(),
         configuration: FeedConfiguration())
     }
@@ -80,7 +82,7 @@ struct VisitorDataSourceSpecs {
       throws: VisitorSetupError.configurationMismatch(
         kind: "photo", cell: "PhotoCell", configures: "PostCell")
     ) {
-      try VisitorDataSource(
+      try VisitorDataSource<ListView, _>(
         rows: rows, cellKinds: FeedCells(), heights: FeedHeights(), configuration: CopyPasted())
     }
   }

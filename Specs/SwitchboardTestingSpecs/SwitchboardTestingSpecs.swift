@@ -11,16 +11,16 @@ struct SwitchboardTestingSpecs {
   /// A view spy and a model spy behind a proxy, with a list to drive.
   @MainActor
   struct Stack {
-    let view = ListSpy(
+    let view = ListSpy<ListView>(
       implementing: [.cellForRow, .didSelectRow], rows: [["alpha", "beta", "gamma"]])
-    let model = ListSpy(
+    let model = ListSpy<ListView>(
       implementing: [.numberOfSections, .numberOfRows, .titleForHeader],
       rows: [["alpha", "beta", "gamma"]])
-    let proxy: ListProxy
+    let proxy: ListProxy<ListView>
     let list = ListView(viewportHeight: 72)  // the 28-point header and one row
 
     init() throws {
-      proxy = ListProxy(view: view, viewModel: model)
+      proxy = ListProxy<ListView>(view: view, viewModel: model)
       model.headerTitles = [0: "Greek"]
       list.dataSource = proxy
       list.delegate = proxy
@@ -29,7 +29,7 @@ struct SwitchboardTestingSpecs {
   }
 
   @MainActor
-  @Suite("ListSpy")
+  @Suite("ListSpy<ListView>")
   struct ListSpySpecs {
     @Test("it records the messages it receives, with their rows")
     func recordsMessages() throws {
@@ -100,7 +100,7 @@ struct SwitchboardTestingSpecs {
       } matching: { issue in
         issue.comments.contains {
           $0.rawValue.contains(
-            "Expected cellForRow to route to viewModel, but cellForRow → view (ListSpy), by rule 'always view'"
+            "Expected cellForRow to route to viewModel, but cellForRow → view (ListSpy<ListView>), by rule 'always view'"
           )
         }
       }
@@ -120,7 +120,7 @@ struct SwitchboardTestingSpecs {
           of: stack.proxy,
           equals: [
             .numberOfSections: "viewModel", .numberOfRows: "viewModel", .cellForRow: "view",
-            .titleForHeader: "viewModel", .titleForFooter: "nobody", .canEditRow: "nobody",
+            .supplementaryView: "nobody", .titleForHeader: "viewModel", .titleForFooter: "nobody", .canEditRow: "nobody",
             .canMoveRow: "nobody", .commitEdit: "nobody", .moveRow: "nobody",
             .sectionIndexTitles: "nobody", .prefetchRows: "nobody", .heightForRow: "nobody",
             .estimatedHeightForRow: "nobody", .willDisplayRow: "nobody",
@@ -154,7 +154,7 @@ struct SwitchboardTestingSpecs {
       let proxy = PrioritizedProxy<ListMessage>()
       #expect(
         expectReleased {
-          let spy = ListSpy()
+          let spy = ListSpy<ListView>()
           proxy.add(spy)
           return spy
         })
@@ -165,12 +165,12 @@ struct SwitchboardTestingSpecs {
       let proxy = PrioritizedProxy<ListMessage>()
       withKnownIssue {
         expectReleased("held strongly") {
-          let spy = ListSpy()
+          let spy = ListSpy<ListView>()
           proxy.add(spy, retention: .strong)
           return spy
         }
       } matching: { issue in
-        issue.comments.contains { $0.rawValue.hasPrefix("held strongly: ListSpy is still alive") }
+        issue.comments.contains { $0.rawValue.hasPrefix("held strongly: ListSpy<ListView> is still alive") }
       }
     }
   }

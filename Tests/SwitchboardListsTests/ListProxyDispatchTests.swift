@@ -13,12 +13,12 @@ struct ListProxyDispatchTests {
   @Test func dispatchFollowsAReorderAfterTheRouteWasUsed() {
     let first = EverythingHandler()
     let second = EverythingHandler()
-    let proxy = ListProxy(view: first, viewModel: second)
-    proxy.list(list, willDisplay: ListCell(reuseIdentifier: nil), forRowAt: at(0, 0))
+    let proxy = ListProxy<ListView>(view: first, viewModel: second)
+    proxy.willDisplay(ListCell(reuseIdentifier: nil), forRowAt: at(0, 0), in: list)
     #expect(first.log == [.willDisplayRow])
 
     proxy.router.move(second, to: 0)
-    proxy.list(list, willDisplay: ListCell(reuseIdentifier: nil), forRowAt: at(0, 0))
+    proxy.willDisplay(ListCell(reuseIdentifier: nil), forRowAt: at(0, 0), in: list)
     #expect(first.log == [.willDisplayRow])
     #expect(second.log == [.willDisplayRow])
   }
@@ -26,10 +26,10 @@ struct ListProxyDispatchTests {
   @Test func dispatchFollowsARuleChange() {
     let view = EverythingHandler()
     let model = EverythingHandler()
-    let proxy = ListProxy(view: view, viewModel: model)
-    _ = proxy.list(list, numberOfRowsInSection: 0)
+    let proxy = ListProxy<ListView>(view: view, viewModel: model)
+    _ = proxy.numberOfRows(inSection: 0)
     proxy.rules[.numberOfRows] = .always(.viewModel)
-    _ = proxy.list(list, numberOfRowsInSection: 0)
+    _ = proxy.numberOfRows(inSection: 0)
     #expect(view.log == [.numberOfRows])
     #expect(model.log == [.numberOfRows])
   }
@@ -37,54 +37,54 @@ struct ListProxyDispatchTests {
   @Test func aReleasedWeakHandlerFallsThroughToTheNextOne() {
     let model = EverythingHandler()
     var view: EverythingHandler? = EverythingHandler()
-    let proxy = ListProxy(view: view as AnyObject, viewModel: model)
-    #expect(proxy.list(list, heightForRowAt: at(0, 0)) == 7)
+    let proxy = ListProxy<ListView>(view: view as AnyObject, viewModel: model)
+    #expect(proxy.heightForRow(at: at(0, 0), in: list) == 7)
     #expect(view?.log == [.heightForRow])
     let generation = proxy.router.routeGeneration
 
     view = nil
-    #expect(proxy.list(list, heightForRowAt: at(0, 0)) == 7)
+    #expect(proxy.heightForRow(at: at(0, 0), in: list) == 7)
     #expect(model.log == [.heightForRow], "the view model answers once the view is gone")
     #expect(proxy.router.routeGeneration != generation, "meeting the released view rebuilt routes")
-    #expect(proxy.list(list, heightForRowAt: at(0, 0)) == 7)
+    #expect(proxy.heightForRow(at: at(0, 0), in: list) == 7)
     #expect(model.log == [.heightForRow, .heightForRow])
   }
 
   @Test func aStronglyHeldHandlerIsReleasedAsSoonAsItIsRemoved() {
     let view = NothingHandler()
-    let proxy = ListProxy(
+    let proxy = ListProxy<ListView>(
       view: view, viewModel: EverythingHandler(), viewModelRetention: .strong)
     #expect(
-      proxy.list(list, numberOfRowsInSection: 0) == 3, "caches the typed handler in the route")
+      proxy.numberOfRows(inSection: 0) == 3, "caches the typed handler in the route")
     expectReleased("the typed handler must not outlive the route") {
       let model = proxy.router.handler(withRole: .viewModel)
       proxy.router.removeHandler(withRole: .viewModel)
       return model ?? NothingHandler()
     }
-    #expect(proxy.list(list, numberOfRowsInSection: 0) == 0)
+    #expect(proxy.numberOfRows(inSection: 0) == 0)
   }
 
   @Test func aWeaklyHeldHandlerIsNeverKeptAliveByItsRoute() {
     let view = NothingHandler()
-    let proxy = ListProxy(view: view, viewModel: NothingHandler())
+    let proxy = ListProxy<ListView>(view: view, viewModel: NothingHandler())
     expectReleased {
       let model = EverythingHandler()
       proxy.router.add(model, retention: .weak)
-      #expect(proxy.list(list, numberOfRowsInSection: 0) == 3)
+      #expect(proxy.numberOfRows(inSection: 0) == 3)
       return model
     }
-    #expect(proxy.list(list, numberOfRowsInSection: 0) == 0)
+    #expect(proxy.numberOfRows(inSection: 0) == 0)
   }
 
   @Test func aBroadcastNotificationReachesEveryHandler() {
     let view = EverythingHandler()
     let model = EverythingHandler()
-    let proxy = ListProxy(
+    let proxy = ListProxy<ListView>(
       view: view, viewModel: model,
       rules: [.willDisplayRow: .broadcast, .didSelectRow: .broadcast, .prefetchRows: .broadcast])
-    proxy.list(list, willDisplay: ListCell(reuseIdentifier: nil), forRowAt: at(0, 0))
-    proxy.list(list, didSelectRowAt: at(0, 0))
-    proxy.list(list, prefetchRowsAt: [at(0, 0)])
+    proxy.willDisplay(ListCell(reuseIdentifier: nil), forRowAt: at(0, 0), in: list)
+    proxy.didSelectRow(at: at(0, 0), in: list)
+    proxy.prefetchRows(at: [at(0, 0)])
     #expect(view.log == [.willDisplayRow, .didSelectRow, .prefetchRows])
     #expect(model.log == [.willDisplayRow, .didSelectRow, .prefetchRows])
   }
@@ -92,7 +92,7 @@ struct ListProxyDispatchTests {
   @Test func notificationsAreExactlyTheMessagesThatReturnNothing() {
     #expect(
       ListMessage.allCases.filter(\.isNotification) == [
-        .commitEdit, .moveRow, .prefetchRows, .willDisplayRow, .didEndDisplayingRow,
+        .moveRow, .prefetchRows, .willDisplayRow, .didEndDisplayingRow,
         .didSelectRow, .didDeselectRow,
       ])
   }
@@ -100,7 +100,7 @@ struct ListProxyDispatchTests {
   @Test func broadcastingAMessageThatReturnsAValueIsARoutingError() throws {
     let view = EverythingHandler()
     let model = EverythingHandler()
-    let proxy = ListProxy(view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
+    let proxy = ListProxy<ListView>(view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
     let error = try #require(proxy.router.routingErrors.first)
     #expect(error.kind == .broadcastOfValueReturningMessage)
     #expect(error.description.contains("numberOfRows returns a value and only one handler"))

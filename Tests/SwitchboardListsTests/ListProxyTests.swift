@@ -11,65 +11,66 @@ final class EverythingHandler: ListSectionCounting, ListRowCounting, ListCellPro
   ListWillSelectHandling, ListDidSelectHandling, ListDidDeselectHandling
 {
   var log: [ListMessage] = []
-  func numberOfSections(in list: ListView) -> Int {
+  func numberOfSections() -> Int {
     log.append(.numberOfSections)
     return 2
   }
-  func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+  func numberOfRows(inSection section: Int) -> Int {
     log.append(.numberOfRows)
     return 3
   }
-  func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     log.append(.cellForRow)
     return ListCell(reuseIdentifier: nil)
   }
-  func list(_ list: ListView, titleForHeaderInSection section: Int) -> String? {
+  func titleForHeader(inSection section: Int) -> String? {
     log.append(.titleForHeader)
     return "H"
   }
-  func list(_ list: ListView, titleForFooterInSection section: Int) -> String? {
+  func titleForFooter(inSection section: Int) -> String? {
     log.append(.titleForFooter)
     return "F"
   }
-  func list(_ list: ListView, canEditRowAt indexPath: IndexPath) -> Bool {
+  func canEditRow(at indexPath: IndexPath) -> Bool {
     log.append(.canEditRow)
     return false
   }
-  func list(_ list: ListView, canMoveRowAt indexPath: IndexPath) -> Bool {
+  func canMoveRow(at indexPath: IndexPath) -> Bool {
     log.append(.canMoveRow)
     return false
   }
-  func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath) {
+  func commitEdit(_ style: ListEditingStyle, forRowAt indexPath: IndexPath) -> ListUpdate {
     log.append(.commitEdit)
+    return ListUpdate()
   }
-  func list(_ list: ListView, moveRowAt source: IndexPath, to destination: IndexPath) {
+  func moveRow(from source: IndexPath, to destination: IndexPath) {
     log.append(.moveRow)
   }
-  func sectionIndexTitles(for list: ListView) -> [String]? {
+  func sectionIndexTitles() -> [String]? {
     log.append(.sectionIndexTitles)
     return ["I"]
   }
-  func list(_ list: ListView, prefetchRowsAt indexPaths: [IndexPath]) { log.append(.prefetchRows) }
-  func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
+  func prefetchRows(at indexPaths: [IndexPath]) { log.append(.prefetchRows) }
+  func heightForRow(at indexPath: IndexPath, in list: ListView) -> Double {
     log.append(.heightForRow)
     return 7
   }
-  func list(_ list: ListView, estimatedHeightForRowAt indexPath: IndexPath) -> Double {
+  func estimatedHeightForRow(at indexPath: IndexPath, in list: ListView) -> Double {
     log.append(.estimatedHeightForRow)
     return 8
   }
-  func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+  func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
     log.append(.willDisplayRow)
   }
-  func list(_ list: ListView, didEndDisplaying cell: ListCell, forRowAt indexPath: IndexPath) {
+  func didEndDisplaying(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
     log.append(.didEndDisplayingRow)
   }
-  func list(_ list: ListView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+  func willSelectRow(at indexPath: IndexPath, in list: ListView) -> IndexPath? {
     log.append(.willSelectRow)
     return nil
   }
-  func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) { log.append(.didSelectRow) }
-  func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) { log.append(.didDeselectRow) }
+  func didSelectRow(at indexPath: IndexPath, in list: ListView) { log.append(.didSelectRow) }
+  func didDeselectRow(at indexPath: IndexPath, in list: ListView) { log.append(.didDeselectRow) }
 }
 
 final class NothingHandler {}
@@ -81,59 +82,61 @@ struct ListProxyTests {
   @Test func everyMessageIsForwardedToItsHandler() throws {
     let handler = EverythingHandler()
     let model = NothingHandler()
-    let proxy = ListProxy(view: handler, viewModel: model)
+    let proxy = ListProxy<ListView>(view: handler, viewModel: model)
     let p = at(0, 0)
-    #expect(proxy.numberOfSections(in: list) == 2)
-    #expect(proxy.list(list, numberOfRowsInSection: 0) == 3)
-    _ = try proxy.list(list, cellForRowAt: p)
-    #expect(proxy.list(list, titleForHeaderInSection: 0) == "H")
-    #expect(proxy.list(list, titleForFooterInSection: 0) == "F")
-    #expect(proxy.list(list, canEditRowAt: p) == false)
-    #expect(proxy.list(list, canMoveRowAt: p) == false)
-    proxy.list(list, commit: .delete, forRowAt: p)
-    proxy.list(list, moveRowAt: p, to: p)
-    #expect(proxy.sectionIndexTitles(for: list) == ["I"])
-    proxy.list(list, prefetchRowsAt: [p])
-    #expect(proxy.list(list, heightForRowAt: p) == 7)
-    #expect(proxy.list(list, estimatedHeightForRowAt: p) == 8)
-    proxy.list(list, willDisplay: ListCell(reuseIdentifier: nil), forRowAt: p)
-    proxy.list(list, didEndDisplaying: ListCell(reuseIdentifier: nil), forRowAt: p)
-    #expect(proxy.list(list, willSelectRowAt: p) == nil)
-    proxy.list(list, didSelectRowAt: p)
-    proxy.list(list, didDeselectRowAt: p)
-    #expect(handler.log == ListMessage.allCases)
+    #expect(proxy.numberOfSections() == 2)
+    #expect(proxy.numberOfRows(inSection: 0) == 3)
+    _ = try proxy.cellForRow(at: p, in: list)
+    #expect(proxy.titleForHeader(inSection: 0) == "H")
+    #expect(proxy.titleForFooter(inSection: 0) == "F")
+    #expect(proxy.canEditRow(at: p) == false)
+    #expect(proxy.canMoveRow(at: p) == false)
+    _ = proxy.commitEdit(.delete, forRowAt: p)
+    proxy.moveRow(from: p, to: p)
+    #expect(proxy.sectionIndexTitles() == ["I"])
+    proxy.prefetchRows(at: [p])
+    #expect(proxy.heightForRow(at: p, in: list) == 7)
+    #expect(proxy.estimatedHeightForRow(at: p, in: list) == 8)
+    proxy.willDisplay(ListCell(reuseIdentifier: nil), forRowAt: p, in: list)
+    proxy.didEndDisplaying(ListCell(reuseIdentifier: nil), forRowAt: p, in: list)
+    #expect(proxy.willSelectRow(at: p, in: list) == nil)
+    proxy.didSelectRow(at: p, in: list)
+    proxy.didDeselectRow(at: p, in: list)
+    #expect(
+      handler.log == ListMessage.allCases.filter { $0 != .supplementaryView },
+      "every message a table sends")
   }
 
-  @Test func unhandledMessagesAnswerUIKitDefaults() throws {
-    let proxy = ListProxy(view: NothingHandler(), viewModel: NothingHandler())
-    let p = at(0, 0)
-    #expect(proxy.numberOfSections(in: list) == 1)
-    #expect(proxy.list(list, numberOfRowsInSection: 0) == 0)
-    #expect(proxy.list(list, titleForHeaderInSection: 0) == nil)
-    #expect(proxy.list(list, titleForFooterInSection: 0) == nil)
-    #expect(proxy.list(list, canEditRowAt: p) == false)
-    #expect(proxy.list(list, canMoveRowAt: p) == false)
-    #expect(proxy.sectionIndexTitles(for: list) == nil)
-    #expect(proxy.list(list, heightForRowAt: p) == 44)
-    #expect(proxy.list(list, estimatedHeightForRowAt: p) == 44)
-    #expect(proxy.list(list, willSelectRowAt: p) == p)
-    #expect(throws: ListViewError.self) { try proxy.list(list, cellForRowAt: p) }
+  @Test func handlersThatImplementNothingAnswerNothing() throws {
+    let view = NothingHandler()
+    let model = NothingHandler()
+    let proxy = ListProxy<ListView>(view: view, viewModel: model)
+    for message in ListMessage.allCases {
+      #expect(!proxy.responds(to: message), "\(message)")
+    }
+    list.dataSource = proxy
+    #expect(throws: ListViewError.requiredMessageUnhandled(
+      .numberOfRows, handlers: ["view (NothingHandler) ✗", "viewModel (NothingHandler) ✗"])
+    ) { try self.list.reloadData() }
   }
 
   @Test func defaultRulesFollowTheObjectiveCOriginal() {
     let view = EverythingHandler()
     let model = EverythingHandler()
-    let proxy = ListProxy(view: view, viewModel: model)
+    let proxy = ListProxy<ListView>(view: view, viewModel: model)
     #expect(proxy.explain(.cellForRow).rule == "always view")
     #expect(proxy.explain(.didSelectRow).rule == "only view")
     #expect(proxy.explain(.numberOfRows).rule == "first implementer")
-    #expect(proxy.routingTable.rows.allSatisfy { $0.targets.map(\.role) == [.view] })
+    #expect(
+      proxy.routingTable.rows.filter { $0.message != .supplementaryView }
+        .allSatisfy { $0.targets.map(\.role) == [.view] })
+    #expect(!proxy.responds(to: .supplementaryView), "tables have no supplementary views")
   }
 
   @Test func extraRulesReplaceDefaultsForTheirMessages() {
     let view = EverythingHandler()
     let model = EverythingHandler()
-    let proxy = ListProxy(view: view, viewModel: model, rules: [.numberOfRows: .always(.viewModel)])
+    let proxy = ListProxy<ListView>(view: view, viewModel: model, rules: [.numberOfRows: .always(.viewModel)])
     #expect(proxy.explain(.numberOfRows).targets.map(\.role) == [.viewModel])
     #expect(proxy.explain(.cellForRow).rule == "always view", "the other defaults stay")
     proxy.rules[.cellForRow] = .always(.viewModel)
@@ -143,7 +146,7 @@ struct ListProxyTests {
   @Test func aViewWithoutCellForRowIsARoutingError() {
     let view = NothingHandler()
     let model = EverythingHandler()
-    let proxy = ListProxy(view: view, viewModel: model)
+    let proxy = ListProxy<ListView>(view: view, viewModel: model)
     #expect(!proxy.responds(to: .cellForRow))
     #expect(proxy.router.routingErrors.map(\.message) == [.cellForRow])
     #expect(!proxy.responds(to: .didSelectRow), "did select never falls back to the view model")
@@ -153,13 +156,13 @@ struct ListProxyTests {
   @Test func theViewModelCanBeHeldStronglyButTheViewNeverIs() {
     weak var viewRef: NothingHandler?
     weak var modelRef: EverythingHandler?
-    let proxy: ListProxy
+    let proxy: ListProxy<ListView>
     do {
       let view = NothingHandler()
       let model = EverythingHandler()
       viewRef = view
       modelRef = model
-      proxy = ListProxy(view: view, viewModel: model, viewModelRetention: .strong)
+      proxy = ListProxy<ListView>(view: view, viewModel: model, viewModelRetention: .strong)
     }
     #expect(viewRef == nil)
     #expect(modelRef != nil)
@@ -167,22 +170,34 @@ struct ListProxyTests {
     #expect(proxy.router.handlers.map(\.role) == [.viewModel])
   }
 
-  @Test func canEditAndCanMoveDefaultToWhetherSomeoneCommits() {
-    final class Committer: ListEditCommitting, ListRowMoving {
-      func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath) {}
-      func list(_ list: ListView, moveRowAt source: IndexPath, to destination: IndexPath) {}
+  @Test func canEditAndCanMoveDefaultToWhetherSomeoneCommits() throws {
+    final class Committer: ListRowCounting, ListCellProviding, ListEditCommitting, ListRowMoving {
+      var rows = 3
+      func numberOfRows(inSection section: Int) -> Int { rows }
+      func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
+        ListCell(reuseIdentifier: nil)
+      }
+      func commitEdit(_ style: ListEditingStyle, forRowAt indexPath: IndexPath) -> ListUpdate {
+        rows -= 1
+        return ListUpdate(deletingRowsAt: [indexPath])
+      }
+      func moveRow(from source: IndexPath, to destination: IndexPath) {}
     }
     let committer = Committer()
-    let view = NothingHandler()
-    let proxy = ListProxy(view: view, viewModel: committer)
-    #expect(proxy.list(list, canEditRowAt: at(0, 0)))
-    #expect(proxy.list(list, canMoveRowAt: at(0, 0)))
+    let proxy = ListProxy<ListView>(view: committer, viewModel: committer)
+    list.dataSource = proxy
+    try list.reloadData()
+    #expect(proxy.canEditRow(at: at(0, 0)) == nil, "nobody answers canEditRow")
+    #expect(proxy.canMoveRow(at: at(0, 0)) == nil, "nobody answers canMoveRow")
+    try list.commitEdit(.delete, forRowAt: at(0, 0))
+    #expect(list.numberOfRows(inSection: 0) == 2, "the list applied the update commitEdit answered")
+    try list.moveRowInteractively(from: at(0, 0), to: at(0, 1))
   }
 
   @Test func handlerSummariesNameEachHandler() {
     let view = NothingHandler()
     let model = EverythingHandler()
-    let proxy = ListProxy(view: view, viewModel: model)
+    let proxy = ListProxy<ListView>(view: view, viewModel: model)
     #expect(
       proxy.handlerSummaries(for: .numberOfRows)
         == ["view (NothingHandler) ✗", "viewModel (EverythingHandler) ✓"])

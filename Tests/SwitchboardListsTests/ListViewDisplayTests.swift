@@ -68,8 +68,8 @@ struct ListViewDisplayTests {
 
   @Test func cellsCreatedByHandAreNotPooled() throws {
     final class HandMade: ListRowCounting, ListCellProviding {
-      func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { 1 }
-      func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+      func numberOfRows(inSection section: Int) -> Int { 1 }
+      func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
         ListCell(reuseIdentifier: nil)
       }
     }
@@ -84,7 +84,7 @@ struct ListViewDisplayTests {
   @Test func prefetchAnnouncesUpcomingRowsOnce() throws {
     final class Prefetcher: ArrayDataSource, ListPrefetching {
       var requests: [[IndexPath]] = []
-      func list(_ list: ListView, prefetchRowsAt indexPaths: [IndexPath]) {
+      func prefetchRows(at indexPaths: [IndexPath]) {
         requests.append(indexPaths)
       }
     }
@@ -115,8 +115,8 @@ struct ListViewDisplayTests {
   @Test func errorsFromTheCellProviderAreWrapped() throws {
     struct Broken: Error, CustomStringConvertible { var description: String { "broken" } }
     final class Failing: ListRowCounting, ListCellProviding {
-      func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { 1 }
-      func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+      func numberOfRows(inSection section: Int) -> Int { 1 }
+      func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
         throw Broken()
       }
     }
@@ -128,8 +128,8 @@ struct ListViewDisplayTests {
 
   @Test func negativeCountsAreRejected() throws {
     final class Negative: ListRowCounting, ListCellProviding {
-      func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { -1 }
-      func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+      func numberOfRows(inSection section: Int) -> Int { -1 }
+      func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
         ListCell(reuseIdentifier: nil)
       }
     }
@@ -143,7 +143,7 @@ struct ListViewDisplayTests {
 
   @Test func aPlainDataSourceWithoutCellsIsReportedByType() {
     final class CountsOnly: ListRowCounting {
-      func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { 1 }
+      func numberOfRows(inSection section: Int) -> Int { 1 }
     }
     let source = CountsOnly()
     let list = ListView()

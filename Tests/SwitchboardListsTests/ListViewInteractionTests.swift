@@ -98,15 +98,15 @@ struct ListViewInteractionTests {
     ListRowEditability
   {
     var lockedRows: Set<Int> = []
-    func list(_ list: ListView, canEditRowAt indexPath: IndexPath) -> Bool {
+    func canEditRow(at indexPath: IndexPath) -> Bool {
       !lockedRows.contains(indexPath.row)
     }
-    func list(_ list: ListView, commit style: ListEditingStyle, forRowAt indexPath: IndexPath) {
-      guard style == .delete else { return }
+    func commitEdit(_ style: ListEditingStyle, forRowAt indexPath: IndexPath) -> ListUpdate {
+      guard style == .delete else { return ListUpdate() }
       sections[indexPath.section].remove(at: indexPath.row)
-      try? list.deleteRows(at: [indexPath])
+      return ListUpdate(deletingRowsAt: [indexPath])
     }
-    func list(_ list: ListView, moveRowAt source: IndexPath, to destination: IndexPath) {
+    func moveRow(from source: IndexPath, to destination: IndexPath) {
       let item = sections[source.section].remove(at: source.row)
       sections[destination.section].insert(item, at: destination.row)
     }

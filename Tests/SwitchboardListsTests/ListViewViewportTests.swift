@@ -67,7 +67,7 @@ struct ListViewViewportTests {
 
   @Test func variableHeightsComeFromTheDelegate() throws {
     final class Heights: ListRowHeightProviding {
-      func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
+      func heightForRow(at indexPath: IndexPath, in list: ListView) -> Double {
         Double(10 * (indexPath.row + 1))
       }
     }
@@ -110,7 +110,7 @@ struct ListViewViewportTests {
 
   @Test func estimatedHeightsAreUsedWithoutExactOnes() throws {
     final class Estimates: ListEstimatedRowHeightProviding {
-      func list(_ list: ListView, estimatedHeightForRowAt indexPath: IndexPath) -> Double { 30 }
+      func estimatedHeightForRow(at indexPath: IndexPath, in list: ListView) -> Double { 30 }
     }
     let estimates = Estimates()
     let fixture = makeList([rows(4)])
@@ -123,7 +123,7 @@ struct ListViewViewportTests {
 
   @Test func zeroHeightRowsAreNeverVisible() throws {
     final class Heights: ListRowHeightProviding {
-      func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
+      func heightForRow(at indexPath: IndexPath, in list: ListView) -> Double {
         indexPath.row == 1 ? 0 : 44
       }
     }
@@ -157,11 +157,11 @@ struct ListViewViewportTests {
 
   @Test func sectionIndexTitlesAreReadOnReload() throws {
     final class Indexed: ListRowCounting, ListCellProviding, ListSectionIndexing {
-      func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int { 0 }
-      func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+      func numberOfRows(inSection section: Int) -> Int { 0 }
+      func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
         ListCell(reuseIdentifier: nil)
       }
-      func sectionIndexTitles(for list: ListView) -> [String]? { ["A", "B"] }
+      func sectionIndexTitles() -> [String]? { ["A", "B"] }
     }
     let source = Indexed()
     let list = ListView()

@@ -76,7 +76,7 @@ struct ModelDiffTests {
       var random = SeededGenerator(seed: seed)
       let old = randomSections(&random)
       let new = try mutate(old, &random)
-      let source = try ModelListDataSource(sections: old)
+      let source = try ModelListDataSource<ListView>(sections: old)
       let list = ListView(viewportHeight: 100_000, rowHeight: 1)
       list.dataSource = source
       try list.reloadData()
@@ -86,7 +86,7 @@ struct ModelDiffTests {
         Issue.record("seed \(seed): \(error)")
         return
       }
-      let fresh = try ModelListDataSource(sections: new)
+      let fresh = try ModelListDataSource<ListView>(sections: new)
       let reference = ListView(viewportHeight: 100_000, rowHeight: 1)
       reference.dataSource = fresh
       try reference.reloadData()

@@ -20,11 +20,11 @@ final class ScriptedFeed: Paginating, ListSectionCounting, ListRowCounting, List
     pages.isEmpty ? [] : pages.removeFirst()
   }
 
-  func numberOfSections(in list: ListView) -> Int { pagination.section + 1 }
-  func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+  func numberOfSections() -> Int { pagination.section + 1 }
+  func numberOfRows(inSection section: Int) -> Int {
     section == pagination.section && reportsItems ? items.count : 0
   }
-  func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     let cell = ListCell(reuseIdentifier: nil)
     cell.text = "\(items[indexPath.row])"
     return cell
@@ -117,7 +117,7 @@ struct VisitorDataSourceTests {
   }
 
   @Test func aRowUnlikeItsSampleFailsWhenItsCellIsMade() throws {
-    let source = try VisitorDataSource(
+    let source = try VisitorDataSource<ListView, _>(
       rows: [.one, .two], cellKinds: Cells(), heights: Heights(), configuration: Configure())
     let list = ListView()
     list.dataSource = source
@@ -126,7 +126,7 @@ struct VisitorDataSourceTests {
     #expect(throws: ListViewError.cellProviderFailed(IndexPath(row: 1, section: 0), "\(failure)")) {
       try list.reloadData()
     }
-    #expect(source.list(list, heightForRowAt: IndexPath(row: 0, section: 0)) == 10.5)
+    #expect(source.heightForRow(at: IndexPath(row: 0, section: 0), in: list) == 10.5)
   }
 
   @Test func errorDescriptionsNameWhatToFix() {
@@ -134,7 +134,9 @@ struct VisitorDataSourceTests {
       VisitorSetupError.unhandledKinds([.init(visitor: "Heights", kind: "poll")]).description
         == "Every operation must handle every row kind; unhandled: Heights: poll. Add the missing "
         + "cases to those visitors.")
-    #expect(RowCellKind.cell(OneCell.self) == .cell(OneCell.self, reuseIdentifier: "OneCell"))
+    #expect(RowCellKind.cell(OneCell.self) == .cell(OneCell.self))
+    #expect(RowCellKind.cell(OneCell.self).cellTypeName == "OneCell")
+    #expect(RowCellKind.cell(OneCell.self) != .unhandled)
     #expect(RowCellKind.cell(OneCell.self) != .unhandled)
   }
 }

@@ -7,7 +7,7 @@ final class PlainSection: ListSection {
   var rows: [String]
   init(_ rows: [String]) { self.rows = rows }
   var numberOfRows: Int { rows.count }
-  func cell(forRow row: Int, in context: ListSectionContext) throws -> ListCell {
+  func cell(forRow row: Int, in context: ListSectionContext<ListView>) throws -> ListCell {
     let cell = ListCell(reuseIdentifier: nil)
     cell.text = rows[row]
     return cell
@@ -21,19 +21,21 @@ final class EditableSection: ListSection {
   init(_ rows: [String]) { self.rows = rows }
   var numberOfRows: Int { rows.count }
   var footerTitle: String? { "\(rows.count) rows" }
-  func cell(forRow row: Int, in context: ListSectionContext) throws -> ListCell {
+  func cell(forRow row: Int, in context: ListSectionContext<ListView>) throws -> ListCell {
     let cell = ListCell(reuseIdentifier: nil)
     cell.text = rows[row]
     return cell
   }
-  func height(forRow row: Int, in context: ListSectionContext) -> Double? { 10 }
-  func willDisplayRow(_ row: Int, cell: ListCell, in context: ListSectionContext) {
+  func height(forRow row: Int, in context: ListSectionContext<ListView>) -> Double? { 10 }
+  func willDisplayRow(_ row: Int, cell: ListCell, in context: ListSectionContext<ListView>) {
     displayed.append(row)
   }
-  func canEditRow(_ row: Int, in context: ListSectionContext) -> Bool { true }
-  func commitEdit(_ style: ListEditingStyle, forRow row: Int, in context: ListSectionContext) {
+  func canEditRow(_ row: Int) -> Bool { true }
+  func commitEdit(_ style: ListEditingStyle, forRow row: Int, at indexPath: IndexPath)
+    -> ListUpdate
+  {
     rows.remove(at: row)
-    try? context.list.deleteRows(at: [context.indexPath(forRow: row)])
+    return ListUpdate(deletingRowsAt: [indexPath])
   }
 }
 
@@ -41,15 +43,15 @@ final class EditableSection: ListSection {
 struct SectionedDataSourceTests {
   @Test func optionalMembersFallBackToTheHost() throws {
     let plain = PlainSection(["a"])
-    let source = SectionedDataSource(sections: [plain])
+    let source = SectionedDataSource<ListView>(sections: [plain])
     let list = ListView()
     list.dataSource = source
     list.delegate = source
     try list.reloadData()
     #expect(list.headerTitle(forSection: 0) == nil)
     #expect(list.footerTitle(forSection: 0) == nil)
-    #expect(source.list(list, heightForRowAt: IndexPath(row: 0, section: 0)) == list.rowHeight)
-    #expect(!source.list(list, canEditRowAt: IndexPath(row: 0, section: 0)))
+    #expect(source.heightForRow(at: IndexPath(row: 0, section: 0), in: list) == list.rowHeight)
+    #expect(!source.canEditRow(at: IndexPath(row: 0, section: 0)))
     #expect(throws: ListViewError.actionNotAllowed("editing", IndexPath(row: 0, section: 0))) {
       try list.commitEdit(.delete, forRowAt: IndexPath(row: 0, section: 0))
     }
@@ -58,7 +60,7 @@ struct SectionedDataSourceTests {
   @Test func sectionsSetHeightsAndHandleEditsWithLocalRows() throws {
     let plain = PlainSection(["a"])
     let editable = EditableSection(["x", "y", "z"])
-    let source = SectionedDataSource(sections: [plain, editable])
+    let source = SectionedDataSource<ListView>(sections: [plain, editable])
     let list = ListView(viewportHeight: 1000)
     list.dataSource = source
     list.delegate = source
@@ -75,7 +77,7 @@ struct SectionedDataSourceTests {
     let b = PlainSection(["b"])
     let c = PlainSection(["c"])
     let d = PlainSection(["d"])
-    let source = SectionedDataSource(sections: [a, b, c])
+    let source = SectionedDataSource<ListView>(sections: [a, b, c])
     let list = ListView(viewportHeight: 1000)
     list.dataSource = source
     try list.reloadData()
@@ -87,7 +89,7 @@ struct SectionedDataSourceTests {
   }
 
   @Test func movingASectionToItselfChangesNothing() {
-    let source = SectionedDataSource(sections: [PlainSection(["a"])])
+    let source = SectionedDataSource<ListView>(sections: [PlainSection(["a"])])
     #expect(source.moveSection(from: 0, to: 0).isEmpty)
   }
 }

@@ -20,7 +20,7 @@ final class ScrollFixture {
     rows = BenchRows(rowCount: rowCount)
     list.register(ListCell.self, forCellReuseIdentifier: "row")
     if throughProxy {
-      let proxy = ListProxy(view: screen, viewModel: rows)
+      let proxy = ListProxy<ListView>(view: screen, viewModel: rows)
       list.dataSource = proxy
       list.delegate = proxy
       source = proxy

@@ -3,7 +3,7 @@ import BenchmarkSupport
 import Foundation
 import SwitchboardLists
 
-// Diffing identified items, on four workloads: ModelListDataSource's batch update, against the
+// Diffing identified items, on four workloads: ModelListDataSource<ListView>'s batch update, against the
 // diff it had before this round (frozen in BenchmarkSupport) and Swift's `difference(from:)` with
 // moves inferred, on the same data. "peak memory no diff" builds the same fixture and diffs
 // nothing: the baseline of the diff's peak memory growth.
@@ -12,14 +12,14 @@ import SwitchboardLists
 @MainActor
 final class ModelUpdateFixture {
   let data: ModelUpdateData
-  let source: ModelListDataSource
+  let source: ModelListDataSource<ListView>
   let oldSections: [ModelSection]
   let newSections: [ModelSection]
 
   init(_ workload: ModelUpdateData.Workload) {
     data = ModelUpdateData(workload)
     do {
-      source = try ModelListDataSource(sections: [ModelSection(id: "items", items: data.old)])
+      source = try ModelListDataSource<ListView>(sections: [ModelSection(id: "items", items: data.old)])
     } catch {
       fatalError("ModelUpdate: \(error)")
     }

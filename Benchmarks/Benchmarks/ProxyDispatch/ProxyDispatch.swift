@@ -23,11 +23,11 @@ final class DispatchFixture {
   lazy var weakGlue: any ListRowCounting = WeakGlue(screen: screen, rows: rows)
   lazy var strongGlue: any ListRowCounting = StrongGlue(rows: strongRows)
   lazy var strongVarGlue: any ListRowCounting = StrongVarGlue(rows: strongRows)
-  lazy var weakProxy = ListProxy(view: screen, viewModel: rows)
-  lazy var strongProxy = ListProxy(
+  lazy var weakProxy = ListProxy<ListView>(view: screen, viewModel: rows)
+  lazy var strongProxy = ListProxy<ListView>(
     view: screen, viewModel: strongRows, viewModelRetention: .strong)
-  lazy var proxy64: ListProxy = {
-    let proxy = ListProxy(view: screen, viewModel: rows)
+  lazy var proxy64: ListProxy<ListView> = {
+    let proxy = ListProxy<ListView>(view: screen, viewModel: rows)
     for (offset, bystander) in bystanders.enumerated() {
       proxy.router.insert(bystander, at: 1 + offset)
     }
@@ -42,7 +42,7 @@ final class DispatchFixture {
   /// Eight weakly held receivers of a broadcast notification, through the proxy and by hand.
   let receivers = (0..<8).map { _ in BenchBystander() }
   lazy var broadcastProxy: any ListDidDeselectHandling = {
-    let proxy = ListProxy(view: screen, viewModel: rows, rules: [.didDeselectRow: .broadcast])
+    let proxy = ListProxy<ListView>(view: screen, viewModel: rows, rules: [.didDeselectRow: .broadcast])
     proxy.router.add(receivers.map { HandlerRegistration($0) })
     precondition(proxy.router.targets(for: .didDeselectRow).count == 8)
     return proxy
@@ -53,7 +53,7 @@ final class DispatchFixture {
   @inline(never)
   func measure(_ source: any ListRowCounting) -> Int {
     var total = 0
-    for _ in 0..<calls { total &+= source.list(list, numberOfRowsInSection: 0) }
+    for _ in 0..<calls { total &+= source.numberOfRows(inSection: 0) }
     return total
   }
 
@@ -63,7 +63,7 @@ final class DispatchFixture {
     var total = 0
     for _ in 0..<calls {
       total &+= router.send(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
-        $0.list(list, numberOfRowsInSection: 0)
+        $0.numberOfRows(inSection: 0)
       }
     }
     return total
@@ -73,7 +73,7 @@ final class DispatchFixture {
   @inline(never)
   func measureBroadcast(_ source: any ListDidDeselectHandling) -> Int {
     let path = IndexPath(row: 0, section: 0)
-    for _ in 0..<calls { source.list(list, didDeselectRowAt: path) }
+    for _ in 0..<calls { source.didDeselectRow(at: path, in: list) }
     return receivers[0].deselected
   }
 }

@@ -16,13 +16,13 @@ let changes = 100
 @MainActor
 final class RebuildFixture {
   let handlers: [AnyObject]
-  let proxy: ListProxy
+  let proxy: ListProxy<ListView>
 
   init(handlerCount: Int, broadcast: Bool = false) {
     let screen = BenchScreen()
     let rows = BenchRows(rowCount: 10)
     handlers = [screen, rows] + (2..<max(2, handlerCount)).map { _ in BenchBystander() }
-    proxy = ListProxy(
+    proxy = ListProxy<ListView>(
       view: screen, viewModel: rows, rules: broadcast ? [.didDeselectRow: .broadcast] : [:])
     for handler in handlers.dropFirst(2) { proxy.router.add(handler) }
     precondition(proxy.router.handlerCount == handlerCount)
@@ -47,7 +47,7 @@ final class GrowthFixture {
 
   @inline(never)
   func addOneByOne(broadcast: Bool) -> Int {
-    let proxy = ListProxy(
+    let proxy = ListProxy<ListView>(
       view: screen, viewModel: rows, rules: broadcast ? [.didDeselectRow: .broadcast] : [:])
     for bystander in bystanders { proxy.router.add(bystander) }
     return proxy.router.routeGeneration

@@ -1,7 +1,7 @@
 import Foundation
 import SwitchboardLists
 
-// `ModelListDataSource.changes(to:)` as it was before the diff was rewritten (commit 97a25d4),
+// `ModelListDataSource<ListView>.changes(to:)` as it was before the diff was rewritten (commit 97a25d4),
 // frozen here as the baseline the ModelUpdate benchmarks measure the speed-up against. Only the
 // spelling changed: it reaches the models through public API (`AnyHashable` identity keys and
 // `as? Self` content checks, as the original did through internal helpers).

@@ -15,22 +15,22 @@ public final class WeakGlue: ListRowCounting, ListCellProviding, ListRowHeightPr
     self.rows = rows
   }
 
-  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+  public func numberOfRows(inSection section: Int) -> Int {
     rows?.list(list, numberOfRowsInSection: section) ?? 0
   }
 
-  public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  public func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     guard let screen else {
       throw ListViewError.requiredMessageUnhandled(.cellForRow, handlers: [])
     }
-    return try screen.list(list, cellForRowAt: indexPath)
+    return try screen.cellForRow(at: indexPath, in: list)
   }
 
-  public func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
+  public func heightForRow(at indexPath: IndexPath, in list: ListView) -> Double {
     rows?.list(list, heightForRowAt: indexPath) ?? list.rowHeight
   }
 
-  public func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+  public func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
     screen?.list(list, willDisplay: cell, forRowAt: indexPath)
   }
 }
@@ -42,8 +42,8 @@ public final class StrongGlue: ListRowCounting {
 
   public init(rows: BenchRows) { self.rows = rows }
 
-  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
-    rows.list(list, numberOfRowsInSection: section)
+  public func numberOfRows(inSection section: Int) -> Int {
+    rows.numberOfRows(inSection: section)
   }
 }
 
@@ -57,8 +57,8 @@ public final class StrongVarGlue: ListRowCounting {
 
   public init(rows: BenchRows) { self.rows = rows }
 
-  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
-    rows.list(list, numberOfRowsInSection: section)
+  public func numberOfRows(inSection section: Int) -> Int {
+    rows.numberOfRows(inSection: section)
   }
 }
 
@@ -76,7 +76,7 @@ public final class BroadcastGlue: ListDidDeselectHandling {
 
   public init(_ bystanders: [BenchBystander]) { receivers = bystanders.map(WeakBystander.init) }
 
-  public func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) {
+  public func didDeselectRow(at indexPath: IndexPath, in list: ListView) {
     for receiver in receivers { receiver.bystander?.list(list, didDeselectRowAt: indexPath) }
   }
 }

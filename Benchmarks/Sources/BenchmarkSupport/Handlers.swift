@@ -13,17 +13,17 @@ public final class BenchScreen: ListCellProviding, ListWillDisplayObserving, Lis
   public init() {}
 
   @inline(never)
-  public func list(_ list: ListView, cellForRowAt indexPath: IndexPath) throws -> ListCell {
+  public func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     try list.dequeueReusableCell(withIdentifier: "row", for: indexPath)
   }
 
   @inline(never)
-  public func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+  public func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
     displayed &+= 1
   }
 
   @inline(never)
-  public func list(_ list: ListView, didSelectRowAt indexPath: IndexPath) { selected &+= 1 }
+  public func didSelectRow(at indexPath: IndexPath, in list: ListView) { selected &+= 1 }
 }
 
 /// The data half of a list screen: counts and heights.
@@ -35,13 +35,13 @@ public final class BenchRows: ListRowCounting, ListRowHeightProviding {
   public init(rowCount: Int) { self.rowCount = rowCount }
 
   @inline(never)
-  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+  public func numberOfRows(inSection section: Int) -> Int {
     calls &+= 1
     return rowCount
   }
 
   @inline(never)
-  public func list(_ list: ListView, heightForRowAt indexPath: IndexPath) -> Double {
+  public func heightForRow(at indexPath: IndexPath, in list: ListView) -> Double {
     calls &+= 1
     return 44
   }
@@ -55,5 +55,5 @@ public final class BenchBystander: ListDidDeselectHandling {
   public init() {}
 
   @inline(never)
-  public func list(_ list: ListView, didDeselectRowAt indexPath: IndexPath) { deselected &+= 1 }
+  public func didDeselectRow(at indexPath: IndexPath, in list: ListView) { deselected &+= 1 }
 }

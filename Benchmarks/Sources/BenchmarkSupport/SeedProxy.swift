@@ -18,10 +18,10 @@ public final class SeedScanningProxy: ListRowCounting {
     self.handlers = handlers.map { WeakHandler(object: $0) }
   }
 
-  public func list(_ list: ListView, numberOfRowsInSection section: Int) -> Int {
+  public func numberOfRows(inSection section: Int) -> Int {
     for handler in handlers {
       if let counter = handler.object as? any ListRowCounting {
-        return counter.list(list, numberOfRowsInSection: section)
+        return counter.numberOfRows(inSection: section)
       }
     }
     return 0
