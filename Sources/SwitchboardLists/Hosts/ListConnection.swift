@@ -58,8 +58,8 @@ final class ListConnection<Host: ListHost> {
       if let proxy = isDataSource ? dataSourceProxy : delegateProxy {
         responses[message.rawValue] = proxy.responds(to: message)
       } else if let object = isDataSource ? dataSource : delegate {
-        responses[message.rawValue] = message.isHandled(by: object) { message, object in
-          Host.handler(object, implements: message)
+        responses[message.rawValue] = message.isHandled(by: object) {
+          Host.handler($1, implements: $0)
         }
       } else {
         responses[message.rawValue] = false
@@ -118,7 +118,8 @@ final class ListConnection<Host: ListHost> {
       return proxy.explain(message).candidates.map(\.description)
     }
     guard let object = isDataSource ? dataSource : delegate else { return [] }
-    return ["\(type(of: object)) \(Host.handler(object, implements: message) ? "✓" : "✗")"]
+    let implements = message.isHandled(by: object) { Host.handler($1, implements: $0) }
+    return ["\(type(of: object)) \(implements ? "✓" : "✗")"]
   }
 
   /// Throws when a data source is connected but a required message reaches nobody.
