@@ -51,7 +51,8 @@ public final class DemoSession {
     let session = try DemoSession()
     let todo = try session.playScript()
     let feed = try await session.playFeedScript()
-    return todo + "\n\n" + feed
+    let shelf = try session.playShelfScript()
+    return todo + "\n\n" + feed + "\n\n" + shelf
   }
 
   private func playFeedScript() async throws -> String {
@@ -71,6 +72,31 @@ public final class DemoSession {
     try await feed.scrollToBottom()
     out.append(frame(of: feed.list, "scrolled to the new end: \(status(feed))"))
     return out.joined(separator: "\n")
+  }
+
+  private func playShelfScript() throws -> String {
+    let shelf = try ShelfScreen(
+      viewModel: ShelfViewModel(shelves: [
+        (name: "Novels", books: ["Middlemarch", "Emma", "Dune", "Beloved"]),
+        (name: "Essays", books: ["Walden", "Nature"]),
+      ]))
+    var out: [String] = []
+    out.append("Switchboard demo: a shelf on the collection host")
+    out.append(
+      "A host-free view model (counts, titles) and a view on CollectionView (cells, headers, "
+        + "taps), through a ListProxy<CollectionView>.")
+    out.append("  \(shelf.proxy.explain(.supplementaryView))")
+    out.append(gridFrame(of: shelf.grid, "shelves loaded"))
+    try shelf.grid.tapItem(at: IndexPath(item: 3, section: 0))
+    out.append(gridFrame(of: shelf.grid, "tapped Beloved: it moves to the front"))
+    out += shelf.errors.map { "list error: \($0)" }
+    return out.joined(separator: "\n")
+  }
+
+  private func gridFrame(of grid: CollectionView, _ caption: String) -> String {
+    frameNumber += 1
+    let lines = grid.renderText().components(separatedBy: "\n").filter { !$0.isEmpty }
+    return TerminalText.frame("\(frameNumber). \(caption)", lines, minimumWidth: 56)
   }
 
   private func status(_ feed: FeedScreen) -> String {

@@ -17,6 +17,15 @@ struct DemoSessionSpecs {
       output = try await DemoSession.scripted()
     }
 
+    @Test("it shows a shelf on the collection host, and a tap moves a book to the front")
+    func showsTheShelfOnTheCollectionHost() {
+      #expect(output.contains("Switchboard demo: a shelf on the collection host"))
+      #expect(output.contains("supplementaryView → view (ShelfScreen), by rule 'first implementer'"))
+      #expect(output.contains("│   [0.0] Middlemarch     [0.1] Emma            [0.2] Dune │"))
+      #expect(output.contains("│   [0.0] Beloved         [0.1] Middlemarch     [0.2] Emma │"))
+      #expect(!output.contains("list error"))
+    }
+
     @Test("it prints the routing table with each message's handler and rule")
     func printsRoutingTable() {
       #expect(
