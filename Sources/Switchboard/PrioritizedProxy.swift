@@ -348,7 +348,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// implements, and every route is rebuilt.
   public func invalidateRoutes() {
     for slot in slots {
-      if let object = slot.object { slot.survey(messages, object: object, check: implementationCheck) }
+      if let object = slot.object {
+        slot.survey(messages, object: object, check: implementationCheck)
+      }
     }
     rebuildRoutes(.invalidated)
   }

@@ -1,8 +1,9 @@
 import Foundation
 import SwitchboardLists
 
-/// The data half of the shelf screen: shelves of books, with titles. It names no host, so the
-/// same class could feed a table; here it feeds a collection.
+/// The data half of the shelf screen: shelves of books, with titles.
+///
+/// It names no host, so the same class could feed a table; here it feeds a collection.
 @MainActor
 public final class ShelfViewModel: ListSectionCounting, ListRowCounting, ListHeaderTitling {
   /// The shelves, each a name and its books.

@@ -20,7 +20,8 @@ struct DemoSessionSpecs {
     @Test("it shows a shelf on the collection host, and a tap moves a book to the front")
     func showsTheShelfOnTheCollectionHost() {
       #expect(output.contains("Switchboard demo: a shelf on the collection host"))
-      #expect(output.contains("supplementaryView → view (ShelfScreen), by rule 'first implementer'"))
+      #expect(
+        output.contains("supplementaryView → view (ShelfScreen), by rule 'first implementer'"))
       #expect(output.contains("│   [0.0] Middlemarch     [0.1] Emma            [0.2] Dune │"))
       #expect(output.contains("│   [0.0] Beloved         [0.1] Middlemarch     [0.2] Emma │"))
       #expect(!output.contains("list error"))
@@ -30,16 +31,20 @@ struct DemoSessionSpecs {
     func printsRoutingTable() {
       #expect(
         output.contains(
-          "│ message               │ handler                                   │ rule              │"))
+          "│ message               │ handler                                   │ rule              │"
+        ))
       #expect(
         output.contains(
-          "│ cellForRow            │ viewModel (SectionedDataSource<ListView>) │ always viewModel  │"))
+          "│ cellForRow            │ viewModel (SectionedDataSource<ListView>) │ always viewModel  │"
+        ))
       #expect(
         output.contains(
-          "│ numberOfRows          │ viewModel (SectionedDataSource<ListView>) │ first implementer │"))
+          "│ numberOfRows          │ viewModel (SectionedDataSource<ListView>) │ first implementer │"
+        ))
       #expect(
         output.contains(
-          "│ didSelectRow          │ view (TodoScreen)                         │ only view         │"))
+          "│ didSelectRow          │ view (TodoScreen)                         │ only view         │"
+        ))
     }
 
     @Test("it prints the expected rows after each step")
@@ -91,7 +96,8 @@ struct DemoSessionSpecs {
       let feed = try #require(
         output.components(separatedBy: "Switchboard demo: a paginated feed").last)
       #expect(
-        feed.contains("cellForRow → view (VisitorDataSource<ListView, FeedRow>), by rule 'always view'"))
+        feed.contains(
+          "cellForRow → view (VisitorDataSource<ListView, FeedRow>), by rule 'always view'"))
       #expect(
         feed.contains("willDisplayRow → viewModel (FeedViewModel), by rule 'first implementer'"))
       // The first page's trigger rows are visible at once, so the second page is prefetched.

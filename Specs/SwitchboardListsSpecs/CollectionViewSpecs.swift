@@ -4,7 +4,9 @@ import SwitchboardLists
 import SwitchboardTesting
 import Testing
 
-private func item(_ item: Int, _ section: Int) -> IndexPath { IndexPath(item: item, section: section) }
+private func item(_ item: Int, _ section: Int) -> IndexPath {
+  IndexPath(item: item, section: section)
+}
 
 /// A grid shown through a proxy of two spies, kept alive by the caller.
 @MainActor
@@ -73,7 +75,8 @@ struct CollectionViewSpecs {
 
     @Test("supplementary views nobody provides are a typed error, as UIKit's crash would be")
     func missingSupplementaryViews() throws {
-      let model = ListSpy<CollectionView>(implementing: [.numberOfRows, .cellForRow], rows: [["a"]])
+      let model = ListSpy<CollectionView>(
+        implementing: [.numberOfRows, .cellForRow], rows: [["a"]])
       let grid = CollectionView()
       grid.headerHeight = 20
       grid.dataSource = model

@@ -21,7 +21,8 @@ struct HostFaultSpecs {
 
   @Test("when the delegate behind a cached answer is released, it records a diagnostic and goes on")
   func releasedDelegate() throws {
-    let spy = ListSpy<ListView>(implementing: [.numberOfRows, .cellForRow], rows: [["a", "b", "c", "d"]])
+    let spy = ListSpy<ListView>(
+      implementing: [.numberOfRows, .cellForRow], rows: [["a", "b", "c", "d"]])
     let list = ListView(viewportHeight: 44)
     list.dataSource = spy
     do {

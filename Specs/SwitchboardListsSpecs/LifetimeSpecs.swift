@@ -65,7 +65,8 @@ struct LifetimeSpecs {
   func hostHoldsWeakly() {
     let list = ListView()
     expectReleased {
-      let spy = ListSpy<ListView>(implementing: [.numberOfRows, .cellForRow, .willDisplayRow], rows: [["a"]])
+      let spy = ListSpy<ListView>(
+        implementing: [.numberOfRows, .cellForRow, .willDisplayRow], rows: [["a"]])
       list.dataSource = spy
       list.delegate = spy
       try? list.reloadData()

@@ -127,10 +127,13 @@ struct ListProxySpecs {
     func notificationReachesBoth() {
       let view = ListSpy<ListView>(implementing: [.willDisplayRow], rows: [["a"]])
       let model = ListSpy<ListView>(implementing: [.willDisplayRow], rows: [["a"]])
-      let proxy = ListProxy<ListView>(view: view, viewModel: model, rules: [.willDisplayRow: .broadcast])
+      let proxy = ListProxy<ListView>(
+        view: view, viewModel: model, rules: [.willDisplayRow: .broadcast])
       let list = ListView()
-      _ = proxy.router.broadcast(.willDisplayRow, as: (any ListWillDisplayObserving<ListView>).self) {
-        $0.willDisplay(ListCell(reuseIdentifier: nil), forRowAt: IndexPath(row: 0, section: 0), in: list)
+      _ = proxy.router.broadcast(.willDisplayRow, as: (any ListWillDisplayObserving<ListView>).self)
+      {
+        $0.willDisplay(
+          ListCell(reuseIdentifier: nil), forRowAt: IndexPath(row: 0, section: 0), in: list)
       }
       #expect(view.messages == [.willDisplayRow])
       #expect(model.messages == [.willDisplayRow])
@@ -184,7 +187,8 @@ struct ListProxySpecs {
     func broadcastOfValueIsReported() {
       let view = ListSpy<ListView>(implementing: [.numberOfRows, .cellForRow], rows: [["a"]])
       let model = ListSpy<ListView>(implementing: [.numberOfRows], rows: [["a"]])
-      let proxy = ListProxy<ListView>(view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
+      let proxy = ListProxy<ListView>(
+        view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
       #expect(throws: RoutingError<ListMessage>.self) { try proxy.router.validate() }
       #expect(proxy.router.routingErrors.map(\.kind) == [.broadcastOfValueReturningMessage])
     }

@@ -4,7 +4,7 @@ import SwitchboardTesting
 import Testing
 
 @MainActor
-@Suite("ModelListDataSource<ListView>")
+@Suite("ModelListDataSource")
 struct ModelListDataSourceSpecs {
   let list = ListView(viewportHeight: 1000)
 
@@ -22,7 +22,9 @@ struct ModelListDataSourceSpecs {
     #expect(list.visibleTexts == ["👤 Ada", "📍 Paris"])
     #expect(list.cellForRow(at: IndexPath(row: 0, section: 0)) is PersonCell)
     #expect(list.cellForRow(at: IndexPath(row: 1, section: 0)) is PlaceCell)
-    #expect(list.registeredCellType(forReuseIdentifier: String(reflecting: PersonCell.self)) == PersonCell.self)
+    #expect(
+      list.registeredCellType(forReuseIdentifier: String(reflecting: PersonCell.self))
+        == PersonCell.self)
   }
 
   @Test("sections appear by sort order, with their header and footer titles")

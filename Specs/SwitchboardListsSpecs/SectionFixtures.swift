@@ -19,7 +19,9 @@ final class LoggingSection: ListSection {
     cell.text = rows[row]
     return cell
   }
-  func didSelectRow(_ row: Int, in context: ListSectionContext<ListView>) { selectedRows.append(row) }
+  func didSelectRow(_ row: Int, in context: ListSectionContext<ListView>) {
+    selectedRows.append(row)
+  }
 }
 
 struct Person: CellModel {

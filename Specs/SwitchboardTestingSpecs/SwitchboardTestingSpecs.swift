@@ -120,7 +120,8 @@ struct SwitchboardTestingSpecs {
           of: stack.proxy,
           equals: [
             .numberOfSections: "viewModel", .numberOfRows: "viewModel", .cellForRow: "view",
-            .supplementaryView: "nobody", .titleForHeader: "viewModel", .titleForFooter: "nobody", .canEditRow: "nobody",
+            .supplementaryView: "nobody", .titleForHeader: "viewModel", .titleForFooter: "nobody",
+            .canEditRow: "nobody",
             .canMoveRow: "nobody", .commitEdit: "nobody", .moveRow: "nobody",
             .sectionIndexTitles: "nobody", .prefetchRows: "nobody", .heightForRow: "nobody",
             .estimatedHeightForRow: "nobody", .willDisplayRow: "nobody",
@@ -170,7 +171,9 @@ struct SwitchboardTestingSpecs {
           return spy
         }
       } matching: { issue in
-        issue.comments.contains { $0.rawValue.hasPrefix("held strongly: ListSpy<ListView> is still alive") }
+        issue.comments.contains {
+          $0.rawValue.hasPrefix("held strongly: ListSpy<ListView> is still alive")
+        }
       }
     }
   }

@@ -100,7 +100,8 @@ struct ListProxyDispatchTests {
   @Test func broadcastingAMessageThatReturnsAValueIsARoutingError() throws {
     let view = EverythingHandler()
     let model = EverythingHandler()
-    let proxy = ListProxy<ListView>(view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
+    let proxy = ListProxy<ListView>(
+      view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
     let error = try #require(proxy.router.routingErrors.first)
     #expect(error.kind == .broadcastOfValueReturningMessage)
     #expect(error.description.contains("numberOfRows returns a value and only one handler"))

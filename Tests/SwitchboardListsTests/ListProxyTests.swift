@@ -115,8 +115,9 @@ struct ListProxyTests {
       #expect(!proxy.responds(to: message), "\(message)")
     }
     list.dataSource = proxy
-    #expect(throws: ListViewError.requiredMessageUnhandled(
-      .numberOfRows, handlers: ["view (NothingHandler) ✗", "viewModel (NothingHandler) ✗"])
+    #expect(
+      throws: ListViewError.requiredMessageUnhandled(
+        .numberOfRows, handlers: ["view (NothingHandler) ✗", "viewModel (NothingHandler) ✗"])
     ) { try self.list.reloadData() }
   }
 
@@ -136,7 +137,8 @@ struct ListProxyTests {
   @Test func extraRulesReplaceDefaultsForTheirMessages() {
     let view = EverythingHandler()
     let model = EverythingHandler()
-    let proxy = ListProxy<ListView>(view: view, viewModel: model, rules: [.numberOfRows: .always(.viewModel)])
+    let proxy = ListProxy<ListView>(
+      view: view, viewModel: model, rules: [.numberOfRows: .always(.viewModel)])
     #expect(proxy.explain(.numberOfRows).targets.map(\.role) == [.viewModel])
     #expect(proxy.explain(.cellForRow).rule == "always view", "the other defaults stay")
     proxy.rules[.cellForRow] = .always(.viewModel)

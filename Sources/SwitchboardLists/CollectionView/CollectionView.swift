@@ -309,8 +309,9 @@ public final class CollectionView {
     return (items, views)
   }
 
-  /// Brings the visible items and views in line with the window. A callback that changes the
-  /// collection starts a pass of its own; this one then stops.
+  /// Brings the visible items and views in line with the window.
+  ///
+  /// A callback that changes the collection starts a pass of its own; this one then stops.
   private func updateVisibleItems() throws(ListViewError) {
     displayPass &+= 1
     let pass = displayPass
@@ -420,9 +421,11 @@ public final class CollectionView {
   /// The selected items, in order.
   public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
 
-  /// Taps an item as a user does, with UIKit's delegate messages: `willSelect` (`nil` cancels),
-  /// then, without ``allowsMultipleSelection``, `didDeselect` for every other selected item,
-  /// then `didSelect`. With ``allowsMultipleSelection`` a tap on a selected item deselects it.
+  /// Taps an item as a user does, with UIKit's delegate messages.
+  ///
+  /// `willSelect` (`nil` cancels), then, without ``allowsMultipleSelection``, `didDeselect` for
+  /// every other selected item, then `didSelect`. With ``allowsMultipleSelection`` a tap on a
+  /// selected item deselects it.
   public func tapItem(at indexPath: IndexPath) throws(ListViewError) {
     try checkExists(indexPath)
     if allowsMultipleSelection, selected.contains(indexPath) {
@@ -507,8 +510,9 @@ public final class CollectionView {
     try apply(update)
   }
 
-  /// Applies a prepared update; see ``performBatchUpdates(_:)``. A collection that has never
-  /// loaded loads instead, as UIKit does before the first layout.
+  /// Applies a prepared update; see ``performBatchUpdates(_:)``.
+  ///
+  /// A collection that has never loaded loads instead, as UIKit does before the first layout.
   public func apply(_ update: ListUpdate) throws(ListViewError) {
     guard hasLoadedData else {
       try reloadData()

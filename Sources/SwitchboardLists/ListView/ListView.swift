@@ -214,7 +214,8 @@ public final class ListView {
 
   private func readCounts() throws(ListViewError) -> Counts {
     guard dataSource != nil else { return Counts() }
-    let sections = connection.ask(.numberOfSections, as: (any ListSectionCounting).self, default: 1) {
+    let sections = connection.ask(.numberOfSections, as: (any ListSectionCounting).self, default: 1)
+    {
       $0.numberOfSections()
     }
     guard sections >= 0 else {
@@ -248,7 +249,9 @@ public final class ListView {
       let heights: ListLayout.RowHeights
       if cachedResponse(to: .heightForRow) {
         heights = .each { row in
-          self.connection.ask(.heightForRow, as: (any ListRowHeightProviding<ListView>).self, default: self.rowHeight) {
+          self.connection.ask(
+            .heightForRow, as: (any ListRowHeightProviding<ListView>).self, default: self.rowHeight
+          ) {
             $0.heightForRow(at: IndexPath(row: row, section: section), in: self)
           }
         }
@@ -464,7 +467,8 @@ public final class ListView {
   }
 
   private func endDisplaying(_ cell: ListCell, at path: IndexPath) {
-    connection.notify(.didEndDisplayingRow, as: (any ListDidEndDisplayingObserving<ListView>).self) {
+    connection.notify(.didEndDisplayingRow, as: (any ListDidEndDisplayingObserving<ListView>).self)
+    {
       $0.didEndDisplaying(cell, forRowAt: path, in: self)
     }
     enqueue(cell)
