@@ -180,7 +180,7 @@ public final class CollectionView {
   public var maximumContentOffset: Double { max(0, contentHeight - viewportHeight) }
 
   private func readCounts() throws(ListViewError) -> [Int] {
-    guard dataSource != nil else { return [] }
+    guard connection.dataSource != nil else { return [] }
     let sections = connection.ask(
       .numberOfSections, as: (any ListSectionCounting).self, default: 1
     ) { $0.numberOfSections() }
@@ -212,7 +212,7 @@ public final class CollectionView {
 
   private func requireMessages() throws(ListViewError) {
     try connection.requireDataSourceMessages()
-    if dataSource != nil, headerHeight > 0 || footerHeight > 0,
+    if connection.dataSource != nil, headerHeight > 0 || footerHeight > 0,
       !connection.cachedResponse(to: .supplementaryView)
     {
       throw .requiredMessageUnhandled(
@@ -349,7 +349,7 @@ public final class CollectionView {
   }
 
   private func makeCell(at path: IndexPath) throws(ListViewError) -> CollectionCell {
-    guard dataSource != nil else { throw .dataSourceReleased }
+    guard connection.dataSource != nil else { throw .dataSourceReleased }
     do {
       let cell = try connection.ask(
         .cellForRow, as: (any ListCellProviding<CollectionView>).self, default: nil

@@ -213,7 +213,7 @@ public final class ListView {
   }
 
   private func readCounts() throws(ListViewError) -> Counts {
-    guard dataSource != nil else { return Counts() }
+    guard connection.dataSource != nil else { return Counts() }
     let sections = connection.ask(.numberOfSections, as: (any ListSectionCounting).self, default: 1)
     {
       $0.numberOfSections()
@@ -449,7 +449,7 @@ public final class ListView {
   }
 
   private func makeCell(at path: IndexPath) throws(ListViewError) -> ListCell {
-    guard dataSource != nil else { throw .dataSourceReleased }
+    guard connection.dataSource != nil else { throw .dataSourceReleased }
     do {
       let cell = try connection.ask(
         .cellForRow, as: (any ListCellProviding<ListView>).self, default: nil
