@@ -19,7 +19,9 @@ final class ModelUpdateFixture {
   init(_ workload: ModelUpdateData.Workload) {
     data = ModelUpdateData(workload)
     do {
-      source = try ModelListDataSource<ListView>(sections: [ModelSection(id: "items", items: data.old)])
+      source = try ModelListDataSource<ListView>(sections: [
+        ModelSection(id: "items", items: data.old)
+      ])
     } catch {
       fatalError("ModelUpdate: \(error)")
     }

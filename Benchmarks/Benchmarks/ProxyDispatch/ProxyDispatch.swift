@@ -42,7 +42,8 @@ final class DispatchFixture {
   /// Eight weakly held receivers of a broadcast notification, through the proxy and by hand.
   let receivers = (0..<8).map { _ in BenchBystander() }
   lazy var broadcastProxy: any ListDidDeselectHandling = {
-    let proxy = ListProxy<ListView>(view: screen, viewModel: rows, rules: [.didDeselectRow: .broadcast])
+    let proxy = ListProxy<ListView>(
+      view: screen, viewModel: rows, rules: [.didDeselectRow: .broadcast])
     proxy.router.add(receivers.map { HandlerRegistration($0) })
     precondition(proxy.router.targets(for: .didDeselectRow).count == 8)
     return proxy
