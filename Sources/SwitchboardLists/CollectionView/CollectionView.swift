@@ -75,7 +75,7 @@ public final class CollectionView {
   private var visibleCells: [IndexPath: CollectionCell] = [:]
   private var visibleViews: [SupplementaryKey: CollectionReusableView] = [:]
   private var selected: Set<IndexPath> = []
-  private var lastPrefetched: [IndexPath] = []
+  private var prefetch = PrefetchWindow()
   /// Counts display passes, so a pass notices when a callback started another one.
   private var displayPass = 0
   /// Whether the collection has read its data source at least once (``reloadData()``).
@@ -237,7 +237,7 @@ public final class CollectionView {
     visibleCells = [:]
     visibleViews = [:]
     selected = []
-    lastPrefetched = []
+    prefetch.reset()
     hasLoadedData = true
     adopt(counts)
     displayPass &+= 1
@@ -398,20 +398,7 @@ public final class CollectionView {
     guard prefetchDistance > 0, connection.cachedResponse(to: .prefetchRows), let last else {
       return
     }
-    var upcoming: [IndexPath] = []
-    var section = last.section
-    var item = last.item + 1
-    while upcoming.count < prefetchDistance, section < itemCounts.count {
-      if item < itemCounts[section] {
-        upcoming.append(IndexPath(item: item, section: section))
-        item += 1
-      } else {
-        section += 1
-        item = 0
-      }
-    }
-    let fresh = upcoming.filter { !lastPrefetched.contains($0) }
-    lastPrefetched = upcoming
+    let fresh = prefetch.freshRows(after: last, counts: itemCounts, distance: prefetchDistance)
     guard !fresh.isEmpty else { return }
     connection.notify(.prefetchRows, as: (any ListPrefetching).self) { $0.prefetchRows(at: fresh) }
   }
@@ -535,7 +522,7 @@ public final class CollectionView {
     for view in visibleViews.values { enqueue(view) }
     visibleViews = [:]
     visibleCells = carried
-    lastPrefetched = []
+    prefetch.reset()
     adopt(counts)
     displayPass &+= 1
     for (path, cell) in ending { endDisplaying(cell, at: path) }

@@ -73,7 +73,7 @@ public final class ListView {
   private var visibleCells: [IndexPath: ListCell] = [:]
   private var visibleOrder: [IndexPath] = []
   private var selected: Set<IndexPath> = []
-  private var lastPrefetched: [IndexPath] = []
+  private var prefetch = PrefetchWindow()
   /// Counts display passes, so a pass notices when a callback started another one (a delegate
   /// that reloads or updates the list from `willDisplay`) and stops walking its stale rows.
   private var displayPass = 0
@@ -311,7 +311,7 @@ public final class ListView {
     visibleCells = [:]
     visibleOrder = []
     selected = []
-    lastPrefetched = []
+    prefetch.reset()
     hasLoadedData = true
     adopt(counts)
     displayPass &+= 1
@@ -478,20 +478,7 @@ public final class ListView {
     guard prefetchDistance > 0, cachedResponse(to: .prefetchRows),
       let last = visibleOrder.last
     else { return }
-    var upcoming: [IndexPath] = []
-    var section = last.section
-    var row = last.row + 1
-    while upcoming.count < prefetchDistance, section < rowCounts.count {
-      if row < rowCounts[section] {
-        upcoming.append(IndexPath(row: row, section: section))
-        row += 1
-      } else {
-        section += 1
-        row = 0
-      }
-    }
-    let fresh = upcoming.filter { !lastPrefetched.contains($0) }
-    lastPrefetched = upcoming
+    let fresh = prefetch.freshRows(after: last, counts: rowCounts, distance: prefetchDistance)
     guard !fresh.isEmpty else { return }
     connection.notify(.prefetchRows, as: (any ListPrefetching).self) {
       $0.prefetchRows(at: fresh)
@@ -730,7 +717,7 @@ public final class ListView {
     selected = Set(selected.compactMap(plan.newIndexPath(for:)))
     visibleCells = carried
     visibleOrder = carried.keys.sorted()
-    lastPrefetched = []
+    prefetch.reset()
     adopt(counts)
     displayPass &+= 1
     for (path, cell) in ending { endDisplaying(cell, at: path) }
