@@ -17,7 +17,7 @@ import SwitchboardLists
 /// ```
 ///
 /// It serves any host whose cells show text (``TextShowingCell``): `ListSpy<CollectionView>` for
-/// a ``CollectionView``.
+/// a `CollectionView`.
 @MainActor
 public final class ListSpy<Host: ListHost>: PartialHandler where Host.Cell: TextShowingCell {
   /// One message as the spy received it.
@@ -249,7 +249,7 @@ where Host: SupplementaryViewHost, Host.SupplementaryView: TextShowingCell {
 }
 
 /// A host's cell (or supplementary view) that shows text and can be made without a host, as
-/// ``ListSpy`` needs: ``ListCell``, ``CollectionCell`` and ``CollectionReusableView``.
+/// ``ListSpy`` needs: `ListCell`, `CollectionCell` and `CollectionReusableView`.
 @MainActor
 public protocol TextShowingCell: AnyObject {
   /// Makes a view that is not reused when `reuseIdentifier` is `nil`.

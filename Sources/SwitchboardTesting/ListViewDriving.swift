@@ -61,7 +61,7 @@ extension CollectionView {
   }
 }
 
-/// A host that renders what it shows as text: ``ListView`` and ``CollectionView``.
+/// A host that renders what it shows as text: `ListView` and `CollectionView`.
 @MainActor
 public protocol TextRendering {
   /// The visible window as text.
