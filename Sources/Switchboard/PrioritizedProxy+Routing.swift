@@ -203,6 +203,7 @@ extension PrioritizedProxy {
     storedRouteGeneration &+= 1
     isRebuilding = false
     withExtendedLifetime(live) {}
+    for (_, listener) in rebuildListeners { listener(causes) }
 
     guard !previous.isEmpty else { return }
     var changed: [Message] = []

@@ -62,6 +62,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
   var nextSlotID = 0
   var observers: [Observer] = []
   var nextObserverID = 0
+  /// Called after every rebuild, changed or not: ``ForwardedRoutes`` decides its names again.
+  var rebuildListeners: [(id: Int, listener: (RouteChangeCauses) -> Void)] = []
   var isRebuilding = false
   /// The storage of ``routeGeneration``.
   @usableFromInline @exclusivity(unchecked) internal var storedRouteGeneration = 0
@@ -427,6 +429,19 @@ public final class PrioritizedProxy<Message: MessageSet> {
       guard let observation = observer.observation, !observation.isCancelled else { continue }
       observer.onChange(change)
     }
+  }
+
+  /// Calls `listener` after every rebuild of the routes; returns an id for
+  /// ``removeRebuildListener(_:)``.
+  func addRebuildListener(_ listener: @escaping (RouteChangeCauses) -> Void) -> Int {
+    let id = nextObserverID
+    nextObserverID += 1
+    rebuildListeners.append((id, listener))
+    return id
+  }
+
+  func removeRebuildListener(_ id: Int) {
+    rebuildListeners.removeAll { $0.id == id }
   }
 
   struct Observer {

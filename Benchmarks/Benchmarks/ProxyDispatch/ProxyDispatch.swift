@@ -6,7 +6,9 @@ import SwitchboardLists
 
 // Cached dispatch of one message (numberOfRows, which the view model implements and the view
 // does not) through ListProxy, against the hand-written glue it replaces, held the same way.
-// Each measured iteration makes `calls` calls through `any ListRowCounting`, as a host does.
+// Each measured iteration makes `calls` calls: to glue through `any ListRowCounting`, and to a
+// proxy through its router's `send`, as a host does (ListView's call site makes exactly this
+// call when its data source is a ListProxy).
 
 let calls = 10_000
 
@@ -41,14 +43,14 @@ final class DispatchFixture {
   lazy var strongRouter: PrioritizedProxy<ListMessage> = strongProxy.router
   /// Eight weakly held receivers of a broadcast notification, through the proxy and by hand.
   let receivers = (0..<8).map { _ in BenchBystander() }
-  lazy var broadcastProxy: any ListDidDeselectHandling = {
+  lazy var broadcastProxy: ListProxy<ListView> = {
     let proxy = ListProxy<ListView>(
       view: screen, viewModel: rows, rules: [.didDeselectRow: .broadcast])
     proxy.router.add(receivers.map { HandlerRegistration($0) })
     precondition(proxy.router.targets(for: .didDeselectRow).count == 8)
     return proxy
   }()
-  lazy var broadcastGlue: any ListDidDeselectHandling = BroadcastGlue(receivers)
+  lazy var broadcastGlue: any ListDidDeselectHandling<ListView> = BroadcastGlue(receivers)
 
   /// Calls `numberOfRows` `calls` times on `source`.
   @inline(never)
@@ -57,6 +59,10 @@ final class DispatchFixture {
     for _ in 0..<calls { total &+= source.numberOfRows(inSection: 0) }
     return total
   }
+
+  /// The same calls through a proxy's router, as a host makes them.
+  @inline(never)
+  func measure(_ proxy: ListProxy<ListView>) -> Int { measureGenericSend(proxy.router) }
 
   /// The same calls straight through the generic core's `send`, as any user protocol makes them.
   @inline(never)
@@ -70,11 +76,23 @@ final class DispatchFixture {
     return total
   }
 
-  /// `calls` broadcasts of `didDeselectRow` through `source`.
+  /// `calls` broadcasts of `didDeselectRow` through hand-written glue.
   @inline(never)
-  func measureBroadcast(_ source: any ListDidDeselectHandling) -> Int {
+  func measureBroadcast(_ source: any ListDidDeselectHandling<ListView>) -> Int {
     let path = IndexPath(row: 0, section: 0)
     for _ in 0..<calls { source.didDeselectRow(at: path, in: list) }
+    return receivers[0].deselected
+  }
+
+  /// `calls` broadcasts of `didDeselectRow` through a proxy's router, as a host sends them.
+  @inline(never)
+  func measureBroadcast(_ proxy: ListProxy<ListView>) -> Int {
+    let path = IndexPath(row: 0, section: 0)
+    for _ in 0..<calls {
+      proxy.router.broadcast(.didDeselectRow, as: (any ListDidDeselectHandling<ListView>).self) {
+        $0.didDeselectRow(at: path, in: list)
+      }
+    }
     return receivers[0].deselected
   }
 }

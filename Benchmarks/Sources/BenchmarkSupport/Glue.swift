@@ -16,7 +16,7 @@ public final class WeakGlue: ListRowCounting, ListCellProviding, ListRowHeightPr
   }
 
   public func numberOfRows(inSection section: Int) -> Int {
-    rows?.list(list, numberOfRowsInSection: section) ?? 0
+    rows?.numberOfRows(inSection: section) ?? 0
   }
 
   public func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
@@ -27,11 +27,11 @@ public final class WeakGlue: ListRowCounting, ListCellProviding, ListRowHeightPr
   }
 
   public func heightForRow(at indexPath: IndexPath, in list: ListView) -> Double {
-    rows?.list(list, heightForRowAt: indexPath) ?? list.rowHeight
+    rows?.heightForRow(at: indexPath, in: list) ?? list.rowHeight
   }
 
   public func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
-    screen?.list(list, willDisplay: cell, forRowAt: indexPath)
+    screen?.willDisplay(cell, forRowAt: indexPath, in: list)
   }
 }
 
@@ -77,6 +77,6 @@ public final class BroadcastGlue: ListDidDeselectHandling {
   public init(_ bystanders: [BenchBystander]) { receivers = bystanders.map(WeakBystander.init) }
 
   public func didDeselectRow(at indexPath: IndexPath, in list: ListView) {
-    for receiver in receivers { receiver.bystander?.list(list, didDeselectRowAt: indexPath) }
+    for receiver in receivers { receiver.bystander?.didDeselectRow(at: indexPath, in: list) }
   }
 }

@@ -86,6 +86,26 @@ public struct ListUpdate: Hashable, Sendable {
   public mutating func deleteSections(_ sections: [Int]) { deletedSections += sections }
 }
 
+extension ListUpdate {
+  /// Checks the update against the row counts of each section before and after the data
+  /// changed, the way UIKit does before it animates a batch, and throws instead of crashing.
+  ///
+  /// Hosts call it before they apply an update: a UIKit adapter checks against the counts the
+  /// table or collection view still shows and the data source's new ones.
+  ///
+  /// ```swift
+  /// let update = ListUpdate(insertingRowsAt: [IndexPath(item: 2, section: 0)])
+  /// try update.validate(rowCountsBefore: [2], after: [3])      // fine
+  /// try update.validate(rowCountsBefore: [2], after: [4])      // throws .rowCountMismatch
+  /// ```
+  ///
+  /// - Throws: The ``ListViewError`` UIKit's exception would describe, such as
+  ///   ``ListViewError/rowCountMismatch(section:before:inserted:deleted:movedIn:movedOut:after:)``.
+  public func validate(rowCountsBefore before: [Int], after: [Int]) throws(ListViewError) {
+    _ = try ListUpdatePlan(self, before: before, after: after)
+  }
+}
+
 /// A validated ``ListUpdate`` against the counts before and after it, able to map index paths.
 struct ListUpdatePlan {
   private let sectionMap: [Int?]
