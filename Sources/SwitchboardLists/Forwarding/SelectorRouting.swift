@@ -35,8 +35,10 @@ public final class SelectorRouting<Host: ListHost> {
   /// Called when an answer `responds(toSelector:implementedHere:)` gave has changed, so the view
   /// must ask again; a UIKit proxy re-assigns itself as the view's data source and delegate.
   public var onRecache: (() -> Void)?
-  /// Called with each problem met while answering the view: a required message nobody
-  /// handles, a cell provider that throws, a rule that cannot route. By default it stops a debug
+  /// Called with each problem met while answering the view.
+  ///
+  /// The problems: a required message nobody handles, a cell provider that throws, a rule that
+  /// cannot route. By default it stops a debug
   /// build with the error's description (`assertionFailure`); in a release build the view gets
   /// an empty answer and ``errors`` keeps the error.
   public var onError: (any Error) -> Void = { error in assertionFailure("\(error)") }
