@@ -12,11 +12,14 @@ let package = Package(
     .library(name: "Switchboard", targets: ["Switchboard"]),
     .library(name: "SwitchboardLists", targets: ["SwitchboardLists"]),
     .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
+    // UIKit adapters; every source is under `#if canImport(UIKit)`, so elsewhere it is empty.
+    .library(name: "SwitchboardUIKit", targets: ["SwitchboardUIKit"]),
     .executable(name: "switchboard-demo", targets: ["switchboard-demo"]),
   ],
   targets: [
     .target(name: "Switchboard"),
     .target(name: "SwitchboardLists", dependencies: ["Switchboard"]),
+    .target(name: "SwitchboardUIKit", dependencies: ["Switchboard", "SwitchboardLists"]),
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
     .target(name: "SwitchboardDemo", dependencies: ["Switchboard", "SwitchboardLists"]),
     .executableTarget(name: "switchboard-demo", dependencies: ["SwitchboardDemo"]),

@@ -1,0 +1,130 @@
+#if canImport(UIKit)
+import SwitchboardLists
+import UIKit
+
+/// `UICollectionView` as a Switchboard list host, with supplementary views by kind: every
+/// pattern works on it, and its items are the list vocabulary's rows.
+///
+/// ```swift
+/// func cellForRow(at indexPath: IndexPath, in collectionView: UICollectionView) throws
+///   -> UICollectionViewCell
+/// {
+///   let cell = try collectionView.dequeueCell(PhotoCell.self, for: indexPath)
+///   cell.configure(with: model.photos[indexPath.item])
+///   return cell
+/// }
+/// ```
+extension UICollectionView: SupplementaryViewHost {
+  /// A collection's cells.
+  public typealias Cell = UICollectionViewCell
+  /// A collection's supplementary views.
+  public typealias SupplementaryView = UICollectionReusableView
+
+  /// Whether `handler` adopts the message's Switchboard capability for `UICollectionView`, or
+  /// implements `UICollectionViewDataSource`'s or `UICollectionViewDelegate`'s own method.
+  public nonisolated static func handler(
+    _ handler: AnyObject, implements message: ListMessage
+  ) -> Bool {
+    ListSelectorTable.collectionView.handler(
+      handler, implements: message, on: UICollectionView.self, respondsTo: objectiveCResponds)
+  }
+
+  /// A cell of exactly `cellType`, registered the first time it is asked for.
+  ///
+  /// - Throws: ``ListViewError/cellTypeMismatch(reuseIdentifier:expected:actual:)`` when
+  ///   something else was registered under the type's name.
+  public func dequeueCell(of cellType: UICollectionViewCell.Type, for indexPath: IndexPath)
+    throws(ListViewError) -> UICollectionViewCell
+  {
+    let identifier = String(reflecting: cellType)
+    if Registrations.of(self).cells.insert(identifier).inserted {
+      register(cellType, forCellWithReuseIdentifier: identifier)
+    }
+    let cell = dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+    guard type(of: cell) == cellType else {
+      throw .cellTypeMismatch(
+        reuseIdentifier: identifier, expected: "\(cellType)", actual: "\(type(of: cell))")
+    }
+    return cell
+  }
+
+  /// A supplementary view of exactly `viewType` for `kind`, registered the first time.
+  ///
+  /// ```swift
+  /// let header = try collectionView.dequeueSupplementaryView(TitleView.self, ofKind: .header, for: indexPath)
+  /// ```
+  public func dequeueSupplementaryView<View: UICollectionReusableView>(
+    _ viewType: View.Type, ofKind kind: SupplementaryKind, for indexPath: IndexPath
+  ) throws(ListViewError) -> View {
+    let identifier = String(reflecting: viewType)
+    let elementKind = kind.collectionElementKind
+    if Registrations.of(self).views.insert("\(elementKind) \(identifier)").inserted {
+      register(
+        viewType, forSupplementaryViewOfKind: elementKind, withReuseIdentifier: identifier)
+    }
+    let view = dequeueReusableSupplementaryView(
+      ofKind: elementKind, withReuseIdentifier: identifier, for: indexPath)
+    guard let typed = view as? View else {
+      throw .cellTypeMismatch(
+        reuseIdentifier: identifier, expected: "\(viewType)", actual: "\(type(of: view))")
+    }
+    return typed
+  }
+
+  /// Checks `update` against the counts the collection shows and its data source's new
+  /// counts, then animates it with `performBatchUpdates`.
+  ///
+  /// A collection that is not in a window reloads instead.
+  ///
+  /// - Throws: The ``ListViewError`` describing a mismatch, before UIKit would raise an
+  ///   exception; nothing changes then.
+  public func apply(_ update: ListUpdate) throws(ListViewError) {
+    guard !update.isEmpty else { return }
+    guard let dataSource else { throw .dataSourceReleased }
+    guard window != nil else {
+      reloadData()
+      return
+    }
+    let before = (0..<numberOfSections).map { numberOfItems(inSection: $0) }
+    let sections = dataSource.numberOfSections?(in: self) ?? 1
+    let after = (0..<sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
+    try update.validate(rowCountsBefore: before, after: after)
+    performBatchUpdates {
+      deleteSections(IndexSet(update.deletedSections))
+      insertSections(IndexSet(update.insertedSections))
+      deleteItems(at: update.deletedRows)
+      insertItems(at: update.insertedRows)
+      reloadItems(at: update.reloadedRows)
+      for move in update.movedRows { moveItem(at: move.source, to: move.destination) }
+    }
+  }
+
+  /// Whether the items are shorter than the visible area.
+  public var needsMoreContent: Bool {
+    contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom < bounds.height
+  }
+}
+
+extension SupplementaryKind {
+  /// UIKit's element kind: `UICollectionView.elementKindSectionHeader` for ``header``, and so
+  /// on; other kinds are their own names.
+  @MainActor public var collectionElementKind: String {
+    switch self {
+    case .header: UICollectionView.elementKindSectionHeader
+    case .footer: UICollectionView.elementKindSectionFooter
+    default: rawValue
+    }
+  }
+
+  /// The kind UIKit names `elementKind`.
+  @MainActor public init(collectionElementKind elementKind: String) {
+    if elementKind == UICollectionView.elementKindSectionHeader {
+      self = .header
+    } else if elementKind == UICollectionView.elementKindSectionFooter {
+      self = .footer
+    } else {
+      self.init(elementKind)
+    }
+  }
+}
+#endif

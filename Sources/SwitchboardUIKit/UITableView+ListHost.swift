@@ -1,0 +1,83 @@
+#if canImport(UIKit)
+import SwitchboardLists
+import UIKit
+
+/// `UITableView` as a Switchboard list host: every pattern (``TableViewProxy``,
+/// `SectionedDataSource`, `ModelListDataSource`, `VisitorDataSource`, `Paginating`) works on it.
+///
+/// Cells are registered by type the first time they are dequeued, with the type's full name as
+/// reuse identifier, so user code never writes a reuse string:
+///
+/// ```swift
+/// func cellForRow(at indexPath: IndexPath, in tableView: UITableView) throws -> UITableViewCell {
+///   let cell = try tableView.dequeueCell(TodoCell.self, for: indexPath)
+///   cell.configure(with: model.items[indexPath.row])
+///   return cell
+/// }
+/// ```
+extension UITableView: ListHost {
+  /// A table's cells.
+  public typealias Cell = UITableViewCell
+
+  /// Whether `handler` adopts the message's Switchboard capability for `UITableView`, or
+  /// implements `UITableViewDataSource`'s or `UITableViewDelegate`'s own method for it.
+  public nonisolated static func handler(
+    _ handler: AnyObject, implements message: ListMessage
+  ) -> Bool {
+    ListSelectorTable.tableView.handler(
+      handler, implements: message, on: UITableView.self, respondsTo: objectiveCResponds)
+  }
+
+  /// A cell of exactly `cellType`, registered the first time it is asked for.
+  ///
+  /// - Throws: ``ListViewError/cellTypeMismatch(reuseIdentifier:expected:actual:)`` when
+  ///   something else was registered under the type's name.
+  public func dequeueCell(of cellType: UITableViewCell.Type, for indexPath: IndexPath)
+    throws(ListViewError) -> UITableViewCell
+  {
+    let identifier = String(reflecting: cellType)
+    if Registrations.of(self).cells.insert(identifier).inserted {
+      register(cellType, forCellReuseIdentifier: identifier)
+    }
+    let cell = dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+    guard type(of: cell) == cellType else {
+      throw .cellTypeMismatch(
+        reuseIdentifier: identifier, expected: "\(cellType)", actual: "\(type(of: cell))")
+    }
+    return cell
+  }
+
+  /// Checks `update` against the counts the table shows and its data source's new counts,
+  /// then animates it with `performBatchUpdates`.
+  ///
+  /// A table that is not in a window reloads instead, as UIKit recommends.
+  ///
+  /// - Throws: The ``ListViewError`` describing a mismatch, before UIKit would raise an
+  ///   exception; nothing changes then.
+  public func apply(_ update: ListUpdate) throws(ListViewError) {
+    guard !update.isEmpty else { return }
+    guard let dataSource else { throw .dataSourceReleased }
+    guard window != nil else {
+      reloadData()
+      return
+    }
+    let before = (0..<numberOfSections).map { numberOfRows(inSection: $0) }
+    let sections = dataSource.numberOfSections?(in: self) ?? 1
+    let after = (0..<sections).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+    try update.validate(rowCountsBefore: before, after: after)
+    performBatchUpdates {
+      deleteSections(IndexSet(update.deletedSections), with: .automatic)
+      insertSections(IndexSet(update.insertedSections), with: .automatic)
+      deleteRows(at: update.deletedRows, with: .automatic)
+      insertRows(at: update.insertedRows, with: .automatic)
+      reloadRows(at: update.reloadedRows, with: .automatic)
+      for move in update.movedRows { moveRow(at: move.source, to: move.destination) }
+    }
+  }
+
+  /// Whether the rows are shorter than the visible area.
+  public var needsMoreContent: Bool {
+    contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom < bounds.height
+  }
+}
+#endif
