@@ -320,6 +320,12 @@ public struct ForwardedRouteChange: Hashable, Sendable {
   public let names: [String]
   /// What changed.
   public let causes: RouteChangeCauses
+
+  /// A change of the routes of `names`.
+  public init(names: [String], causes: RouteChangeCauses) {
+    self.names = names
+    self.causes = causes
+  }
 }
 
 /// A rule that cannot route a forwarded message; thrown by ``ForwardedRoutes/validate()``.
