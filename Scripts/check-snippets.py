@@ -22,7 +22,7 @@ show:
     -->
 
 `import Foundation`, `import Switchboard` and `import SwitchboardLists` come first in every
-snippet. A block with a `snippet-after` comment is linked and run, and fails when it traps.
+snippet, and so do a block's own `import` lines. A block with a `snippet-after` comment is linked and run, and fails when it traps.
 A block that uses SwitchboardTesting (Swift Testing) is only compiled, not run.
 
 A block that shows what the compiler rejects is marked with the error it must produce:
@@ -31,6 +31,13 @@ A block that shows what the compiler rejects is marked with the error it must pr
     ```swift
     ...
     ```
+
+A block for UIKit (SwitchboardUIKit) is marked `<!-- snippet-uikit -->`; it also imports
+UIKit and SwitchboardUIKit. Where there is no UIKit it is counted, not compiled. To type-check
+those blocks against an iOS SDK you have (the package built for iOS into a scratch folder
+first), set SNIPPETS_IOS_SDK (the .sdk folder), SNIPPETS_IOS_MODULES (the scratch folder's
+arm64-apple-ios/debug/Modules), SNIPPETS_IOS_TARGET (default arm64-apple-ios17.0) and, on
+Linux, SNIPPETS_IOS_RESOURCE_DIR.
 """
 
 import concurrent.futures
@@ -50,6 +57,8 @@ FENCE = re.compile(r"^(\s*)```swift\s*$")
 BEFORE = re.compile(r"^\s*<!--\s*snippet-before\s*$")
 AFTER = re.compile(r"^\s*<!--\s*snippet-after\s*$")
 MUST_FAIL = re.compile(r"^\s*<!--\s*snippet-must-fail:\s*(.+?)\s*-->\s*$")
+UIKIT = re.compile(r"^\s*<!--\s*snippet-uikit\s*-->\s*$")
+IOS_SDK = os.environ.get("SNIPPETS_IOS_SDK")
 
 
 class Snippet:
@@ -60,6 +69,7 @@ class Snippet:
         self.before = None  # (line, text)
         self.after = None
         self.must_fail = None  # the error text the compiler must print
+        self.uikit = False  # compiled only against an iOS SDK
 
     @property
     def name(self):
@@ -83,10 +93,13 @@ def extract(path):
     snippets = []
     pending_before = None
     pending_failure = None
+    pending_uikit = False
     index = 0
     while index < len(lines):
         line = lines[index]
-        if MUST_FAIL.match(line):
+        if UIKIT.match(line):
+            pending_uikit = True
+        elif MUST_FAIL.match(line):
             pending_failure = MUST_FAIL.match(line).group(1)
         elif BEFORE.match(line):
             first, text, index = read_comment(lines, index)
@@ -102,6 +115,7 @@ def extract(path):
             snippet = Snippet(path, start, "\n".join(code))
             snippet.before, pending_before = pending_before, None
             snippet.must_fail, pending_failure = pending_failure, None
+            snippet.uikit, pending_uikit = pending_uikit, False
             # A snippet-after comment may follow, separated by blank lines only.
             look = index + 1
             while look < len(lines) and not lines[look].strip():
@@ -121,6 +135,8 @@ def extract(path):
 def source_of(snippet):
     rel = snippet.path.relative_to(ROOT)
     parts = [f"import {module}" for module in IMPORTS]
+    if snippet.uikit:
+        parts += ["import UIKit", "import SwitchboardUIKit"]
     if "SwitchboardTesting" in snippet.code or "expectRendered" in snippet.code:
         parts.append("import SwitchboardTesting")
         parts.append("import Testing")
@@ -128,6 +144,11 @@ def source_of(snippet):
         if section is None:
             continue
         line, text = section
+        # A block's own imports go first, so a block may show one above code that hidden
+        # context wraps in a type (they are blanked in place to keep line numbers).
+        lines = text.split("\n")
+        parts[0:0] = [l for l in lines if l.startswith("import ")]
+        text = "\n".join("" if l.startswith("import ") else l for l in lines)
         parts.append(f'#sourceLocation(file: "{rel}", line: {line})')
         parts.append(text)
     parts.append("#sourceLocation()")
@@ -147,6 +168,17 @@ def check(snippet, workdir, bins):
     folder.mkdir()
     main = folder / "main.swift"
     main.write_text(source_of(snippet))
+    if snippet.uikit:
+        if not IOS_SDK:
+            return snippet, True, "", "uikit-skipped"
+        command = [
+            "swiftc", "-swift-version", "6", "-typecheck", "-warnings-as-errors",
+            "-target", os.environ.get("SNIPPETS_IOS_TARGET", "arm64-apple-ios17.0"),
+            "-sdk", IOS_SDK, "-I", os.environ["SNIPPETS_IOS_MODULES"], str(main)]
+        if os.environ.get("SNIPPETS_IOS_RESOURCE_DIR"):
+            command[1:1] = ["-resource-dir", os.environ["SNIPPETS_IOS_RESOURCE_DIR"]]
+        result = subprocess.run(command, capture_output=True, text=True)
+        return snippet, result.returncode == 0, result.stderr, "uikit"
     common = ["swiftc", "-swift-version", "6", "-I", str(bins / "Modules"), "-I", str(bins)]
     runs = snippet.after is not None and "import Testing" not in main.read_text()
     if snippet.must_fail is not None:
@@ -186,6 +218,7 @@ def main():
     failures = 0
     ran = 0
     rejected = 0
+    uikit = {"uikit": 0, "uikit-skipped": 0}
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(2) as pool:
         for snippet, ok, output, what in pool.map(
             lambda s: check(s, Path(tmp), bins), snippets
@@ -194,6 +227,8 @@ def main():
                 ran += 1
             if what == "rejected" and ok:
                 rejected += 1
+            if what in uikit and ok:
+                uikit[what] += 1
             if not ok:
                 failures += 1
                 print(f"FAILED ({what}): {snippet.name}")
@@ -201,7 +236,12 @@ def main():
                 print()
     print(
         f"snippets: {len(snippets) - failures} of {len(snippets)} as documented: {ran} ran "
-        f"their checks, {rejected} rejected by the compiler as they must be")
+        f"their checks, {rejected} rejected by the compiler as they must be, "
+        f"{uikit['uikit']} type-checked against an iOS SDK")
+    if uikit["uikit-skipped"]:
+        print(
+            f"snippets: {uikit['uikit-skipped']} UIKit blocks not compiled (no UIKit here; "
+            "SNIPPETS_IOS_SDK type-checks them against an iOS SDK)")
     if failures:
         sys.exit(1)
 

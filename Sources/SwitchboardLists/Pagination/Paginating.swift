@@ -16,7 +16,7 @@ import Foundation
 ///   func fetchPage(offset: Int, limit: Int) async throws -> [Post] {
 ///     try await api.posts(offset: offset, limit: limit)
 ///   }
-///   func list(_ list: ListView, willDisplay cell: ListCell, forRowAt indexPath: IndexPath) {
+///   func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
 ///     willDisplay(row: indexPath.row, in: list)
 ///   }
 ///   // numberOfRows: items.count; cellForRow: ...
