@@ -119,7 +119,12 @@ public final class CollectionViewProxy: NSObject, UICollectionViewDataSource,
     collectionView.prefetchDataSource = nil
     collectionView.dataSource = self
     collectionView.delegate = self
-    if routing.proxy.responds(to: .prefetchRows) { collectionView.prefetchDataSource = self }
+    // UIKit never asks about this required method, so ask here: the answer is remembered, and
+    // a handler that starts or stops prefetching re-connects the proxy like any other change.
+    let prefetches = routing.selectors.selector(for: .prefetchRows).map {
+      routing.responds(toSelector: $0)
+    }
+    if prefetches == true { collectionView.prefetchDataSource = self }
   }
 
   // MARK: - Routes

@@ -140,7 +140,12 @@ public final class TableViewProxy: NSObject, UITableViewDataSource, UITableViewD
     tableView.prefetchDataSource = nil
     tableView.dataSource = self
     tableView.delegate = self
-    if routing.proxy.responds(to: .prefetchRows) { tableView.prefetchDataSource = self }
+    // UIKit never asks about this required method, so ask here: the answer is remembered, and
+    // a handler that starts or stops prefetching re-connects the proxy like any other change.
+    let prefetches = routing.selectors.selector(for: .prefetchRows).map {
+      routing.responds(toSelector: $0)
+    }
+    if prefetches == true { tableView.prefetchDataSource = self }
   }
 
   // MARK: - Routes

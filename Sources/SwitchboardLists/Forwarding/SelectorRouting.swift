@@ -10,7 +10,7 @@ import Switchboard
 /// - A selector of a modeled message (``ListSelectorTable``) goes through ``proxy``'s routes:
 ///   the seed's default rules, the rule table, ``ListProxy/explain(_:)``.
 /// - Any other selector is forwarded to the handler ``forwarded`` chooses (first implementer by
-///   default, or the rule in ``ForwardedRoutes/rules``), decided once per selector and again
+///   default, or the rule in `ForwardedRoutes.rules`), decided once per selector and again
 ///   when routes change.
 /// - `responds(to:)` is true exactly when a handler will receive the message. Every answer given
 ///   is remembered; when routes change and one of those answers changes, ``onRecache`` runs so
@@ -18,8 +18,10 @@ import Switchboard
 ///
 /// ```swift
 /// let routing = SelectorRouting(
-///   proxy: ListProxy<ListView>(view: screen, viewModel: model), selectors: .tableView,
-///   respondsTo: { selector, handler in (handler as? SelectorResponding)?.implements(selector) ?? false })
+///   proxy: ListProxy<UITableView>(view: screen, viewModel: model), selectors: .tableView,
+///   respondsTo: { selector, handler in
+///     (handler as? NSObject)?.responds(to: NSSelectorFromString(selector)) ?? false
+///   })
 /// routing.responds(toSelector: "scrollViewDidScroll:")             // true if screen scrolls
 /// routing.forwardingTarget(forSelector: "scrollViewDidScroll:")    // screen
 /// print(routing.explain(selector: "tableView:didSelectRowAtIndexPath:"))
