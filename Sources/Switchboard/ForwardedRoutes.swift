@@ -41,6 +41,7 @@ public final class ForwardedRoutes<Message: MessageSet> {
   private var routes: [String: Entry] = [:]
   private var observers: [Observer] = []
   private var nextObserverID = 0
+  private var messageObservers: [String: ObserverList] = [:]
   private var listenerID = -1
 
   /// The rule for each name; a name without one goes to its first implementer.
@@ -71,6 +72,7 @@ public final class ForwardedRoutes<Message: MessageSet> {
 
   deinit {
     router.removeRebuildListener(listenerID)
+    for observers in messageObservers.values { observers.finishStreams() }
   }
 
   // MARK: - Forwarding
@@ -154,6 +156,76 @@ public final class ForwardedRoutes<Message: MessageSet> {
     return observation
   }
 
+  // MARK: - Observing forwarded messages
+
+  /// Calls `body` with the arguments of every `event` a sender reports with ``emit(_:_:timing:)``,
+  /// before or after the handler runs.
+  ///
+  /// The runtime forwards a message straight to its handler, so only a sender that implements
+  /// the method itself (a UIKit proxy's `scrollViewDidScroll(_:)`) can show it to observers; it
+  /// asks ``isObserved(_:)`` for its `responds(to:)` answer. When a name gains its first
+  /// observer or loses its last, ``observeRoutes(_:)`` observers are told
+  /// (``RouteChangeCauses/observersChanged``), so a host can ask again.
+  public func observe<Arguments>(
+    _ event: ForwardedEvent<Arguments>, timing: ObservationTiming = .afterHandler,
+    _ body: @escaping (Arguments) -> Void
+  ) -> MessageObservation {
+    addObserver(event.name, timing: timing, termination: nil, onProxyEnd: nil, body: body)
+  }
+
+  /// The arguments of every `event` from now on, as an async sequence that ends when these
+  /// routes go away or the iterating task is cancelled.
+  public func events<Arguments: Sendable>(
+    _ event: ForwardedEvent<Arguments>, timing: ObservationTiming = .afterHandler,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> {
+    ObserverList.stream(bufferingPolicy: bufferingPolicy) { termination, finish, body in
+      _ = addObserver(
+        event.name, timing: timing, termination: termination, onProxyEnd: finish, body: body)
+    }
+  }
+
+  /// Whether anything observes the message named `name`.
+  public func isObserved(_ name: String) -> Bool {
+    guard var observers = messageObservers[name], !observers.isEmpty else { return false }
+    if observers.removeEnded() { messageObservers[name] = observers }
+    return observers.isObserved
+  }
+
+  /// Shows `arguments` to the observers of `event` that watch at `timing`; with no observer it
+  /// costs a dictionary look-up.
+  public func emit<Arguments>(
+    _ event: ForwardedEvent<Arguments>, _ arguments: @autoclosure () -> Arguments,
+    timing: ObservationTiming
+  ) {
+    guard let observers = messageObservers[event.name], !observers.isEmpty else { return }
+    if observers.show(arguments(), timing, of: event.name) {
+      removeEndedObservers(of: event.name)
+    }
+  }
+
+  private func addObserver<Arguments>(
+    _ name: String, timing: ObservationTiming, termination: TerminationFlag?,
+    onProxyEnd: (() -> Void)?, body: @escaping (Arguments) -> Void
+  ) -> MessageObservation {
+    let wasObserved = messageObservers[name]?.isObserved ?? false
+    let id = nextObserverID
+    nextObserverID += 1
+    let observation = messageObservers[name, default: ObserverList()].add(
+      timing: timing, termination: termination, onProxyEnd: onProxyEnd, id: id, body: body
+    ) { [weak self] in self?.removeEndedObservers(of: name) }
+    if !wasObserved { tell(ForwardedRouteChange(names: [name], causes: .observersChanged)) }
+    return observation
+  }
+
+  private func removeEndedObservers(of name: String) {
+    guard var observers = messageObservers[name], observers.removeEnded() else { return }
+    messageObservers[name] = observers.isEmpty ? nil : observers
+    if !observers.isObserved {
+      tell(ForwardedRouteChange(names: [name], causes: .observersChanged))
+    }
+  }
+
   // MARK: - Deciding
 
   private struct Entry {
@@ -187,7 +259,10 @@ public final class ForwardedRoutes<Message: MessageSet> {
       changed.append(name)
     }
     guard !changed.isEmpty else { return }
-    let change = ForwardedRouteChange(names: changed.sorted(), causes: causes)
+    tell(ForwardedRouteChange(names: changed.sorted(), causes: causes))
+  }
+
+  private func tell(_ change: ForwardedRouteChange) {
     observers.removeAll { $0.observation?.isCancelled ?? true }
     for observer in observers {
       guard let observation = observer.observation, !observation.isCancelled else { continue }
@@ -339,11 +414,37 @@ public struct ForwardingError: Error, Hashable, Sendable, CustomStringConvertibl
   /// Every live handler in priority order, with whether it implements the message.
   public let handlers: [RouteCandidateSummary]
 
+  /// An error for the message named `name`.
+  public init(name: String, rule: String, reason: String, handlers: [RouteCandidateSummary]) {
+    self.name = name
+    self.rule = rule
+    self.reason = reason
+    self.handlers = handlers
+  }
+
   /// The problem, the handlers, and what to do.
   public var description: String {
     let listing = handlers.isEmpty ? "none" : handlers.map(\.description).joined(separator: ", ")
     return "Forwarded message \(name) cannot be routed by rule '\(rule)': \(reason). "
       + "Handlers: \(listing). Change the forwarded message's rule, or implement \(name) in the "
       + "handler the rule names."
+  }
+}
+
+/// A forwarded message as observers see it: its name (an Objective-C selector) and the type of
+/// its arguments; see ``ForwardedRoutes/observe(_:timing:_:)``.
+///
+/// ```swift
+/// extension ForwardedEvent where Arguments == UIScrollView {
+///   static var didScroll: Self { Self("scrollViewDidScroll:") }
+/// }
+/// ```
+public struct ForwardedEvent<Arguments>: Hashable, Sendable {
+  /// The message's name, such as `"scrollViewDidScroll:"`.
+  public let name: String
+
+  /// The event of the message named `name`, sent with `Arguments`.
+  public init(_ name: String) {
+    self.name = name
   }
 }

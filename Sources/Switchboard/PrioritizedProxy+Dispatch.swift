@@ -82,13 +82,20 @@ extension PrioritizedProxy {
     }
   }
 
-  /// Whether `message` reaches a handler that really implements it.
+  /// Whether `message` reaches a handler that really implements it, or is a notification that
+  /// something observes (``observe(_:timing:_:)``).
   ///
   /// This is `false` when no handler implements the message, when the rule blocks it, and when
-  /// the rule's choice is invalid. A host can rely on it the way UIKit relies on
-  /// `responds(to:)`.
+  /// the rule's choice is invalid, unless an observer waits for the notification. A host can
+  /// rely on it the way UIKit relies on `responds(to:)`.
   public func responds(to message: Message) -> Bool {
-    target(for: message) != nil
+    if target(for: message) != nil { return true }
+    // A notification nobody handles is still sent while it is observed.
+    guard message.isNotification else { return false }
+    let index = routeIndex(of: message)
+    guard !messageObservers[index].isEmpty else { return false }
+    removeEndedObservers(at: index)
+    return hasLiveObservers(at: index)
   }
 
   /// The handler that receives `message`, or a ``RoutingError`` saying why there is none.

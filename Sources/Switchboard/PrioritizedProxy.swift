@@ -64,6 +64,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   var nextObserverID = 0
   /// Called after every rebuild, changed or not: ``ForwardedRoutes`` decides its names again.
   var rebuildListeners: [(id: Int, listener: (RouteChangeCauses) -> Void)] = []
+  /// The observers of each message, by route index; see ``observe(_:timing:_:)``.
+  @usableFromInline @exclusivity(unchecked) var messageObservers: ContiguousArray<ObserverList> =
+    []
   var isRebuilding = false
   /// The storage of ``routeGeneration``.
   @usableFromInline @exclusivity(unchecked) internal var storedRouteGeneration = 0
@@ -120,6 +123,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
       }
     }
     self.positions = positions
+    messageObservers = ContiguousArray(repeating: ObserverList(), count: messages.count)
     rebuildRoutes([])
   }
 
@@ -138,6 +142,11 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ) {
     self.init(rules: rules)
     replaceHandlers(with: handlers, retention: retention)
+  }
+
+  deinit {
+    // A proxy that goes away finishes its event streams.
+    for observers in messageObservers { observers.finishStreams() }
   }
 
   // MARK: - Handlers

@@ -82,4 +82,7 @@ public struct RouteChangeCauses: OptionSet, Hashable, Sendable {
   public static let handlersReleased = RouteChangeCauses(rawValue: 1 << 2)
   /// ``PrioritizedProxy/invalidateRoutes()`` was called.
   public static let invalidated = RouteChangeCauses(rawValue: 1 << 3)
+  /// A notification nobody handles gained its first observer or lost its last, so whether the
+  /// proxy responds to it changed (see ``PrioritizedProxy/observe(_:timing:_:)``).
+  public static let observersChanged = RouteChangeCauses(rawValue: 1 << 4)
 }

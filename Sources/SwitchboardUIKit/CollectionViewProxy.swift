@@ -34,7 +34,8 @@ public final class CollectionViewProxy: NSObject, UICollectionViewDataSource,
 
   private init(list: ListProxy<UICollectionView>) {
     routing = SelectorRouting(
-      proxy: list, selectors: .collectionView, respondsTo: objectiveCResponds)
+      proxy: list, selectors: .collectionView, observableSelectors: observableScrollSelectors,
+      respondsTo: objectiveCResponds)
     super.init()
     routing.onRecache = { [weak self] in self?.connect() }
     #if DEBUG
@@ -168,6 +169,65 @@ public final class CollectionViewProxy: NSObject, UICollectionViewDataSource,
     set { routing.onError = newValue }
   }
 
+  // MARK: - Observing
+
+  /// Calls `body` with the typed arguments of every `event` (`.didSelectRow`,
+  /// `.willDisplayRow`, …) the view sends, before or after the handlers.
+  ///
+  /// See `ListProxy.observe(_:timing:_:)`. Observing a notification nobody handles makes the
+  /// proxy respond to it while observed, and re-connects it so the view asks again.
+  public func observe<Arguments>(
+    _ event: ListEvent<UICollectionView, Arguments>, timing: ObservationTiming = .afterHandler,
+    _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> MessageObservation {
+    routing.proxy.observe(event, timing: timing, body)
+  }
+
+  /// The typed arguments of every `event` from now on, as an async sequence that ends when the
+  /// proxy goes away or the iterating task is cancelled.
+  public func events<Arguments: Sendable>(
+    _ event: ListEvent<UICollectionView, Arguments>, timing: ObservationTiming = .afterHandler,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> {
+    routing.proxy.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
+  }
+
+  /// Calls `body` with every scroll-view `event` (`.didScroll`, `.didEndDragging`, …), before
+  /// or after the handler that implements it.
+  public func observe<Arguments>(
+    _ event: ForwardedEvent<Arguments>, timing: ObservationTiming = .afterHandler,
+    _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> MessageObservation {
+    routing.forwarded.observe(event, timing: timing, body)
+  }
+
+  /// Every scroll-view `event` from now on, as an async sequence.
+  public func events<Arguments: Sendable>(
+    _ event: ForwardedEvent<Arguments>, timing: ObservationTiming = .afterHandler,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> {
+    routing.forwarded.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
+  }
+
+  // MARK: - UIScrollViewDelegate (forwarded, observable)
+
+  public func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    routing.scrollViewDidScroll(scrollView)
+  }
+
+  public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+    routing.scrollViewWillBeginDragging(scrollView)
+  }
+
+  public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+  {
+    routing.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
+  }
+
+  public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+    routing.scrollViewDidEndDecelerating(scrollView)
+  }
+
   // MARK: - The Objective-C runtime
 
   /// True exactly when a handler will receive the message.
@@ -266,7 +326,7 @@ public final class CollectionViewProxy: NSObject, UICollectionViewDataSource,
     to destinationIndexPath: IndexPath
   ) {
     routing.notify(
-      .moveRow,
+      .moveRow, (sourceIndexPath, destinationIndexPath),
       { (model: any ListRowMoving) in
         model.moveRow(from: sourceIndexPath, to: destinationIndexPath)
       },
@@ -282,7 +342,8 @@ public final class CollectionViewProxy: NSObject, UICollectionViewDataSource,
     _ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]
   ) {
     routing.notify(
-      .prefetchRows, { (model: any ListPrefetching) in model.prefetchRows(at: indexPaths) },
+      .prefetchRows, indexPaths,
+      { (model: any ListPrefetching) in model.prefetchRows(at: indexPaths) },
       platform: { (source: any UICollectionViewDataSourcePrefetching) in
         source.collectionView(collectionView, prefetchItemsAt: indexPaths)
       })
@@ -295,7 +356,7 @@ public final class CollectionViewProxy: NSObject, UICollectionViewDataSource,
     forItemAt indexPath: IndexPath
   ) {
     routing.notify(
-      .willDisplayRow,
+      .willDisplayRow, (cell, indexPath),
       { (view: any ListWillDisplayObserving<UICollectionView>) in
         view.willDisplay(cell, forRowAt: indexPath, in: collectionView)
       },
@@ -309,7 +370,7 @@ public final class CollectionViewProxy: NSObject, UICollectionViewDataSource,
     forItemAt indexPath: IndexPath
   ) {
     routing.notify(
-      .didEndDisplayingRow,
+      .didEndDisplayingRow, (cell, indexPath),
       { (view: any ListDidEndDisplayingObserving<UICollectionView>) in
         view.didEndDisplaying(cell, forRowAt: indexPath, in: collectionView)
       },
@@ -341,7 +402,7 @@ public final class CollectionViewProxy: NSObject, UICollectionViewDataSource,
     _ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath
   ) {
     routing.notify(
-      .didSelectRow,
+      .didSelectRow, indexPath,
       { (view: any ListDidSelectHandling<UICollectionView>) in
         view.didSelectRow(at: indexPath, in: collectionView)
       },
@@ -354,7 +415,7 @@ public final class CollectionViewProxy: NSObject, UICollectionViewDataSource,
     _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
   ) {
     routing.notify(
-      .didDeselectRow,
+      .didDeselectRow, indexPath,
       { (view: any ListDidDeselectHandling<UICollectionView>) in
         view.didDeselectRow(at: indexPath, in: collectionView)
       },

@@ -56,7 +56,8 @@ public final class TableViewProxy: NSObject, UITableViewDataSource, UITableViewD
 
   private init(list: ListProxy<UITableView>) {
     routing = SelectorRouting(
-      proxy: list, selectors: .tableView, respondsTo: objectiveCResponds)
+      proxy: list, selectors: .tableView, observableSelectors: observableScrollSelectors,
+      respondsTo: objectiveCResponds)
     super.init()
     routing.onRecache = { [weak self] in self?.connect() }
     #if DEBUG
@@ -188,6 +189,65 @@ public final class TableViewProxy: NSObject, UITableViewDataSource, UITableViewD
     set { routing.onError = newValue }
   }
 
+  // MARK: - Observing
+
+  /// Calls `body` with the typed arguments of every `event` (`.didSelectRow`,
+  /// `.willDisplayRow`, …) the view sends, before or after the handlers.
+  ///
+  /// See `ListProxy.observe(_:timing:_:)`. Observing a notification nobody handles makes the
+  /// proxy respond to it while observed, and re-connects it so the view asks again.
+  public func observe<Arguments>(
+    _ event: ListEvent<UITableView, Arguments>, timing: ObservationTiming = .afterHandler,
+    _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> MessageObservation {
+    routing.proxy.observe(event, timing: timing, body)
+  }
+
+  /// The typed arguments of every `event` from now on, as an async sequence that ends when the
+  /// proxy goes away or the iterating task is cancelled.
+  public func events<Arguments: Sendable>(
+    _ event: ListEvent<UITableView, Arguments>, timing: ObservationTiming = .afterHandler,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> {
+    routing.proxy.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
+  }
+
+  /// Calls `body` with every scroll-view `event` (`.didScroll`, `.didEndDragging`, …), before
+  /// or after the handler that implements it.
+  public func observe<Arguments>(
+    _ event: ForwardedEvent<Arguments>, timing: ObservationTiming = .afterHandler,
+    _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> MessageObservation {
+    routing.forwarded.observe(event, timing: timing, body)
+  }
+
+  /// Every scroll-view `event` from now on, as an async sequence.
+  public func events<Arguments: Sendable>(
+    _ event: ForwardedEvent<Arguments>, timing: ObservationTiming = .afterHandler,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> {
+    routing.forwarded.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
+  }
+
+  // MARK: - UIScrollViewDelegate (forwarded, observable)
+
+  public func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    routing.scrollViewDidScroll(scrollView)
+  }
+
+  public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+    routing.scrollViewWillBeginDragging(scrollView)
+  }
+
+  public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+  {
+    routing.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
+  }
+
+  public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+    routing.scrollViewDidEndDecelerating(scrollView)
+  }
+
   // MARK: - The Objective-C runtime
 
   /// True exactly when a handler will receive the message.
@@ -295,7 +355,7 @@ public final class TableViewProxy: NSObject, UITableViewDataSource, UITableViewD
     default: return
     }
     let update = routing.ask(
-      .commitEdit, default: ListUpdate(),
+      .commitEdit, (style, indexPath), default: ListUpdate(),
       { (model: any ListEditCommitting) in model.commitEdit(style, forRowAt: indexPath) },
       platform: { (source: any UITableViewDataSource) -> ListUpdate? in
         source.tableView?(tableView, commit: editingStyle, forRowAt: indexPath)
@@ -314,7 +374,7 @@ public final class TableViewProxy: NSObject, UITableViewDataSource, UITableViewD
     to destinationIndexPath: IndexPath
   ) {
     routing.notify(
-      .moveRow,
+      .moveRow, (sourceIndexPath, destinationIndexPath),
       { (model: any ListRowMoving) in model.moveRow(from: sourceIndexPath, to: destinationIndexPath)
       },
       platform: { (source: any UITableViewDataSource) in
@@ -335,7 +395,8 @@ public final class TableViewProxy: NSObject, UITableViewDataSource, UITableViewD
 
   public func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
     routing.notify(
-      .prefetchRows, { (model: any ListPrefetching) in model.prefetchRows(at: indexPaths) },
+      .prefetchRows, indexPaths,
+      { (model: any ListPrefetching) in model.prefetchRows(at: indexPaths) },
       platform: { (source: any UITableViewDataSourcePrefetching) in
         source.tableView(tableView, prefetchRowsAt: indexPaths)
       })
@@ -373,7 +434,7 @@ public final class TableViewProxy: NSObject, UITableViewDataSource, UITableViewD
     _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
   ) {
     routing.notify(
-      .willDisplayRow,
+      .willDisplayRow, (cell, indexPath),
       { (view: any ListWillDisplayObserving<UITableView>) in
         view.willDisplay(cell, forRowAt: indexPath, in: tableView)
       },
@@ -387,7 +448,7 @@ public final class TableViewProxy: NSObject, UITableViewDataSource, UITableViewD
     forRowAt indexPath: IndexPath
   ) {
     routing.notify(
-      .didEndDisplayingRow,
+      .didEndDisplayingRow, (cell, indexPath),
       { (view: any ListDidEndDisplayingObserving<UITableView>) in
         view.didEndDisplaying(cell, forRowAt: indexPath, in: tableView)
       },
@@ -411,7 +472,7 @@ public final class TableViewProxy: NSObject, UITableViewDataSource, UITableViewD
 
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
     routing.notify(
-      .didSelectRow,
+      .didSelectRow, indexPath,
       { (view: any ListDidSelectHandling<UITableView>) in
         view.didSelectRow(at: indexPath, in: tableView)
       },
@@ -422,7 +483,7 @@ public final class TableViewProxy: NSObject, UITableViewDataSource, UITableViewD
 
   public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
     routing.notify(
-      .didDeselectRow,
+      .didDeselectRow, indexPath,
       { (view: any ListDidDeselectHandling<UITableView>) in
         view.didDeselectRow(at: indexPath, in: tableView)
       },

@@ -130,7 +130,7 @@ struct SelectorRoutingSpecs {
     func notification() {
       spec.routing.proxy.rules[.didSelectRow] = .firstImplementer
       spec.routing.notify(
-        .didSelectRow,
+        .didSelectRow, IndexPath(item: 2, section: 0),
         { (view: any ListDidSelectHandling<TableStandIn>) in
           view.didSelectRow(at: IndexPath(item: 2, section: 0), in: TableStandIn())
         }, platform: { (_: any PlatformDataSource) -> Void? in nil })

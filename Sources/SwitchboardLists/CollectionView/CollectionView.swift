@@ -341,7 +341,7 @@ public final class CollectionView {
       visibleCells[path] = cell
       cell.isSelected = selected.contains(path)
       connection.notify(
-        .willDisplayRow, as: (any ListWillDisplayObserving<CollectionView>).self
+        .willDisplayRow, (cell, path), as: (any ListWillDisplayObserving<CollectionView>).self
       ) { $0.willDisplay(cell, forRowAt: path, in: self) }
       guard pass == displayPass else { return }
     }
@@ -389,7 +389,8 @@ public final class CollectionView {
 
   private func endDisplaying(_ cell: CollectionCell, at path: IndexPath) {
     connection.notify(
-      .didEndDisplayingRow, as: (any ListDidEndDisplayingObserving<CollectionView>).self
+      .didEndDisplayingRow, (cell, path),
+      as: (any ListDidEndDisplayingObserving<CollectionView>).self
     ) { $0.didEndDisplaying(cell, forRowAt: path, in: self) }
     enqueue(cell)
   }
@@ -400,7 +401,9 @@ public final class CollectionView {
     }
     let fresh = prefetch.freshRows(after: last, counts: itemCounts, distance: prefetchDistance)
     guard !fresh.isEmpty else { return }
-    connection.notify(.prefetchRows, as: (any ListPrefetching).self) { $0.prefetchRows(at: fresh) }
+    connection.notify(.prefetchRows, fresh, as: (any ListPrefetching).self) {
+      $0.prefetchRows(at: fresh)
+    }
   }
 
   // MARK: Selection
@@ -432,7 +435,7 @@ public final class CollectionView {
       for other in selected.sorted() where other != target { userDeselect(other) }
     }
     markSelected(target)
-    connection.notify(.didSelectRow, as: (any ListDidSelectHandling<CollectionView>).self) {
+    connection.notify(.didSelectRow, target, as: (any ListDidSelectHandling<CollectionView>).self) {
       $0.didSelectRow(at: target, in: self)
     }
   }
@@ -456,7 +459,9 @@ public final class CollectionView {
 
   private func userDeselect(_ indexPath: IndexPath) {
     guard markDeselected(indexPath) else { return }
-    connection.notify(.didDeselectRow, as: (any ListDidDeselectHandling<CollectionView>).self) {
+    connection.notify(
+      .didDeselectRow, indexPath, as: (any ListDidDeselectHandling<CollectionView>).self
+    ) {
       $0.didDeselectRow(at: indexPath, in: self)
     }
   }

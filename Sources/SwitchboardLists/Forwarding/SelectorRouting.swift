@@ -34,6 +34,11 @@ public final class SelectorRouting<Host: ListHost> {
   public let forwarded: ForwardedRoutes<ListMessage>
   /// The selectors of the modeled messages.
   public let selectors: ListSelectorTable
+  /// Selectors not modeled that the proxy object implements itself so they can be observed
+  /// (a UIKit proxy's scroll-view methods): each goes to its forwarded route's handler through
+  /// ``forward(_:_:platform:)``, and the proxy responds to it while a handler implements it or
+  /// something observes it.
+  public let observableSelectors: Set<String>
   /// Called when an answer `responds(toSelector:implementedHere:)` gave has changed, so the view
   /// must ask again; a UIKit proxy re-assigns itself as the view's data source and delegate.
   public var onRecache: (() -> Void)?
@@ -58,14 +63,17 @@ public final class SelectorRouting<Host: ListHost> {
   ///   - proxy: The list proxy whose handlers and rules route the modeled messages; forwarded
   ///     selectors use the same handlers, in the same order.
   ///   - selectors: The platform's selector for each modeled message.
+  ///   - observableSelectors: Selectors not modeled that the proxy object implements so that
+  ///     they can be observed.
   ///   - respondsTo: Whether a handler implements a selector; on Apple platforms,
   ///     `NSObject.responds(to:)`.
   public init(
-    proxy: ListProxy<Host>, selectors: ListSelectorTable,
+    proxy: ListProxy<Host>, selectors: ListSelectorTable, observableSelectors: Set<String> = [],
     respondsTo: @escaping (_ selector: String, _ handler: AnyObject) -> Bool
   ) {
     self.proxy = proxy
     self.selectors = selectors
+    self.observableSelectors = observableSelectors
     forwarded = ForwardedRoutes(router: proxy.router, implementationCheck: respondsTo)
     observations = [
       proxy.observeRoutes { [weak self] _ in self?.recheckAnswers() },
@@ -88,6 +96,8 @@ public final class SelectorRouting<Host: ListHost> {
     let answer: Bool
     if let message = selectors.message(forSelector: selector) {
       answer = proxy.responds(to: message)
+    } else if observableSelectors.contains(selector) {
+      answer = forwarded.responds(to: selector) || forwarded.isObserved(selector)
     } else if implementedHere() {
       return true
     } else {
@@ -100,7 +110,9 @@ public final class SelectorRouting<Host: ListHost> {
   /// The handler the runtime should send `selector` to, for a selector that is not modeled;
   /// `nil` for modeled selectors (the proxy implements them) and for selectors nobody handles.
   public func forwardingTarget(forSelector selector: String) -> AnyObject? {
-    guard selectors.message(forSelector: selector) == nil else { return nil }
+    guard selectors.message(forSelector: selector) == nil,
+      !observableSelectors.contains(selector)
+    else { return nil }
     return forwarded.target(for: selector)
   }
 
@@ -113,6 +125,7 @@ public final class SelectorRouting<Host: ListHost> {
     if let message = selectors.message(forSelector: selector) {
       return proxy.responds(to: message)
     }
+    if observableSelectors.contains(selector), forwarded.isObserved(selector) { return true }
     return forwarded.responds(to: selector)
   }
 
@@ -159,13 +172,61 @@ public final class SelectorRouting<Host: ListHost> {
   }
 
   /// Sends a notification to every handler its rule chooses (one, or several for a broadcast
-  /// rule), through each one's capability or the platform's protocol.
-  public func notify<Capability, Platform>(
-    _ message: ListMessage, _ capability: (Capability) -> Void, platform: (Platform) -> Void?
+  /// rule), through each one's capability or the platform's protocol, and shows `arguments` to
+  /// the event's observers before and after.
+  public func notify<Capability, Platform, Arguments>(
+    _ event: ListEvent<Host, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    _ capability: (Capability) -> Void, platform: (Platform) -> Void?
   ) {
-    for target in proxy.router.targets(for: message) {
-      _ = deliver(message, to: target, capability, platform: platform)
+    let router = proxy.router
+    router.emit(event.event, arguments(), timing: .beforeHandler)
+    for target in router.targets(for: event.message) {
+      _ = deliver(event.message, to: target, capability, platform: platform)
     }
+    router.emit(event.event, arguments(), timing: .afterHandler)
+  }
+
+  /// ``ask(_:default:_:platform:)`` for a value-returning message that observers see (commit
+  /// edit): they see `arguments` before and after, and never change the answer.
+  public func ask<Capability, Platform, Arguments, Result>(
+    _ event: ListEvent<Host, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    default defaultValue: @autoclosure () -> Result, _ capability: (Capability) -> Result,
+    platform: (Platform) -> Result?
+  ) -> Result {
+    let router = proxy.router
+    router.emit(event.event, arguments(), timing: .beforeHandler)
+    let answer = ask(event.message, default: defaultValue(), capability, platform: platform)
+    router.emit(event.event, arguments(), timing: .afterHandler)
+    return answer
+  }
+
+  /// Calls the handler of an observable selector that is not modeled (see
+  /// ``observableSelectors``) through the platform's protocol, and shows `arguments` to the
+  /// event's observers before and after.
+  ///
+  /// ```swift
+  /// routing.forward(.didScroll, scrollView) { (delegate: any UIScrollViewDelegate) in
+  ///   delegate.scrollViewDidScroll?(scrollView)
+  /// }
+  /// ```
+  public func forward<Platform, Arguments>(
+    _ event: ForwardedEvent<Arguments>, _ arguments: @autoclosure () -> Arguments,
+    platform: (Platform) -> Void
+  ) {
+    forwarded.emit(event, arguments(), timing: .beforeHandler)
+    if let target = forwarded.target(for: event.name) {
+      if let handler = target as? Platform {
+        platform(handler)
+      } else {
+        report(
+          ForwardingError(
+            name: event.name, rule: forwarded.explain(event.name).rule,
+            reason: "\(type(of: target)) implements it but does not adopt \(Platform.self), so the "
+              + "proxy cannot call it",
+            handlers: forwarded.explain(event.name).candidates))
+      }
+    }
+    forwarded.emit(event, arguments(), timing: .afterHandler)
   }
 
   private func deliver<Capability, Platform, Result>(

@@ -95,20 +95,41 @@ final class ListConnection<Host: ListHost> {
     return try body(handler)
   }
 
-  /// Broadcasts a notification through a proxy (as its rule says), or sends it to the object.
+  /// Broadcasts a notification through a proxy (as its rule says), showing its arguments to the
+  /// proxy's observers, or sends it to the object.
   @inline(__always)
-  func notify<Capability>(
-    _ message: ListMessage, as capability: Capability.Type, _ body: (Capability) -> Void
+  func notify<Capability, Arguments>(
+    _ event: ListEvent<Host, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    as capability: Capability.Type, _ body: (Capability) -> Void
   ) {
+    let message = event.message
     guard responses[message.rawValue] else { return }
     if let proxy = message.isDataSourceMessage ? dataSourceProxy : delegateProxy {
       let outer = messageInFlight
       messageInFlight = message
       defer { messageInFlight = outer }
-      _ = proxy.router.broadcast(message, as: capability, body)
+      _ = proxy.router.broadcast(event.event, arguments(), as: capability, body)
     } else {
       ask(message, as: capability, default: (), body)
     }
+  }
+
+  /// Asks a value-returning message that observers see (commit edit): through a proxy, its
+  /// observers see the arguments around the handler, and never change the answer.
+  func ask<Capability, Arguments, Result>(
+    _ event: ListEvent<Host, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    as capability: Capability.Type, default defaultValue: @autoclosure () -> Result,
+    _ body: (Capability) -> Result
+  ) -> Result {
+    let message = event.message
+    guard responses[message.rawValue],
+      let proxy = message.isDataSourceMessage ? dataSourceProxy : delegateProxy
+    else { return ask(message, as: capability, default: defaultValue(), body) }
+    let outer = messageInFlight
+    messageInFlight = message
+    defer { messageInFlight = outer }
+    return proxy.router.send(
+      event.event, arguments(), as: capability, default: defaultValue(), body)
   }
 
   /// The handlers asked for `message`, for error messages, such as `["view (Screen) ✗"]`.

@@ -422,7 +422,9 @@ public final class ListView {
       visibleCells[path] = cell
       insertVisible(path)
       cell.isSelected = selected.contains(path)
-      connection.notify(.willDisplayRow, as: (any ListWillDisplayObserving<ListView>).self) {
+      connection.notify(
+        .willDisplayRow, (cell, path), as: (any ListWillDisplayObserving<ListView>).self
+      ) {
         $0.willDisplay(cell, forRowAt: path, in: self)
       }
       guard pass == displayPass else { return }
@@ -467,8 +469,9 @@ public final class ListView {
   }
 
   private func endDisplaying(_ cell: ListCell, at path: IndexPath) {
-    connection.notify(.didEndDisplayingRow, as: (any ListDidEndDisplayingObserving<ListView>).self)
-    {
+    connection.notify(
+      .didEndDisplayingRow, (cell, path), as: (any ListDidEndDisplayingObserving<ListView>).self
+    ) {
       $0.didEndDisplaying(cell, forRowAt: path, in: self)
     }
     enqueue(cell)
@@ -480,7 +483,7 @@ public final class ListView {
     else { return }
     let fresh = prefetch.freshRows(after: last, counts: rowCounts, distance: prefetchDistance)
     guard !fresh.isEmpty else { return }
-    connection.notify(.prefetchRows, as: (any ListPrefetching).self) {
+    connection.notify(.prefetchRows, fresh, as: (any ListPrefetching).self) {
       $0.prefetchRows(at: fresh)
     }
   }
@@ -524,14 +527,15 @@ public final class ListView {
       }
     }
     markSelected(target)
-    connection.notify(.didSelectRow, as: (any ListDidSelectHandling<ListView>).self) {
+    connection.notify(.didSelectRow, target, as: (any ListDidSelectHandling<ListView>).self) {
       $0.didSelectRow(at: target, in: self)
     }
   }
 
   private func userDeselect(_ indexPath: IndexPath) {
     guard markDeselected(indexPath) else { return }
-    connection.notify(.didDeselectRow, as: (any ListDidDeselectHandling<ListView>).self) {
+    connection.notify(.didDeselectRow, indexPath, as: (any ListDidDeselectHandling<ListView>).self)
+    {
       $0.didDeselectRow(at: indexPath, in: self)
     }
   }
@@ -607,7 +611,7 @@ public final class ListView {
       throw .actionNotAllowed("editing", indexPath)
     }
     let update = connection.ask(
-      .commitEdit, as: (any ListEditCommitting).self, default: ListUpdate()
+      .commitEdit, (style, indexPath), as: (any ListEditCommitting).self, default: ListUpdate()
     ) { $0.commitEdit(style, forRowAt: indexPath) }
     try apply(update)
   }
@@ -644,7 +648,7 @@ public final class ListView {
     applyValidated(
       plan, counts: Counts(rows: after, headers: headerTitles, footers: footerTitles))
     try updateVisibleRows()
-    connection.notify(.moveRow, as: (any ListRowMoving).self) {
+    connection.notify(.moveRow, (source, destination), as: (any ListRowMoving).self) {
       $0.moveRow(from: source, to: destination)
     }
     try checkConsistency()

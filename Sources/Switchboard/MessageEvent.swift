@@ -1,0 +1,230 @@
+import Foundation
+
+/// A message as observers see it: the message, and the type of the arguments it is sent with.
+///
+/// Declare one per message you want observable, next to your message set, and send the message
+/// with its arguments (``PrioritizedProxy/broadcast(_:_:as:_:)``); observers then receive the
+/// arguments typed, before or after the handlers run, without writing a handler:
+///
+/// ```swift
+/// extension ChatMessage {
+///   static let typed = MessageEvent<ChatMessage, String>(.didType)
+/// }
+///
+/// // The sender (your proxy's owner):
+/// proxy.broadcast(ChatMessage.typed, text, as: (any Typing).self) { $0.userDidType(text) }
+///
+/// // Anyone:
+/// let observation = proxy.observe(ChatMessage.typed) { text in print("typed", text) }
+/// for await text in proxy.events(ChatMessage.typed) { print(text) }
+/// ```
+///
+/// The arguments type is part of the event, so an observer cannot expect other arguments than
+/// the sender sends: both name the same `MessageEvent`. Use a tuple with labels for several
+/// arguments, such as `(cell: Cell, indexPath: IndexPath)`.
+public struct MessageEvent<Message: MessageSet, Arguments>: Hashable, Sendable {
+  /// The message.
+  public let message: Message
+
+  /// The event of `message`, sent with `Arguments`.
+  public init(_ message: Message) {
+    self.message = message
+  }
+}
+
+/// When an observer sees a message: RxCocoa's `sentMessage` (before) or `methodInvoked`
+/// (after).
+public enum ObservationTiming: Hashable, Sendable {
+  /// Before the handler is called.
+  case beforeHandler
+  /// After the handler returned.
+  case afterHandler
+}
+
+/// A registration made with ``PrioritizedProxy/observe(_:timing:_:)``.
+///
+/// The observation lasts while you keep this object, and ends when you release it or call
+/// ``cancel()``, at once: an observer cancelled while a message is being delivered to other
+/// observers is not called for it. The proxy never retains it.
+///
+/// ```swift
+/// var observation: MessageObservation? = proxy.observe(ChatMessage.typed) { print($0) }
+/// observation = nil          // no more calls
+/// ```
+public final class MessageObservation {
+  private var onCancel: (() -> Void)?
+
+  init(onCancel: @escaping () -> Void) {
+    self.onCancel = onCancel
+  }
+
+  deinit { cancel() }
+
+  /// Ends the observation now; calling it again does nothing.
+  public func cancel() {
+    let action = onCancel
+    onCancel = nil
+    action?()
+  }
+
+  /// Whether the observation has ended.
+  public var isCancelled: Bool { onCancel == nil }
+}
+
+/// One observer of one message, with its arguments' type erased so a proxy can keep observers
+/// of different events together.
+@usableFromInline
+class AnyMessageObserver {
+  let id: Int
+  let timing: ObservationTiming
+  let argumentsType: ObjectIdentifier
+  /// A stream's registration, which lives as long as the stream; `nil` for a closure observer,
+  /// whose registration its owner keeps.
+  var streamObservation: MessageObservation?
+  /// Set when the observation ends; checked just before each call.
+  var isCancelled = false
+  /// Set from any thread when a stream's consumer stops iterating; `nil` for closures.
+  let termination: TerminationFlag?
+  /// Called when the proxy goes away: a stream finishes.
+  let onProxyEnd: (() -> Void)?
+
+  init(
+    id: Int, timing: ObservationTiming, argumentsType: ObjectIdentifier,
+    termination: TerminationFlag?, onProxyEnd: (() -> Void)?
+  ) {
+    self.id = id
+    self.timing = timing
+    self.argumentsType = argumentsType
+    self.termination = termination
+    self.onProxyEnd = onProxyEnd
+  }
+
+  /// Whether the observer still wants messages: not cancelled and, for a stream, its consumer
+  /// still iterating.
+  var isLive: Bool {
+    !isCancelled && termination?.isSet != true
+  }
+}
+
+/// A flag a stream's termination handler sets from any thread, read in the proxy's domain.
+final class TerminationFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  var isSet: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+
+  func set() {
+    lock.lock()
+    value = true
+    lock.unlock()
+  }
+}
+
+/// An observer of an event whose arguments are `Arguments`.
+@usableFromInline
+final class MessageObserver<Arguments>: AnyMessageObserver {
+  let body: (Arguments) -> Void
+
+  init(
+    id: Int, timing: ObservationTiming, termination: TerminationFlag?,
+    onProxyEnd: (() -> Void)?, body: @escaping (Arguments) -> Void
+  ) {
+    self.body = body
+    super.init(
+      id: id, timing: timing, argumentsType: ObjectIdentifier(Arguments.self),
+      termination: termination, onProxyEnd: onProxyEnd)
+  }
+}
+
+/// The observers of one message, in registration order: what a proxy and forwarded routes keep
+/// per message, and how they call them.
+@usableFromInline
+struct ObserverList {
+  @usableFromInline var observers: [AnyMessageObserver] = []
+
+  @usableFromInline init() {}
+
+  /// Whether the list holds no observer, live or ended: the one check a message without
+  /// observers costs.
+  @inlinable var isEmpty: Bool { observers.isEmpty }
+
+  /// Whether an observer still wants messages.
+  var isObserved: Bool { observers.contains { $0.isLive } }
+
+  /// Adds an observer; `registered` makes its observation, whose cancellation calls
+  /// `onCancel` (the owner then calls ``removeEnded()``).
+  mutating func add<Arguments>(
+    timing: ObservationTiming, termination: TerminationFlag?, onProxyEnd: (() -> Void)?,
+    id: Int, body: @escaping (Arguments) -> Void, onCancel: @escaping () -> Void
+  ) -> MessageObservation {
+    let observer = MessageObserver(
+      id: id, timing: timing, termination: termination, onProxyEnd: onProxyEnd, body: body)
+    let observation = MessageObservation { [weak observer] in
+      observer?.isCancelled = true
+      onCancel()
+    }
+    if termination != nil { observer.streamObservation = observation }
+    observers.append(observer)
+    return observation
+  }
+
+  /// Drops the observers that ended; returns whether one was dropped.
+  mutating func removeEnded() -> Bool {
+    let ended = observers.filter { !$0.isLive }
+    guard !ended.isEmpty else { return false }
+    observers.removeAll { !$0.isLive }
+    for observer in ended { observer.streamObservation = nil }
+    return true
+  }
+
+  /// Calls every live observer with `timing`, in registration order; returns whether it met an
+  /// observer that has ended (the owner then calls ``removeEnded()``).
+  ///
+  /// The list is taken before the first call; each observer is checked just before its call,
+  /// so one cancelled meanwhile (by an earlier observer, a handler, or its task) is skipped.
+  func show<Arguments>(
+    _ arguments: Arguments, _ timing: ObservationTiming, of name: @autoclosure () -> String
+  ) -> Bool {
+    var metEnded = false
+    for observer in observers where observer.timing == timing {
+      guard observer.isLive else {
+        metEnded = true
+        continue
+      }
+      guard observer.argumentsType == ObjectIdentifier(Arguments.self) else {
+        preconditionFailure(
+          "An observer of \(name()) expects other arguments than the \(Arguments.self) it is sent "
+            + "with. Declare one event per message and use it both to send and to observe.")
+      }
+      unsafeDowncast(observer, to: MessageObserver<Arguments>.self).body(arguments)
+      if !observer.isLive { metEnded = true }
+    }
+    return metEnded
+  }
+
+  /// A stream of the arguments an observer registered by `register` receives: `register` gets
+  /// the stream's termination flag, what finishes it, and the body that yields to it.
+  static func stream<Arguments: Sendable>(
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy,
+    register: (TerminationFlag, @escaping () -> Void, @escaping (Arguments) -> Void) -> Void
+  ) -> AsyncStream<Arguments> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Arguments.self, bufferingPolicy: bufferingPolicy)
+    let termination = TerminationFlag()
+    continuation.onTermination = { _ in termination.set() }
+    let yield: (Arguments) -> Void = { arguments in
+      if case .terminated = continuation.yield(arguments) { termination.set() }
+    }
+    register(termination, { continuation.finish() }, yield)
+    return stream
+  }
+
+  /// Finishes every stream: the owner is going away.
+  func finishStreams() {
+    for observer in observers { observer.onProxyEnd?() }
+  }
+}

@@ -1,0 +1,189 @@
+// Observing messages: closures and async sequences that see a message's typed arguments before
+// or after its handlers, without being handlers. A message that nobody observes costs one check.
+
+extension PrioritizedProxy {
+  // MARK: - Observing
+
+  /// Calls `body` with the arguments of every `event` sent through this proxy, before or after
+  /// its handlers run.
+  ///
+  /// Observing never changes a message's answer or who handles it. Observing a notification
+  /// that no handler implements makes ``responds(to:)`` true while the observation lasts, so a
+  /// host that caches "responds to" sends it; the proxy tells its route observers when that
+  /// answer changes (``RouteChangeCauses/observersChanged``).
+  ///
+  /// ```swift
+  /// let observation = proxy.observe(ChatMessage.typed, timing: .beforeHandler) { text in
+  ///   analytics.log("typing", text)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - event: The message and the type of its arguments.
+  ///   - timing: Before the handlers are called, or after they returned (the default).
+  ///   - body: Called in the proxy's isolation domain, synchronously, with the arguments.
+  /// - Returns: The observation: it ends when you release it or call `cancel()`.
+  public func observe<Arguments>(
+    _ event: MessageEvent<Message, Arguments>, timing: ObservationTiming = .afterHandler,
+    _ body: @escaping (Arguments) -> Void
+  ) -> MessageObservation {
+    addObserver(event.message, timing: timing, termination: nil, onProxyEnd: nil, body: body)
+  }
+
+  /// The arguments of every `event` sent through this proxy from now on, as an async sequence.
+  ///
+  /// The sequence ends when the proxy goes away. Cancelling the task that iterates it ends it
+  /// at once: nothing more is delivered, and the proxy drops the observer at its next message or
+  /// `responds(to:)` question (a task may be cancelled from another thread; the proxy changes
+  /// only in its own domain).
+  ///
+  /// ```swift
+  /// Task {
+  ///   for await text in proxy.events(ChatMessage.typed) { print("typed", text) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - event: The message and the type of its arguments.
+  ///   - timing: Before the handlers are called, or after they returned (the default).
+  ///   - bufferingPolicy: What to keep while the consumer is not waiting; everything by default.
+  /// - Returns: A sequence of the arguments, in the order the messages are sent.
+  public func events<Arguments: Sendable>(
+    _ event: MessageEvent<Message, Arguments>, timing: ObservationTiming = .afterHandler,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> {
+    ObserverList.stream(bufferingPolicy: bufferingPolicy) { termination, finish, body in
+      _ = addObserver(
+        event.message, timing: timing, termination: termination, onProxyEnd: finish, body: body)
+    }
+  }
+
+  /// Whether anything observes `message` now.
+  ///
+  /// Senders need not ask: the event forms of ``broadcast(_:_:as:_:)`` and
+  /// ``send(_:_:as:default:_:)`` check it themselves.
+  public func isObserved(_ message: Message) -> Bool {
+    hasLiveObservers(at: routeIndex(of: message))
+  }
+
+  func hasLiveObservers(at index: Int) -> Bool {
+    messageObservers[index].isObserved
+  }
+
+  func addObserver<Arguments>(
+    _ message: Message, timing: ObservationTiming, termination: TerminationFlag?,
+    onProxyEnd: (() -> Void)?, body: @escaping (Arguments) -> Void
+  ) -> MessageObservation {
+    let index = routeIndex(of: message)
+    let wasObserved = hasLiveObservers(at: index)
+    let id = nextObserverID
+    nextObserverID += 1
+    let observation = messageObservers[index].add(
+      timing: timing, termination: termination, onProxyEnd: onProxyEnd, id: id, body: body
+    ) { [weak self] in self?.removeEndedObservers(at: index) }
+    if !wasObserved { observedStateChanged(message) }
+    return observation
+  }
+
+  /// Drops observers that ended, and tells route observers when the message is no longer
+  /// observed.
+  func removeEndedObservers(at index: Int) {
+    guard messageObservers[index].removeEnded(), !hasLiveObservers(at: index) else { return }
+    observedStateChanged(messages[index])
+  }
+
+  /// A notification nobody handles is answered "responds" only while observed: tell hosts.
+  func observedStateChanged(_ message: Message) {
+    guard message.isNotification, target(for: message) == nil else { return }
+    notifyObservers(RouteChange(messages: [message], causes: .observersChanged))
+  }
+
+  // MARK: - Sending with observers
+
+  /// Broadcasts `event`'s message as ``broadcast(_:as:_:)`` does, and shows `arguments` to its
+  /// observers before and after the handlers.
+  ///
+  /// With no observer this costs one check more than ``broadcast(_:as:_:)``, and `arguments`
+  /// is not even built.
+  ///
+  /// ```swift
+  /// proxy.broadcast(ChatMessage.typed, text, as: (any Typing).self) { $0.userDidType(text) }
+  /// ```
+  @inlinable @inline(__always)
+  @discardableResult
+  public func broadcast<Capability, Arguments, Failure: Error>(
+    _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    as capability: Capability.Type, _ body: (Capability) throws(Failure) -> Void
+  ) throws(Failure) -> Int {
+    let index = routeIndex(of: event.message)
+    if _fastPath(messageObservers[index].isEmpty) {
+      return try broadcast(event.message, as: capability, body)
+    }
+    return try broadcastObserved(event, at: index, arguments(), as: capability, body)
+  }
+
+  @usableFromInline
+  func broadcastObserved<Capability, Arguments, Failure: Error>(
+    _ event: MessageEvent<Message, Arguments>, at index: Int, _ arguments: Arguments,
+    as capability: Capability.Type, _ body: (Capability) throws(Failure) -> Void
+  ) throws(Failure) -> Int {
+    showObservers(event, at: index, arguments, .beforeHandler)
+    let delivered = try broadcast(event.message, as: capability, body)
+    showObservers(event, at: index, arguments, .afterHandler)
+    return delivered
+  }
+
+  /// Sends `event`'s message as ``send(_:as:default:_:)`` does, and shows `arguments` to its
+  /// observers before and after the handler.
+  ///
+  /// The answer is the handler's: observers never change it.
+  @inlinable @inline(__always)
+  public func send<Capability, Arguments, Result, Failure: Error>(
+    _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    as capability: Capability.Type,
+    default defaultValue: @autoclosure () throws(Failure) -> Result,
+    _ body: (Capability) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let index = routeIndex(of: event.message)
+    if _fastPath(messageObservers[index].isEmpty) {
+      return try send(event.message, as: capability, default: try defaultValue(), body)
+    }
+    let shown = arguments()
+    showObservers(event, at: index, shown, .beforeHandler)
+    let answer = try send(event.message, as: capability, default: try defaultValue(), body)
+    showObservers(event, at: index, shown, .afterHandler)
+    return answer
+  }
+
+  /// Shows `arguments` to the observers of `event` that watch at `timing`, in registration
+  /// order.
+  ///
+  /// It serves a sender that calls handlers itself (a UIKit proxy calling a view controller's
+  /// own method), around that call. With no observer it costs one check.
+  ///
+  /// ```swift
+  /// proxy.emit(ChatMessage.typed, text, timing: .beforeHandler)
+  /// screen.userDidType(text)
+  /// proxy.emit(ChatMessage.typed, text, timing: .afterHandler)
+  /// ```
+  @inlinable @inline(__always)
+  public func emit<Arguments>(
+    _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    timing: ObservationTiming
+  ) {
+    let index = routeIndex(of: event.message)
+    if _fastPath(messageObservers[index].isEmpty) { return }
+    showObservers(event, at: index, arguments(), timing)
+  }
+
+  @usableFromInline
+  func showObservers<Arguments>(
+    _ event: MessageEvent<Message, Arguments>, at index: Int, _ arguments: Arguments,
+    _ timing: ObservationTiming
+  ) {
+    let observers = messageObservers[index]
+    if observers.show(arguments, timing, of: "\(name): \(event.message)") {
+      removeEndedObservers(at: index)
+    }
+  }
+}
