@@ -76,15 +76,15 @@ public final class MessageObservation {
 @usableFromInline
 class AnyMessageObserver {
   let id: Int
-  let timing: ObservationTiming
-  let argumentsType: ObjectIdentifier
+  @usableFromInline let timing: ObservationTiming
+  @usableFromInline let argumentsType: ObjectIdentifier
   /// A stream's registration, which lives as long as the stream; `nil` for a closure observer,
   /// whose registration its owner keeps.
   var streamObservation: MessageObservation?
   /// Set when the observation ends; checked just before each call.
-  var isCancelled = false
+  @usableFromInline var isCancelled = false
   /// Set from any thread when a stream's consumer stops iterating; `nil` for closures.
-  let termination: TerminationFlag?
+  @usableFromInline let termination: TerminationFlag?
   /// Called when the proxy goes away: a stream finishes.
   let onProxyEnd: (() -> Void)?
 
@@ -101,17 +101,18 @@ class AnyMessageObserver {
 
   /// Whether the observer still wants messages: not cancelled and, for a stream, its consumer
   /// still iterating.
-  var isLive: Bool {
+  @inlinable var isLive: Bool {
     !isCancelled && termination?.isSet != true
   }
 }
 
 /// A flag a stream's termination handler sets from any thread, read in the proxy's domain.
+@usableFromInline
 final class TerminationFlag: @unchecked Sendable {
   private let lock = NSLock()
   private var value = false
 
-  var isSet: Bool {
+  @usableFromInline var isSet: Bool {
     lock.lock()
     defer { lock.unlock() }
     return value
@@ -127,7 +128,7 @@ final class TerminationFlag: @unchecked Sendable {
 /// An observer of an event whose arguments are `Arguments`.
 @usableFromInline
 final class MessageObserver<Arguments>: AnyMessageObserver {
-  let body: (Arguments) -> Void
+  @usableFromInline let body: (Arguments) -> Void
 
   init(
     id: Int, timing: ObservationTiming, termination: TerminationFlag?,
@@ -145,6 +146,9 @@ final class MessageObserver<Arguments>: AnyMessageObserver {
 @usableFromInline
 struct ObserverList {
   @usableFromInline var observers: [AnyMessageObserver] = []
+  /// How many observers (live or ended) watch before the handlers, so a message observed only
+  /// after them skips the first pass.
+  @usableFromInline var beforeCount = 0
 
   @usableFromInline init() {}
 
@@ -169,6 +173,7 @@ struct ObserverList {
     }
     if termination != nil { observer.streamObservation = observation }
     observers.append(observer)
+    if timing == .beforeHandler { beforeCount += 1 }
     return observation
   }
 
@@ -177,6 +182,7 @@ struct ObserverList {
     let ended = observers.filter { !$0.isLive }
     guard !ended.isEmpty else { return false }
     observers.removeAll { !$0.isLive }
+    beforeCount = observers.count { $0.timing == .beforeHandler }
     for observer in ended { observer.streamObservation = nil }
     return true
   }
@@ -186,9 +192,12 @@ struct ObserverList {
   ///
   /// The list is taken before the first call; each observer is checked just before its call,
   /// so one cancelled meanwhile (by an earlier observer, a handler, or its task) is skipped.
+  @inlinable
   func show<Arguments>(
     _ arguments: Arguments, _ timing: ObservationTiming, of name: @autoclosure () -> String
   ) -> Bool {
+    if timing == .beforeHandler, beforeCount == 0 { return false }
+    if timing == .afterHandler, beforeCount == observers.count { return false }
     var metEnded = false
     for observer in observers where observer.timing == timing {
       guard observer.isLive else {

@@ -87,6 +87,7 @@ extension PrioritizedProxy {
 
   /// Drops observers that ended, and tells route observers when the message is no longer
   /// observed.
+  @usableFromInline
   func removeEndedObservers(at index: Int) {
     guard messageObservers[index].removeEnded(), !hasLiveObservers(at: index) else { return }
     observedStateChanged(messages[index])
@@ -122,7 +123,7 @@ extension PrioritizedProxy {
     return try broadcastObserved(event, at: index, arguments(), as: capability, body)
   }
 
-  @usableFromInline
+  @inlinable
   func broadcastObserved<Capability, Arguments, Failure: Error>(
     _ event: MessageEvent<Message, Arguments>, at index: Int, _ arguments: Arguments,
     as capability: Capability.Type, _ body: (Capability) throws(Failure) -> Void
@@ -176,13 +177,13 @@ extension PrioritizedProxy {
     showObservers(event, at: index, arguments(), timing)
   }
 
-  @usableFromInline
+  @inlinable
   func showObservers<Arguments>(
     _ event: MessageEvent<Message, Arguments>, at index: Int, _ arguments: Arguments,
     _ timing: ObservationTiming
   ) {
     let observers = messageObservers[index]
-    if observers.show(arguments, timing, of: "\(name): \(event.message)") {
+    if observers.show(arguments, timing, of: "\(Self.self): \(event.message)") {
       removeEndedObservers(at: index)
     }
   }

@@ -11,6 +11,9 @@ public final class DemoSession {
   /// The screen under demonstration.
   public let screen: TodoScreen
   private var frameNumber = 0
+  /// What the demo's observers saw since it last printed them.
+  private var observed: [String] = []
+  private var observations: [MessageObservation] = []
 
   /// Creates a session over a fresh to-do screen.
   public init() throws {
@@ -19,6 +22,26 @@ public final class DemoSession {
         TodoItem("Buy milk"), TodoItem("Walk the dog"), TodoItem("Call mum"),
         TodoItem("Book the dentist"), TodoItem("Fix the bike"), TodoItem("Read a chapter"),
       ]))
+    // Observers, not handlers: they see taps and edits without being routed anything.
+    observations = [
+      screen.proxy.observe(.didSelectRow) { [unowned self] indexPath in
+        observed.append("observed didSelectRow \(Self.name(indexPath)), after the view handled it")
+      },
+      screen.proxy.observe(.commitEdit, timing: .beforeHandler) { [unowned self] style, indexPath in
+        observed.append(
+          "observed commitEdit \(style) \(Self.name(indexPath)), before the view model handles it")
+      },
+    ]
+  }
+
+  private static func name(_ indexPath: IndexPath) -> String {
+    "[\(indexPath.section).\(indexPath.row)]"
+  }
+
+  /// The observed events since the last call, one indented line each.
+  private func takeObserved() -> [String] {
+    defer { observed = [] }
+    return observed.map { "  " + $0 }
   }
 
   /// The routing table: message, handler, rule.
@@ -134,12 +157,14 @@ public final class DemoSession {
 
     try screen.select(row: 0)
     out.append(frame("select row 0: toggles it"))
+    out.append(contentsOf: takeObserved())
 
     try screen.scroll(rows: 4)
     out.append(frame("scroll down 4 rows"))
 
     try screen.delete(row: 3)
     out.append(frame("delete row 3, \"Book the dentist\" (a swipe)"))
+    out.append(contentsOf: takeObserved())
     out.append(explain(.commitEdit))
     out.append(contentsOf: errorLines())
     return out.joined(separator: "\n")
@@ -197,7 +222,8 @@ public final class DemoSession {
         case "delete": try screen.delete(row: number)
         default: try screen.scroll(rows: number)
         }
-        return .output(frame("\(word) \(number)") + errorText())
+        return .output(
+          ([frame("\(word) \(number)")] + takeObserved()).joined(separator: "\n") + errorText())
       default:
         return .error("error: unknown command '\(word)'. Type 'help' for the commands.")
       }

@@ -86,6 +86,13 @@ struct DemoSessionSpecs {
       #expect(!output.contains("list error"))
     }
 
+    @Test("it prints what its observers saw: a tap after the view, an edit before the model")
+    func printsObservedEvents() {
+      #expect(output.contains("  observed didSelectRow [1.0], after the view handled it"))
+      #expect(
+        output.contains("  observed commitEdit delete [1.3], before the view model handles it"))
+    }
+
     @Test("its output is the same on every run")
     func isDeterministic() async throws {
       #expect(try await DemoSession.scripted() == output)
@@ -134,8 +141,12 @@ struct DemoSessionSpecs {
 
     @Test("select and delete act on to-do rows; scroll moves the window")
     func selectsDeletesScrolls() {
-      _ = session.run(command: "select 1")
+      guard case .output(let selected) = session.run(command: "select 1") else {
+        Issue.record("select printed no frame")
+        return
+      }
       #expect(session.screen.viewModel.items[1].isDone)
+      #expect(selected.contains("observed didSelectRow [1.1], after the view handled it"))
       _ = session.run(command: "delete 0")
       #expect(session.screen.viewModel.items.map(\.title).first == "Walk the dog")
       _ = session.run(command: "scroll 2")

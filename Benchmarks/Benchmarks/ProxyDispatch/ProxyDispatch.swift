@@ -52,6 +52,19 @@ final class DispatchFixture {
   }()
   lazy var broadcastGlue: any ListDidDeselectHandling<ListView> = BroadcastGlue(receivers)
 
+  /// A notification (didDeselectRow) routed to one weakly held handler, sent three ways: as a
+  /// plain message, as an observable event nobody observes, and as one a closure observes.
+  let deselecting = BenchBystander()
+  lazy var notifyProxy = ListProxy<ListView>(view: deselecting, viewModel: rows)
+  lazy var observedProxy: ListProxy<ListView> = {
+    let proxy = ListProxy<ListView>(view: deselecting, viewModel: rows)
+    let counter = observed
+    observation = proxy.observe(.didDeselectRow) { _ in counter.value &+= 1 }
+    return proxy
+  }()
+  var observation: MessageObservation?
+  let observed = Counter()
+
   /// Calls `numberOfRows` `calls` times on `source`.
   @inline(never)
   func measure(_ source: any ListRowCounting) -> Int {
@@ -84,6 +97,33 @@ final class DispatchFixture {
     return receivers[0].deselected
   }
 
+  /// `calls` notifications sent as a plain message, the way hosts sent them before events.
+  @inline(never)
+  func measurePlainNotify(_ proxy: ListProxy<ListView>) -> Int {
+    let path = IndexPath(row: 0, section: 0)
+    for _ in 0..<calls {
+      proxy.router.broadcast(.didDeselectRow, as: (any ListDidDeselectHandling<ListView>).self) {
+        $0.didDeselectRow(at: path, in: list)
+      }
+    }
+    return deselecting.deselected
+  }
+
+  /// `calls` notifications sent as an observable event, the way hosts send them now.
+  @inline(never)
+  func measureEventNotify(_ proxy: ListProxy<ListView>) -> Int {
+    let path = IndexPath(row: 0, section: 0)
+    let event = ListEvent<ListView, IndexPath>.didDeselectRow.event
+    for _ in 0..<calls {
+      proxy.router.broadcast(
+        event, path, as: (any ListDidDeselectHandling<ListView>).self
+      ) {
+        $0.didDeselectRow(at: path, in: list)
+      }
+    }
+    return deselecting.deselected &+ observed.value
+  }
+
   /// `calls` broadcasts of `didDeselectRow` through a proxy's router, as a host sends them.
   @inline(never)
   func measureBroadcast(_ proxy: ListProxy<ListView>) -> Int {
@@ -95,6 +135,11 @@ final class DispatchFixture {
     }
     return receivers[0].deselected
   }
+}
+
+/// What an observer counts.
+final class Counter {
+  var value = 0
 }
 
 @MainActor let fixture = DispatchFixture()
@@ -119,5 +164,12 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark.onMainActor("broadcast 8 handlers") { fixture.measureBroadcast(fixture.broadcastProxy) }
   Benchmark.onMainActor("broadcast glue 8 handlers") {
     fixture.measureBroadcast(fixture.broadcastGlue)
+  }
+  Benchmark.onMainActor("notify plain") { fixture.measurePlainNotify(fixture.notifyProxy) }
+  Benchmark.onMainActor("notify event no observer") {
+    fixture.measureEventNotify(fixture.notifyProxy)
+  }
+  Benchmark.onMainActor("notify event 1 observer") {
+    fixture.measureEventNotify(fixture.observedProxy)
   }
 }

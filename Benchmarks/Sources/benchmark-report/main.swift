@@ -216,6 +216,23 @@ func run(_ paths: [String]) throws -> Int32 {
   report.ratio(
     "ProxyDispatch", "broadcast to 8 / glue loop over 8", broadcast8 / broadcastGlue8,
     .atMost(1.5), detail: "\(perCall(broadcast8)) vs \(perCall(broadcastGlue8)) per broadcast")
+  // Observation: a notification sent as an observable event, against the plain message.
+  let notifyPlain = try report.median(dispatch + "notify plain")
+  let notifyEvent = try report.median(dispatch + "notify event no observer")
+  let notifyObserved = try report.median(dispatch + "notify event 1 observer")
+  report.ratio(
+    "ProxyDispatch", "event, no observer / plain notify", notifyEvent / notifyPlain,
+    .atMost(1.05), detail: "\(perCall(notifyEvent)) vs \(perCall(notifyPlain))")
+  report.ratio(
+    "ProxyDispatch", "event, 1 closure observer / plain", notifyObserved / notifyPlain,
+    .atMost(2), detail: "\(perCall(notifyObserved)) vs \(perCall(notifyPlain))")
+  let observedMallocs = try report.maximum(dispatch + "notify event 1 observer", mallocs)
+  report.check(
+    "ProxyDispatch", "allocations per observed notification", passed: observedMallocs == 0,
+    value: format(observedMallocs / 10_000), rule: "target 0",
+    detail: "most mallocs in any iteration of 10,000 observed notifications: "
+      + format(observedMallocs))
+
   // The broadcast iterations allocate once each in the harness (the glue loop does too), so the
   // count that matters is what the proxy adds to its baseline.
   let broadcastMallocs =
