@@ -82,7 +82,7 @@ class AnyMessageObserver {
   /// whose registration its owner keeps.
   var streamObservation: MessageObservation?
   /// Set when the observation ends; checked just before each call.
-  @usableFromInline var isCancelled = false
+  @usableFromInline @exclusivity(unchecked) var isCancelled = false
   /// Set from any thread when a stream's consumer stops iterating; `nil` for closures.
   @usableFromInline let termination: TerminationFlag?
   /// Called when the proxy goes away: a stream finishes.
@@ -167,8 +167,12 @@ struct ObserverList {
   ) -> MessageObservation {
     let observer = MessageObserver(
       id: id, timing: timing, termination: termination, onProxyEnd: onProxyEnd, body: body)
-    let observation = MessageObservation { [weak observer] in
-      observer?.isCancelled = true
+    // The observation holds its observer strongly: a weak reference would give the observer a
+    // side table, and every retain and release on the delivery path would take the slow path.
+    // A stream's observer holds its observation back; `removeEnded()` and `finishStreams()`
+    // break that cycle.
+    let observation = MessageObservation {
+      observer.isCancelled = true
       onCancel()
     }
     if termination != nil { observer.streamObservation = observation }
@@ -204,15 +208,24 @@ struct ObserverList {
         metEnded = true
         continue
       }
-      guard observer.argumentsType == ObjectIdentifier(Arguments.self) else {
-        preconditionFailure(
-          "An observer of \(name()) expects other arguments than the \(Arguments.self) it is sent "
-            + "with. Declare one event per message and use it both to send and to observe.")
-      }
-      unsafeDowncast(observer, to: MessageObserver<Arguments>.self).body(arguments)
+      Self.call(observer, with: arguments, of: name())
       if !observer.isLive { metEnded = true }
     }
     return metEnded
+  }
+
+  /// Calls a live observer, after checking it expects `Arguments`.
+  @inlinable
+  static func call<Arguments>(
+    _ observer: AnyMessageObserver, with arguments: Arguments,
+    of name: @autoclosure () -> String
+  ) {
+    guard observer.argumentsType == ObjectIdentifier(Arguments.self) else {
+      preconditionFailure(
+        "An observer of \(name()) expects other arguments than the \(Arguments.self) it is sent "
+          + "with. Declare one event per message and use it both to send and to observe.")
+    }
+    unsafeDowncast(observer, to: MessageObserver<Arguments>.self).body(arguments)
   }
 
   /// A stream of the arguments an observer registered by `register` receives: `register` gets
@@ -234,6 +247,9 @@ struct ObserverList {
 
   /// Finishes every stream: the owner is going away.
   func finishStreams() {
-    for observer in observers { observer.onProxyEnd?() }
+    for observer in observers {
+      observer.onProxyEnd?()
+      observer.streamObservation = nil
+    }
   }
 }

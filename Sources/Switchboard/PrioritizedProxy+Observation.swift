@@ -80,7 +80,13 @@ extension PrioritizedProxy {
     nextObserverID += 1
     let observation = messageObservers[index].add(
       timing: timing, termination: termination, onProxyEnd: onProxyEnd, id: id, body: body
-    ) { [weak self] in self?.removeEndedObservers(at: index) }
+    ) { [weak lifetime, unowned(unsafe) self] in
+      // `lifetime` lives exactly as long as the proxy; a weak reference to the proxy itself
+      // would slow every retain and release of it.
+      guard lifetime?.isAlive == true else { return }
+      self.removeEndedObservers(at: index)
+    }
+    observerCounts[index] = messageObservers[index].observers.count
     if !wasObserved { observedStateChanged(message) }
     return observation
   }
@@ -89,7 +95,9 @@ extension PrioritizedProxy {
   /// observed.
   @usableFromInline
   func removeEndedObservers(at index: Int) {
-    guard messageObservers[index].removeEnded(), !hasLiveObservers(at: index) else { return }
+    guard messageObservers[index].removeEnded() else { return }
+    observerCounts[index] = messageObservers[index].observers.count
+    guard !hasLiveObservers(at: index) else { return }
     observedStateChanged(messages[index])
   }
 
@@ -117,7 +125,7 @@ extension PrioritizedProxy {
     as capability: Capability.Type, _ body: (Capability) throws(Failure) -> Void
   ) throws(Failure) -> Int {
     let index = routeIndex(of: event.message)
-    if _fastPath(messageObservers[index].isEmpty) {
+    if _fastPath(observerCounts[index] == 0) {
       return try broadcast(event.message, as: capability, body)
     }
     return try broadcastObserved(event, at: index, arguments(), as: capability, body)
@@ -146,13 +154,23 @@ extension PrioritizedProxy {
     _ body: (Capability) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     let index = routeIndex(of: event.message)
-    if _fastPath(messageObservers[index].isEmpty) {
+    if _fastPath(observerCounts[index] == 0) {
       return try send(event.message, as: capability, default: try defaultValue(), body)
     }
-    let shown = arguments()
-    showObservers(event, at: index, shown, .beforeHandler)
+    return try sendObserved(
+      event, at: index, arguments(), as: capability, default: try defaultValue(), body)
+  }
+
+  @inlinable
+  func sendObserved<Capability, Arguments, Result, Failure: Error>(
+    _ event: MessageEvent<Message, Arguments>, at index: Int, _ arguments: Arguments,
+    as capability: Capability.Type,
+    default defaultValue: @autoclosure () throws(Failure) -> Result,
+    _ body: (Capability) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    showObservers(event, at: index, arguments, .beforeHandler)
     let answer = try send(event.message, as: capability, default: try defaultValue(), body)
-    showObservers(event, at: index, shown, .afterHandler)
+    showObservers(event, at: index, arguments, .afterHandler)
     return answer
   }
 
@@ -173,7 +191,7 @@ extension PrioritizedProxy {
     timing: ObservationTiming
   ) {
     let index = routeIndex(of: event.message)
-    if _fastPath(messageObservers[index].isEmpty) { return }
+    if _fastPath(observerCounts[index] == 0) { return }
     showObservers(event, at: index, arguments(), timing)
   }
 
@@ -182,6 +200,17 @@ extension PrioritizedProxy {
     _ event: MessageEvent<Message, Arguments>, at index: Int, _ arguments: Arguments,
     _ timing: ObservationTiming
   ) {
+    // The common case, one observer: no copy of the list, one retain of the observer (which
+    // keeps it alive if its own body cancels it).
+    if messageObservers[index].observers.count == 1 {
+      let observer = messageObservers[index].observers[0]
+      guard observer.timing == timing else { return }
+      if observer.isLive {
+        ObserverList.call(observer, with: arguments, of: "\(Self.self): \(event.message)")
+      }
+      if !observer.isLive { removeEndedObservers(at: index) }
+      return
+    }
     let observers = messageObservers[index]
     if observers.show(arguments, timing, of: "\(Self.self): \(event.message)") {
       removeEndedObservers(at: index)

@@ -64,6 +64,14 @@ public final class PrioritizedProxy<Message: MessageSet> {
   var nextObserverID = 0
   /// Called after every rebuild, changed or not: ``ForwardedRoutes`` decides its names again.
   var rebuildListeners: [(id: Int, listener: (RouteChangeCauses) -> Void)] = []
+  /// An object only the proxy holds, so observations can tell whether it still exists without
+  /// a weak reference to it.
+  let lifetime = ProxyLifetime()
+  /// How many observers (live or ended) each message has, by route index.
+  ///
+  /// It is the one number the send paths read when nothing observes.
+  /// Raw memory, so reading it retains nothing: the check costs one load.
+  @usableFromInline let observerCounts: UnsafeMutablePointer<Int>
   /// The observers of each message, by route index; see ``observe(_:timing:_:)``.
   @usableFromInline @exclusivity(unchecked) var messageObservers: ContiguousArray<ObserverList> =
     []
@@ -124,6 +132,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
     }
     self.positions = positions
     messageObservers = ContiguousArray(repeating: ObserverList(), count: messages.count)
+    observerCounts = .allocate(capacity: max(1, messages.count))
+    observerCounts.initialize(repeating: 0, count: max(1, messages.count))
     rebuildRoutes([])
   }
 
@@ -146,7 +156,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   deinit {
     // A proxy that goes away finishes its event streams.
+    lifetime.isAlive = false
     for observers in messageObservers { observers.finishStreams() }
+    observerCounts.deallocate()
   }
 
   // MARK: - Handlers
@@ -494,4 +506,11 @@ public struct HandlerRegistration {
     self.roles = roles
     self.retention = retention
   }
+}
+
+/// Exists exactly as long as its proxy; see ``PrioritizedProxy/lifetime``.
+final class ProxyLifetime {
+  /// Cleared first thing in the proxy's `deinit`, so an observation ended while the proxy is
+  /// being torn down does not reach into it.
+  var isAlive = true
 }
