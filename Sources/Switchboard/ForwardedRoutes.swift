@@ -39,7 +39,7 @@ public final class ForwardedRoutes<Message: MessageSet> {
   public let router: PrioritizedProxy<Message>
   private let implementationCheck: (String, AnyObject) -> Bool
   private var routes: [String: Entry] = [:]
-  private var observers: [Observer] = []
+  private var observers = ChangeObservers<ForwardedRouteChange>()
   private var nextObserverID = 0
   private var messageObservers: [String: ObserverList] = [:]
   private var listenerID = -1
@@ -149,11 +149,7 @@ public final class ForwardedRoutes<Message: MessageSet> {
   ) -> RouteObservation {
     let id = nextObserverID
     nextObserverID += 1
-    let observation = RouteObservation { [weak self] in
-      self?.observers.removeAll { $0.id == id }
-    }
-    observers.append(Observer(id: id, observation: observation, onChange: onChange))
-    return observation
+    return observers.add(id: id, onChange) { [weak self] in self?.observers.remove(id) }
   }
 
   // MARK: - Observing forwarded messages
@@ -241,12 +237,6 @@ public final class ForwardedRoutes<Message: MessageSet> {
     case failed(String)
   }
 
-  private struct Observer {
-    let id: Int
-    weak var observation: RouteObservation?
-    let onChange: (ForwardedRouteChange) -> Void
-  }
-
   private func redecide(_ causes: RouteChangeCauses) {
     var changed: [String] = []
     for (name, old) in routes {
@@ -263,11 +253,7 @@ public final class ForwardedRoutes<Message: MessageSet> {
   }
 
   private func tell(_ change: ForwardedRouteChange) {
-    observers.removeAll { $0.observation?.isCancelled ?? true }
-    for observer in observers {
-      guard let observation = observer.observation, !observation.isCancelled else { continue }
-      observer.onChange(change)
-    }
+    observers.live().tell(change)
   }
 
   private func decide(_ name: String) -> (entry: Entry, explanation: ForwardedRouteExplanation) {

@@ -60,7 +60,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// Route indices for message sets without ``MessageSet/routeIndex``.
   let positions: [Message: Int]
   var nextSlotID = 0
-  var observers: [Observer] = []
+  var observers = ChangeObservers<RouteChange<Message>>()
   var nextObserverID = 0
   /// Called after every rebuild, changed or not: ``ForwardedRoutes`` decides its names again.
   var rebuildListeners: [(id: Int, listener: (RouteChangeCauses) -> Void)] = []
@@ -433,11 +433,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ) -> RouteObservation {
     let id = nextObserverID
     nextObserverID += 1
-    let observation = RouteObservation { [weak self] in
-      self?.observers.removeAll { $0.id == id }
-    }
-    observers.append(Observer(id: id, observation: observation, onChange: onChange))
-    return observation
+    return observers.add(id: id, onChange) { [weak self] in self?.observers.remove(id) }
   }
 
   /// Tells each observer about `change`, in registration order.
@@ -445,11 +441,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// Each observer is checked just before its call: one cancelled or released by an earlier
   /// observer during this notification is not called.
   func notifyObservers(_ change: RouteChange<Message>) {
-    observers.removeAll { $0.observation?.isCancelled ?? true }
-    for observer in observers {
-      guard let observation = observer.observation, !observation.isCancelled else { continue }
-      observer.onChange(change)
-    }
+    observers.live().tell(change)
   }
 
   /// Calls `listener` after every rebuild of the routes; returns an id for
@@ -463,12 +455,6 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   func removeRebuildListener(_ id: Int) {
     rebuildListeners.removeAll { $0.id == id }
-  }
-
-  struct Observer {
-    let id: Int
-    weak var observation: RouteObservation?
-    let onChange: (RouteChange<Message>) -> Void
   }
 
   var name: String { "PrioritizedProxy<\(Message.self)>" }

@@ -86,3 +86,50 @@ public struct RouteChangeCauses: OptionSet, Hashable, Sendable {
   /// proxy responds to it changed (see ``PrioritizedProxy/observe(_:timing:_:)``).
   public static let observersChanged = RouteChangeCauses(rawValue: 1 << 4)
 }
+
+/// The route observers of a proxy or of forwarded routes: registration, and telling them about
+/// a change.
+struct ChangeObservers<Change> {
+  private struct Entry {
+    let id: Int
+    weak var observation: RouteObservation?
+    let onChange: (Change) -> Void
+  }
+
+  private var entries: [Entry] = []
+
+  /// Registers `onChange` as observer `id`; cancelling the returned observation calls
+  /// `onCancel`, which should call ``remove(_:)`` on the owner's copy.
+  mutating func add(
+    id: Int, _ onChange: @escaping (Change) -> Void, onCancel: @escaping () -> Void
+  ) -> RouteObservation {
+    let observation = RouteObservation(onCancel: onCancel)
+    entries.append(Entry(id: id, observation: observation, onChange: onChange))
+    return observation
+  }
+
+  /// Drops observer `id`.
+  mutating func remove(_ id: Int) {
+    entries.removeAll { $0.id == id }
+  }
+
+  /// Drops the observers that ended, and returns the others to tell with ``tell(_:)``.
+  ///
+  /// The owner keeps the result in a local: an observer may register or cancel observers while
+  /// it is told, which changes the owner's list, not this copy.
+  mutating func live() -> Self {
+    entries.removeAll { $0.observation?.isCancelled ?? true }
+    return self
+  }
+
+  /// Tells each observer about `change`, in registration order.
+  ///
+  /// Each is checked just before its call: one cancelled or released by an earlier observer
+  /// meanwhile is not called.
+  func tell(_ change: Change) {
+    for entry in entries {
+      guard let observation = entry.observation, !observation.isCancelled else { continue }
+      entry.onChange(change)
+    }
+  }
+}
