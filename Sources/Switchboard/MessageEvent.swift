@@ -37,7 +37,8 @@ public struct MessageEvent<Message: MessageSet, Arguments>: Hashable, Sendable {
 public enum ObservationTiming: Hashable, Sendable {
   /// Before the handler is called.
   case beforeHandler
-  /// After the handler returned.
+  /// After the handler returned; a handler that throws skips these observers, since the
+  /// message was not handled.
   case afterHandler
 }
 

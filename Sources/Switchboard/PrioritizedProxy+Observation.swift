@@ -124,21 +124,18 @@ extension PrioritizedProxy {
     _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
     as capability: Capability.Type, _ body: (Capability) throws(Failure) -> Void
   ) throws(Failure) -> Int {
+    // `body` goes only to the one inlined `broadcast` below, never to a function of its own:
+    // a closure handed to two callees gets its captures copied even when nobody observes.
     let index = routeIndex(of: event.message)
-    if _fastPath(observerCounts[index] == 0) {
-      return try broadcast(event.message, as: capability, body)
+    var shown: Arguments?
+    if _slowPath(observerCounts[index] != 0) {
+      shown = arguments()
+      showObservers(event, at: index, shown.unsafelyUnwrapped, .beforeHandler)
     }
-    return try broadcastObserved(event, at: index, arguments(), as: capability, body)
-  }
-
-  @inlinable
-  func broadcastObserved<Capability, Arguments, Failure: Error>(
-    _ event: MessageEvent<Message, Arguments>, at index: Int, _ arguments: Arguments,
-    as capability: Capability.Type, _ body: (Capability) throws(Failure) -> Void
-  ) throws(Failure) -> Int {
-    showObservers(event, at: index, arguments, .beforeHandler)
     let delivered = try broadcast(event.message, as: capability, body)
-    showObservers(event, at: index, arguments, .afterHandler)
+    if _slowPath(shown != nil) {
+      showObservers(event, at: index, shown.unsafelyUnwrapped, .afterHandler)
+    }
     return delivered
   }
 
@@ -153,24 +150,17 @@ extension PrioritizedProxy {
     default defaultValue: @autoclosure () throws(Failure) -> Result,
     _ body: (Capability) throws(Failure) -> Result
   ) throws(Failure) -> Result {
+    // As in `broadcast`: `body` goes to one inlined `send` only.
     let index = routeIndex(of: event.message)
-    if _fastPath(observerCounts[index] == 0) {
-      return try send(event.message, as: capability, default: try defaultValue(), body)
+    var shown: Arguments?
+    if _slowPath(observerCounts[index] != 0) {
+      shown = arguments()
+      showObservers(event, at: index, shown.unsafelyUnwrapped, .beforeHandler)
     }
-    return try sendObserved(
-      event, at: index, arguments(), as: capability, default: try defaultValue(), body)
-  }
-
-  @inlinable
-  func sendObserved<Capability, Arguments, Result, Failure: Error>(
-    _ event: MessageEvent<Message, Arguments>, at index: Int, _ arguments: Arguments,
-    as capability: Capability.Type,
-    default defaultValue: @autoclosure () throws(Failure) -> Result,
-    _ body: (Capability) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    showObservers(event, at: index, arguments, .beforeHandler)
     let answer = try send(event.message, as: capability, default: try defaultValue(), body)
-    showObservers(event, at: index, arguments, .afterHandler)
+    if _slowPath(shown != nil) {
+      showObservers(event, at: index, shown.unsafelyUnwrapped, .afterHandler)
+    }
     return answer
   }
 
