@@ -114,4 +114,40 @@ struct SelectorObservationSpecs {
     observation.cancel()
     #expect(recached == 2)
   }
+
+  @Test("it: builds a message's arguments once for observers on both sides, and never unobserved")
+  func argumentsBuiltOnce() {
+    var built = 0
+    func offset() -> Double {
+      built += 1
+      return Double(built)
+    }
+    func path() -> IndexPath {
+      built += 1
+      return IndexPath(item: built, section: 0)
+    }
+    func sendBoth() {
+      routing.forward(.didScrollStandIn, offset()) { (_: any ScrollDelegateStandIn) in }
+      routing.notify(
+        .didDeselectRow, path(), { (_: any ListDidDeselectHandling<TableStandIn>) in },
+        platform: { (_: any PlatformDataSource) -> Void? in nil })
+    }
+    sendBoth()
+    #expect(built == 0)
+    var seen: [String] = []
+    let observations = [
+      routing.forwarded.observe(.didScrollStandIn, timing: .beforeHandler) {
+        seen.append("before \($0)")
+      },
+      routing.forwarded.observe(.didScrollStandIn) { seen.append("after \($0)") },
+      routing.proxy.observe(.didDeselectRow, timing: .beforeHandler) {
+        seen.append("before \($0.item)")
+      },
+      routing.proxy.observe(.didDeselectRow) { seen.append("after \($0.item)") },
+    ]
+    sendBoth()
+    #expect(built == 2)
+    #expect(seen == ["before 1.0", "after 1.0", "before 2", "after 2"])
+    _ = observations
+  }
 }

@@ -179,11 +179,13 @@ public final class SelectorRouting<Host: ListHost> {
     _ capability: (Capability) -> Void, platform: (Platform) -> Void?
   ) {
     let router = proxy.router
-    router.emit(event.event, arguments(), timing: .beforeHandler)
+    // Built once, and only when observed, as the core's event forms do.
+    let shown = router.isObserved(event.message) ? arguments() : nil
+    if let shown { router.emit(event.event, shown, timing: .beforeHandler) }
     for target in router.targets(for: event.message) {
       _ = deliver(event.message, to: target, capability, platform: platform)
     }
-    router.emit(event.event, arguments(), timing: .afterHandler)
+    if let shown { router.emit(event.event, shown, timing: .afterHandler) }
   }
 
   /// ``ask(_:default:_:platform:)`` for a value-returning message that observers see (commit
@@ -194,9 +196,10 @@ public final class SelectorRouting<Host: ListHost> {
     platform: (Platform) -> Result?
   ) -> Result {
     let router = proxy.router
-    router.emit(event.event, arguments(), timing: .beforeHandler)
+    let shown = router.isObserved(event.message) ? arguments() : nil
+    if let shown { router.emit(event.event, shown, timing: .beforeHandler) }
     let answer = ask(event.message, default: defaultValue(), capability, platform: platform)
-    router.emit(event.event, arguments(), timing: .afterHandler)
+    if let shown { router.emit(event.event, shown, timing: .afterHandler) }
     return answer
   }
 
@@ -213,7 +216,8 @@ public final class SelectorRouting<Host: ListHost> {
     _ event: ForwardedEvent<Arguments>, _ arguments: @autoclosure () -> Arguments,
     platform: (Platform) -> Void
   ) {
-    forwarded.emit(event, arguments(), timing: .beforeHandler)
+    let shown = forwarded.isObserved(event.name) ? arguments() : nil
+    if let shown { forwarded.emit(event, shown, timing: .beforeHandler) }
     if let target = forwarded.target(for: event.name) {
       if let handler = target as? Platform {
         platform(handler)
@@ -226,7 +230,7 @@ public final class SelectorRouting<Host: ListHost> {
             handlers: forwarded.explain(event.name).candidates))
       }
     }
-    forwarded.emit(event, arguments(), timing: .afterHandler)
+    if let shown { forwarded.emit(event, shown, timing: .afterHandler) }
   }
 
   private func deliver<Capability, Platform, Result>(
