@@ -82,6 +82,35 @@ extension PrioritizedProxy {
     }
   }
 
+  /// Calls `body` with every handler that receives `message`, in order, as ``targets(for:)``
+  /// lists them, without building that list; returns how many it called.
+  ///
+  /// As in ``broadcast(_:as:_:)``, the handlers are the route's when the first is called, and one
+  /// released meanwhile is skipped (the proxy routes again afterwards).
+  @usableFromInline
+  package func forEachTarget(
+    of message: Message, _ body: (AnyObject) throws -> Void
+  ) rethrows -> Int {
+    let index = routeIndex(of: message)
+    var route = table[index]
+    if route.dependsOnReleasedHandler {
+      rebuildRoutes(.handlersReleased)
+      route = table[index]
+    }
+    var delivered = 0
+    var metReleased = false
+    for slot in route.slots {
+      guard let object = slot.object else {
+        metReleased = true
+        continue
+      }
+      try body(object)
+      delivered += 1
+    }
+    if metReleased { _ = removeReleasedHandlers() }
+    return delivered
+  }
+
   /// Whether `message` reaches a handler that really implements it, or is a notification that
   /// something observes (``observe(_:timing:_:)``).
   ///
@@ -187,6 +216,32 @@ extension PrioritizedProxy {
       return try body(handler)
     }
     return nil
+  }
+
+  /// `body`'s answer from `message`'s one target, already typed as `capability` in its route
+  /// (by an earlier ``send(_:as:default:_:)`` or ``keepTypedTarget(for:as:)``); `nil`, without a
+  /// cast or a slow path, when the route keeps no such typed target.
+  ///
+  /// For callers that also reach handlers through other types (a UIKit proxy's platform
+  /// protocols), and so cannot use `send`, which stops when the handler does not adopt
+  /// `capability`.
+  @inlinable @inline(__always)
+  package func sendToTypedTarget<Capability, Result>(
+    _ message: Message, as capability: Capability.Type, _ body: (Capability) throws -> Result
+  ) rethrows -> Result? {
+    try callCachedTarget(at: routeIndex(of: message), as: capability, body)
+  }
+
+  /// Keeps `message`'s target cast to `capability` in its route, so that
+  /// ``sendToTypedTarget(_:as:_:)`` reaches it, when the route goes to one handler and that
+  /// handler adopts `capability`; otherwise changes nothing.
+  @usableFromInline
+  package func keepTypedTarget<Capability>(for message: Message, as capability: Capability.Type) {
+    guard let (object, slot, route) = liveTarget(for: message, expectingOne: false),
+      route.single === slot, route.typedCapability != ObjectIdentifier(Capability.self),
+      let handle = TypedHandle<Capability>.make(object, retained: slot.isStrong)
+    else { return }
+    route.handle = handle
   }
 
   /// Sends `message` to its handler and returns the handler's answer, or throws a

@@ -433,7 +433,12 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ) -> RouteObservation {
     let id = nextObserverID
     nextObserverID += 1
-    return observers.add(id: id, onChange) { [weak self] in self?.observers.remove(id) }
+    return observers.add(id: id, onChange) { [weak lifetime, unowned(unsafe) self] in
+      // As for message observers: a weak reference to the proxy would slow every retain and
+      // release of it, dispatch's included.
+      guard lifetime?.isAlive == true else { return }
+      self.observers.remove(id)
+    }
   }
 
   /// Tells each observer about `change`, in registration order.

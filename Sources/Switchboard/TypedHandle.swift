@@ -7,7 +7,7 @@ class AnyTypedHandle {
   /// The capability type the handler was cast to.
   @usableFromInline let capability: ObjectIdentifier
   /// Where the typed value is stored.
-  let rawPointer: UnsafeMutableRawPointer
+  @usableFromInline let rawPointer: UnsafeMutableRawPointer
 
   init(capability: ObjectIdentifier, rawPointer: UnsafeMutableRawPointer) {
     self.capability = capability
@@ -40,6 +40,12 @@ final class TypedHandle<Capability>: AnyTypedHandle {
   /// when the cast fails or the value cannot be held unretained safely.
   static func make(_ object: AnyObject, retained: Bool) -> TypedHandle? {
     guard let value = object as? Capability else { return nil }
+    return make(value, of: object, retained: retained)
+  }
+
+  /// `value`, which is `object` already cast to `Capability`, held strongly when `retained`,
+  /// unretained otherwise; `nil` when it cannot be held unretained safely.
+  static func make(_ value: Capability, of object: AnyObject, retained: Bool) -> TypedHandle? {
     if !retained {
       // Only a value that holds exactly one reference, to `object`, in its first word (a class,
       // a class-bound existential, or an existential boxing the class inline) can be made

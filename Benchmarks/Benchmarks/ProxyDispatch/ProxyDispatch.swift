@@ -65,6 +65,39 @@ final class DispatchFixture {
   var observation: MessageObservation?
   let observed = Counter()
 
+  /// The UIKit proxies' path, which runs on every platform: `SelectorRouting` sends a modeled
+  /// message to its handler through the handler's Switchboard capability (here one with a host
+  /// type, as cell, height and display messages have), or the platform's protocol.
+  lazy var routing = SelectorRouting(
+    proxy: ListProxy<ListView>(view: screen, viewModel: rows), selectors: .tableView,
+    respondsTo: { _, _ in false })
+  lazy var heightGlue: any ListRowHeightProviding<ListView> = WeakGlue(screen: screen, rows: rows)
+
+  /// `calls` row heights through hand-written glue, as a table view asks its delegate.
+  @inline(never)
+  func measureHeights(_ glue: any ListRowHeightProviding<ListView>) -> Int {
+    let path = IndexPath(row: 0, section: 0)
+    var total = 0.0
+    for _ in 0..<calls { total += glue.heightForRow(at: path, in: list) }
+    return Int(total)
+  }
+
+  /// The same through `SelectorRouting`, as `TableViewProxy`'s `heightForRowAt` asks.
+  @inline(never)
+  func measureHeights(_ routing: SelectorRouting<ListView>) -> Int {
+    let path = IndexPath(row: 0, section: 0)
+    var total = 0.0
+    for _ in 0..<calls {
+      total += routing.ask(
+        .heightForRow, default: 0,
+        { (handler: any ListRowHeightProviding<ListView>) in
+          handler.heightForRow(at: path, in: list)
+        },
+        platform: { (_: any PlatformRowHeights) in nil })
+    }
+    return Int(total)
+  }
+
   /// Calls `numberOfRows` `calls` times on `source`.
   @inline(never)
   func measure(_ source: any ListRowCounting) -> Int {
@@ -137,6 +170,9 @@ final class DispatchFixture {
   }
 }
 
+/// Stands for the platform's delegate protocol, which the benchmark's handlers do not adopt.
+@MainActor protocol PlatformRowHeights: AnyObject {}
+
 /// What an observer counts.
 final class Counter {
   var value = 0
@@ -172,4 +208,6 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark.onMainActor("notify event 1 observer") {
     fixture.measureEventNotify(fixture.observedProxy)
   }
+  Benchmark.onMainActor("heights glue") { fixture.measureHeights(fixture.heightGlue) }
+  Benchmark.onMainActor("heights SelectorRouting") { fixture.measureHeights(fixture.routing) }
 }

@@ -56,6 +56,8 @@ public final class SelectorRouting<Host: ListHost> {
 
   private var answers: [String: Bool] = [:]
   private var observations: [RouteObservation] = []
+  /// Each routed handler cast to its message's capability once, not on every call.
+  @usableFromInline var capabilities = CapabilityCache(slots: ListMessage.allCases.count)
 
   /// Routing for `proxy`'s handlers, translating with `selectors`.
   ///
@@ -76,7 +78,10 @@ public final class SelectorRouting<Host: ListHost> {
     self.observableSelectors = observableSelectors
     forwarded = ForwardedRoutes(router: proxy.router, implementationCheck: respondsTo)
     observations = [
-      proxy.observeRoutes { [weak self] _ in self?.recheckAnswers() },
+      proxy.observeRoutes { [weak self] _ in
+        self?.capabilities.removeAll()
+        self?.recheckAnswers()
+      },
       forwarded.observeRoutes { [weak self] _ in
         MainActor.assumeIsolated { self?.recheckAnswers() }
       },
@@ -158,38 +163,53 @@ public final class SelectorRouting<Host: ListHost> {
   ///   { (model: any ListRowCounting) in model.numberOfRows(inSection: section) },
   ///   platform: { (screen: any UITableViewDataSource) in screen.tableView(tableView, numberOfRowsInSection: section) })
   /// ```
+  @inlinable
   public func ask<Capability, Platform, Result>(
     _ message: ListMessage, default defaultValue: @autoclosure () -> Result,
     _ capability: (Capability) throws -> Result, platform: (Platform) -> Result?
   ) rethrows -> Result {
+    // A handler that adopts the capability, once cast, is called the way `send` calls it.
+    if let answer = try proxy.router.sendToTypedTarget(message, as: Capability.self, capability) {
+      return answer
+    }
     guard let target = proxy.router.target(for: message) else {
-      if message.isRequired {
-        report(ListViewError.requiredMessageUnhandled(message, handlers: handlerSummaries(message)))
-      }
+      reportIfRequired(message)
       return defaultValue()
     }
     return try deliver(message, to: target, capability, platform: platform) ?? defaultValue()
   }
 
+  /// Reports a required message that nobody handles.
+  @usableFromInline
+  func reportIfRequired(_ message: ListMessage) {
+    guard message.isRequired else { return }
+    report(ListViewError.requiredMessageUnhandled(message, handlers: handlerSummaries(message)))
+  }
+
   /// Sends a notification to every handler its rule chooses (one, or several for a broadcast
   /// rule), through each one's capability or the platform's protocol, and shows `arguments` to
   /// the event's observers before and after.
+  @inlinable
   public func notify<Capability, Platform, Arguments>(
     _ event: ListEvent<Host, Arguments>, _ arguments: @autoclosure () -> Arguments,
     _ capability: (Capability) -> Void, platform: (Platform) -> Void?
   ) {
     let router = proxy.router
+    let message = event.message
     // Built once, and only when observed, as the core's event forms do.
-    let shown = router.isObserved(event.message) ? arguments() : nil
+    let shown = router.isObserved(message) ? arguments() : nil
     if let shown { router.emit(event.event, shown, timing: .beforeHandler) }
-    for target in router.targets(for: event.message) {
-      _ = deliver(event.message, to: target, capability, platform: platform)
+    if router.sendToTypedTarget(message, as: Capability.self, capability) == nil {
+      _ = router.forEachTarget(of: message) { target in
+        _ = deliver(message, to: target, capability, platform: platform)
+      }
     }
     if let shown { router.emit(event.event, shown, timing: .afterHandler) }
   }
 
   /// ``ask(_:default:_:platform:)`` for a value-returning message that observers see (commit
   /// edit): they see `arguments` before and after, and never change the answer.
+  @inlinable
   public func ask<Capability, Platform, Arguments, Result>(
     _ event: ListEvent<Host, Arguments>, _ arguments: @autoclosure () -> Arguments,
     default defaultValue: @autoclosure () -> Result, _ capability: (Capability) -> Result,
@@ -233,15 +253,31 @@ public final class SelectorRouting<Host: ListHost> {
     if let shown { forwarded.emit(event, shown, timing: .afterHandler) }
   }
 
-  private func deliver<Capability, Platform, Result>(
+  /// Calls `target` through `capability` when it adopts the Switchboard capability (cast once
+  /// per handler and route, see ``capabilities``), or else through the platform's protocol.
+  @inlinable
+  func deliver<Capability, Platform, Result>(
     _ message: ListMessage, to target: AnyObject, _ capability: (Capability) throws -> Result,
     platform: (Platform) -> Result?
   ) rethrows -> Result? {
-    if let handler = target as? Capability { return try capability(handler) }
+    let router = proxy.router
+    let handler = capabilities.cast(target, slot: message.rawValue, to: Capability.self) {
+      // Cast for the first time: when the route goes to this handler alone, it keeps the typed
+      // handler, so the next call takes `sendToTypedTarget`'s path.
+      if $0 != nil { router.keepTypedTarget(for: message, as: Capability.self) }
+    }
+    if let handler { return try capability(handler) }
     if let handler = target as? Platform { return platform(handler) }
+    adoptsNeither(message, target, Capability.self, Platform.self)
+  }
+
+  @usableFromInline
+  func adoptsNeither(
+    _ message: ListMessage, _ target: AnyObject, _ capability: Any.Type, _ platform: Any.Type
+  ) -> Never {
     preconditionFailure(
       "\(selectors.hostName) proxy: \(type(of: target)) was routed \(message) but adopts neither "
-        + "\(Capability.self) nor \(Platform.self). This is a bug in the proxy's method for "
+        + "\(capability) nor \(platform). This is a bug in the proxy's method for "
         + "\(selectors.selector(for: message) ?? "\(message)").")
   }
 

@@ -20,6 +20,8 @@ final class ListConnection<Host: ListHost> {
   private var routeObservations: [RouteObservation] = []
   /// The message being sent right now, to notice when its handler turns out to be gone.
   private var messageInFlight: ListMessage?
+  /// A data source or delegate that is not a proxy, cast to each message's capability once.
+  private var capabilities = CapabilityCache(slots: ListMessage.allCases.count)
 
   /// Problems met and recovered from, oldest first.
   private(set) var diagnostics: [ListViewDiagnostic] = []
@@ -30,6 +32,7 @@ final class ListConnection<Host: ListHost> {
     self.delegate = delegate
     dataSourceProxy = dataSource as? ListProxy<Host>
     delegateProxy = delegate as? ListProxy<Host>
+    capabilities.removeAll()
     routeObservations.removeAll()
     for proxy in [dataSourceProxy, delegateProxy === dataSourceProxy ? nil : delegateProxy] {
       guard let proxy else { continue }
@@ -87,7 +90,8 @@ final class ListConnection<Host: ListHost> {
       return defaultValue()
     }
     // A cached "yes" means the object adopts the capability.
-    guard let handler = object as? Capability else {
+    guard let handler = capabilities.cast(object, slot: message.rawValue, to: Capability.self)
+    else {
       preconditionFailure(
         "\(Host.self): \(type(of: object)) was cached as answering \(message) but is not "
           + "\(Capability.self). This is a bug in the host's call site for \(message).")
