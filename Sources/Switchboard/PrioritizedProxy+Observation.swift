@@ -62,10 +62,15 @@ extension PrioritizedProxy {
   ///
   /// Senders need not ask: the event forms of ``broadcast(_:_:as:_:)`` and
   /// ``send(_:_:as:default:_:)`` check it themselves.
+  @inlinable
   public func isObserved(_ message: Message) -> Bool {
-    hasLiveObservers(at: routeIndex(of: message))
+    let index = routeIndex(of: message)
+    // With no observer at all, one load and compare.
+    if _fastPath(observerCounts[index] == 0) { return false }
+    return hasLiveObservers(at: index)
   }
 
+  @usableFromInline
   func hasLiveObservers(at index: Int) -> Bool {
     messageObservers[index].isObserved
   }

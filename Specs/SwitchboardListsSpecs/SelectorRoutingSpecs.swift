@@ -63,6 +63,34 @@ final class CountingModel: ListRowCounting, ListDidSelectHandling {
   func didSelectRow(at indexPath: IndexPath, in host: TableStandIn) { selected.append(indexPath) }
 }
 
+/// A cell provider written for Switchboard: it adopts the host-typed capability.
+@MainActor
+final class CellMaker: ListCellProviding {
+  let name: String
+  var made = 0
+  init(_ name: String) { self.name = name }
+  func cellForRow(at indexPath: IndexPath, in host: TableStandIn) throws -> ListCell {
+    made += 1
+    let cell = ListCell(reuseIdentifier: nil)
+    cell.text = "\(name) \(indexPath.row)"
+    return cell
+  }
+}
+
+/// A stand-in for `UITableViewDelegate`'s own selection method.
+@MainActor
+protocol PlatformSelecting: AnyObject {
+  func tableView(didSelectRowAt indexPath: IndexPath)
+}
+
+/// Follows selection through UIKit's method only.
+@MainActor
+final class SelectionWatcher: RespondsToSelectors, PlatformSelecting {
+  nonisolated let selectors: Set<String> = ["tableView:didSelectRowAtIndexPath:"]
+  var selected: [IndexPath] = []
+  func tableView(didSelectRowAt indexPath: IndexPath) { selected.append(indexPath) }
+}
+
 /// A handler that scrolls, added later.
 @MainActor
 final class ScrollWatcher: RespondsToSelectors {
@@ -135,6 +163,79 @@ struct SelectorRoutingSpecs {
           view.didSelectRow(at: IndexPath(item: 2, section: 0), in: TableStandIn())
         }, platform: { (_: any PlatformDataSource) -> Void? in nil })
       #expect(spec.model.selected == [IndexPath(item: 2, section: 0)])
+    }
+  }
+
+  @MainActor
+  @Suite("describe: the same message, asked row after row")
+  struct AskedAgain {
+    let spec: SelectorRoutingSpecs
+
+    init() {
+      spec = SelectorRoutingSpecs()
+      // Cells come from the view by default; here, from whoever comes first.
+      spec.routing.proxy.rules[.cellForRow] = .firstImplementer
+    }
+
+    @Test("it: reaches a Switchboard cell provider every time")
+    func capabilityEveryTime() throws {
+      let cells = CellMaker("swift")
+      spec.routing.proxy.router.insert(cells, at: 0)
+      for row in 0..<3 { #expect(try spec.cell(at: row).text == "swift \(row)") }
+      #expect(cells.made == 3)
+      #expect(spec.screen.cellsMade == 0)
+    }
+
+    @Test("it: reaches a view controller's UIKit method every time")
+    func platformEveryTime() throws {
+      for row in 0..<3 { #expect(try spec.cell(at: row).text == "row \(row)") }
+      #expect(spec.screen.cellsMade == 3)
+    }
+
+    @Test(
+      "context: a handler that takes the message over is added after many asks — the next ask reaches it"
+    )
+    func takenOver() throws {
+      let first = CellMaker("first")
+      spec.routing.proxy.router.insert(first, at: 0)
+      _ = try (0..<3).map { try spec.cell(at: $0) }
+      let second = CellMaker("second")
+      spec.routing.proxy.router.insert(second, at: 0)
+      #expect(try spec.cell(at: 0).text == "second 0")
+      spec.routing.proxy.router.remove(second)
+      #expect(try spec.cell(at: 0).text == "first 0")
+      #expect(first.made == 4)
+      #expect(second.made == 1)
+    }
+
+    @Test("context: the handler that answered is released — the next ask goes to the next one")
+    func released() throws {
+      var maker: CellMaker? = CellMaker("swift")
+      spec.routing.proxy.router.insert(maker!, at: 0)
+      #expect(try spec.cell(at: 0).text == "swift 0")
+      #expect(try spec.cell(at: 1).text == "swift 1")
+      maker = nil
+      #expect(try spec.cell(at: 2).text == "row 2")
+      #expect(spec.screen.cellsMade == 1)
+    }
+
+    @Test("context: a broadcast reaches a Switchboard handler and a UIKit one, every time")
+    func broadcastToBothKinds() {
+      let watcher = SelectionWatcher()
+      spec.routing.proxy.rules[.didSelectRow] = .broadcast
+      spec.routing.proxy.router.add(watcher)
+      for row in 0..<3 {
+        let path = IndexPath(item: row, section: 0)
+        spec.routing.notify(
+          .didSelectRow, path,
+          { (view: any ListDidSelectHandling<TableStandIn>) in
+            view.didSelectRow(at: path, in: TableStandIn())
+          },
+          platform: { (watcher: any PlatformSelecting) in watcher.tableView(didSelectRowAt: path) })
+      }
+      let rows = (0..<3).map { IndexPath(item: $0, section: 0) }
+      #expect(spec.model.selected == rows)
+      #expect(watcher.selected == rows)
     }
   }
 

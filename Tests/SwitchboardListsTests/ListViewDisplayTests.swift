@@ -35,6 +35,26 @@ struct ListViewDisplayTests {
       ])
   }
 
+  @Test func aReplacedPlainDelegateIsReachedInsteadOfTheOldOne() throws {
+    // The list casts a plain delegate to each message's capability once; a new delegate, of the
+    // same class or another, must be reached all the same.
+    let fixture = makeList([rows(10)], viewport: 100)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    try list.reloadData()
+    let second = RecordingDelegate()
+    list.delegate = second
+    try list.scroll(to: 100)
+    #expect(
+      second.take() == ["didEnd 0.0", "didEnd 0.1", "willDisplay 0.3 0.3", "willDisplay 0.4 0.4"])
+    let third = DisplayCounter()
+    list.delegate = third
+    try list.scroll(to: 200)
+    #expect(third.displayed == 2)
+    #expect(second.take().isEmpty)
+    #expect(fixture.delegate.take().count == 3, "only the first reload's rows")
+  }
+
   @Test func reloadEndsEveryVisibleRowBeforeDisplayingAgain() throws {
     let fixture = makeList([rows(2)])
     defer { withExtendedLifetime(fixture) {} }
@@ -152,5 +172,13 @@ struct ListViewDisplayTests {
     {
       try list.reloadData()
     }
+  }
+}
+
+/// Counts displayed rows; a delegate of another class than ``RecordingDelegate``.
+final class DisplayCounter: ListWillDisplayObserving {
+  var displayed = 0
+  func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
+    displayed += 1
   }
 }

@@ -93,3 +93,71 @@ struct DispatchEntryPointTests {
     #expect(names == ["a", "b", "a", "b"])
   }
 }
+
+/// The package-level entry points that callers reaching handlers through several types (the
+/// UIKit proxies' routing) use instead of `send` and `targets(for:)`.
+@MainActor
+struct TypedTargetTests {
+  let proxy = PrioritizedProxy<DoorMessage>()
+  let a = FullDoor("a")
+  let b = OpenOnly("b")
+
+  init() { proxy.add([HandlerRegistration(a), HandlerRegistration(b)]) }
+
+  @Test func sendToTypedTargetAnswersOnlyOnceTheRouteKeepsTheTypedTarget() {
+    #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == nil)
+    proxy.keepTypedTarget(for: .open, as: (any Opening).self)
+    #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == "a opens")
+    // Another capability type is not the one kept.
+    #expect(proxy.sendToTypedTarget(.open, as: (any Tick).self) { _ in "tick" } == nil)
+  }
+
+  @Test func keepTypedTargetChangesNothingForAHandlerThatDoesNotAdoptIt() {
+    proxy.move(b, to: 0)  // b opens, and does not close
+    proxy.keepTypedTarget(for: .open, as: (any Closing).self)
+    #expect(proxy.sendToTypedTarget(.open, as: (any Closing).self) { $0.close() } == nil)
+    #expect(proxy.send(.open, as: (any Opening).self, default: "") { $0.open() } == "b opens")
+  }
+
+  @Test func keepTypedTargetChangesNothingForABroadcast() {
+    proxy.rules[.tick] = .broadcast
+    proxy.keepTypedTarget(for: .tick, as: (any Tick).self)
+    var log: [String] = []
+    #expect(proxy.sendToTypedTarget(.tick, as: (any Tick).self) { $0.tick(&log) } == nil)
+    #expect(log.isEmpty)
+  }
+
+  @Test func aKeptTypedTargetGoesWhenTheRouteChanges() {
+    proxy.keepTypedTarget(for: .open, as: (any Opening).self)
+    proxy.move(b, to: 0)
+    #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == nil)
+    #expect(proxy.target(for: .open) === b)
+  }
+
+  @Test func forEachTargetCallsEveryTargetInOrderAndCountsThem() {
+    var reached: [String] = []
+    #expect(
+      proxy.forEachTarget(of: .tick) { reached.append("\(($0 as? FullDoor)?.name ?? "b")") } == 1)
+    proxy.rules[.tick] = .broadcast
+    #expect(proxy.forEachTarget(of: .tick) { _ in reached.append("•") } == 2)
+    #expect(proxy.forEachTarget(of: .close) { _ in reached.append("close") } == 1)
+    proxy.rules[.close] = .blocked
+    #expect(proxy.forEachTarget(of: .close) { _ in reached.append("never") } == 0)
+    #expect(reached == ["a", "•", "•", "close"])
+  }
+
+  @Test func forEachTargetSkipsAHandlerReleasedDuringItAndRoutesAgain() {
+    proxy.rules[.tick] = .broadcast
+    var c: FullDoor? = FullDoor("c")
+    proxy.add(c!)
+    #expect(proxy.targets(for: .tick).count == 3)
+    var reached = 0
+    let delivered = proxy.forEachTarget(of: .tick) { _ in
+      reached += 1
+      c = nil  // released while the loop runs
+    }
+    #expect(delivered == 2)
+    #expect(reached == 2)
+    #expect(proxy.handlerCount == 2, "the released handler was removed")
+  }
+}

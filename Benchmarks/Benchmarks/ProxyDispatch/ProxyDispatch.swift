@@ -73,6 +73,10 @@ final class DispatchFixture {
     respondsTo: { _, _ in false })
   lazy var heightGlue: any ListRowHeightProviding<ListView> = WeakGlue(screen: screen, rows: rows)
 
+  lazy var displayGlue: any ListWillDisplayObserving<ListView> = WeakGlue(
+    screen: screen, rows: rows)
+  let cell = ListCell(reuseIdentifier: "row")
+
   /// `calls` row heights through hand-written glue, as a table view asks its delegate.
   @inline(never)
   func measureHeights(_ glue: any ListRowHeightProviding<ListView>) -> Int {
@@ -170,6 +174,32 @@ final class DispatchFixture {
   }
 }
 
+extension DispatchFixture {
+  /// `calls` will-display notifications through hand-written glue.
+  @inline(never)
+  func measureDisplays(_ glue: any ListWillDisplayObserving<ListView>) -> Int {
+    let path = IndexPath(row: 0, section: 0)
+    for _ in 0..<calls { glue.willDisplay(cell, forRowAt: path, in: list) }
+    return screen.displayed
+  }
+
+  /// The same through `SelectorRouting`, as `TableViewProxy`'s `willDisplay` sends it (an
+  /// observable event nobody observes).
+  @inline(never)
+  func measureDisplays(_ routing: SelectorRouting<ListView>) -> Int {
+    let path = IndexPath(row: 0, section: 0)
+    for _ in 0..<calls {
+      routing.notify(
+        .willDisplayRow, (cell, path),
+        { (handler: any ListWillDisplayObserving<ListView>) in
+          handler.willDisplay(cell, forRowAt: path, in: list)
+        },
+        platform: { (_: any PlatformRowHeights) in nil })
+    }
+    return screen.displayed
+  }
+}
+
 /// Stands for the platform's delegate protocol, which the benchmark's handlers do not adopt.
 @MainActor protocol PlatformRowHeights: AnyObject {}
 
@@ -210,4 +240,6 @@ let benchmarks: @Sendable () -> Void = {
   }
   Benchmark.onMainActor("heights glue") { fixture.measureHeights(fixture.heightGlue) }
   Benchmark.onMainActor("heights SelectorRouting") { fixture.measureHeights(fixture.routing) }
+  Benchmark.onMainActor("displays glue") { fixture.measureDisplays(fixture.displayGlue) }
+  Benchmark.onMainActor("displays SelectorRouting") { fixture.measureDisplays(fixture.routing) }
 }

@@ -233,6 +233,26 @@ func run(_ paths: [String]) throws -> Int32 {
     detail: "most mallocs in any iteration of 10,000 observed notifications: "
       + format(observedMallocs))
 
+  // The UIKit proxies' path (SelectorRouting, plain Swift measured here with ListView types):
+  // a message whose capability names the host, against glue calling the same handler.
+  let heightsGlue = try report.median(dispatch + "heights glue")
+  let heightsRouting = try report.median(dispatch + "heights SelectorRouting")
+  let displaysGlue = try report.median(dispatch + "displays glue")
+  let displaysRouting = try report.median(dispatch + "displays SelectorRouting")
+  report.ratio(
+    "ProxyDispatch", "UIKit path: heightForRow / weak glue", heightsRouting / heightsGlue,
+    .atMost(1.5), detail: "\(perCall(heightsRouting)) vs \(perCall(heightsGlue))")
+  report.ratio(
+    "ProxyDispatch", "UIKit path: willDisplay / weak glue", displaysRouting / displaysGlue,
+    .atMost(1.5), detail: "\(perCall(displaysRouting)) vs \(perCall(displaysGlue))")
+  let routingMallocs = try max(
+    report.maximum(dispatch + "heights SelectorRouting", mallocs),
+    report.maximum(dispatch + "displays SelectorRouting", mallocs))
+  report.check(
+    "ProxyDispatch", "allocations per UIKit-path message", passed: routingMallocs == 0,
+    value: format(routingMallocs / 10_000), rule: "target 0",
+    detail: "most mallocs in any iteration of 10,000 messages: \(format(routingMallocs))")
+
   // The broadcast iterations allocate once each in the harness (the glue loop does too), so the
   // count that matters is what the proxy adds to its baseline.
   let broadcastMallocs =
