@@ -148,11 +148,19 @@ extension PrioritizedProxy {
   /// The handler must conform to `capability` whenever `message.isImplemented(by:)` says it
   /// implements the message; a handler that does not is a programming error and stops with a
   /// message naming both.
+  ///
+  /// - Complexity: O(1), and no cast once the message has been sent or looked up as
+  ///   `capability`: the route keeps its handler cast, as for ``send(_:as:default:_:)``.
   public func target<Capability>(
     for message: Message, as capability: Capability.Type
   ) -> Capability? {
+    if let kept = callCachedTarget(at: routeIndex(of: message), as: capability, { $0 }) {
+      return kept
+    }
     guard let object = target(for: message) else { return nil }
-    return typed(object, for: message, as: capability)
+    let handler = typed(object, for: message, as: capability)
+    keepTypedTarget(for: message, as: capability)
+    return handler
   }
 
   // MARK: Sending

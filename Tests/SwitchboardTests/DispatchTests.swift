@@ -112,6 +112,14 @@ struct TypedTargetTests {
     #expect(proxy.sendToTypedTarget(.open, as: (any Tick).self) { _ in "tick" } == nil)
   }
 
+  @Test func targetAsACapabilityKeepsTheTypedTargetForTheNextLookUp() {
+    #expect(proxy.target(for: .open, as: (any Opening).self)?.open() == "a opens")
+    #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == "a opens")
+    #expect(proxy.target(for: .open, as: (any Opening).self)?.open() == "a opens")
+    proxy.move(b, to: 0)
+    #expect(proxy.target(for: .open, as: (any Opening).self)?.open() == "b opens")
+  }
+
   @Test func keepTypedTargetChangesNothingForAHandlerThatDoesNotAdoptIt() {
     proxy.move(b, to: 0)  // b opens, and does not close
     proxy.keepTypedTarget(for: .open, as: (any Closing).self)
