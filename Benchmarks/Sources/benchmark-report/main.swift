@@ -144,6 +144,26 @@ struct Report {
     row(target, what, passed, format(value) + "x", bound.text, verdict, detail)
   }
 
+  /// The ratio of two dispatch benchmarks' medians (10,000 calls an iteration), with the time
+  /// of one call of each as the detail.
+  mutating func perCallRatio(
+    _ target: String, _ what: String, _ measured: String, over baseline: String, _ bound: Bound
+  ) throws {
+    let value = try median(measured)
+    let base = try median(baseline)
+    ratio(target, what, value / base, bound, detail: "\(perCall(value)) vs \(perCall(base))")
+  }
+
+  /// Checks that no iteration of 10,000 `calls` in any of `benchmarks` allocated.
+  mutating func noAllocations(
+    _ target: String, _ what: String, in benchmarks: [String], calls: String
+  ) throws {
+    let most = try benchmarks.map { try maximum($0, mallocs) }.max() ?? 0
+    check(
+      target, what, passed: most == 0, value: format(most / 10_000), rule: "target 0",
+      detail: "most mallocs in any iteration of 10,000 \(calls): \(format(most))")
+  }
+
   mutating func check(
     _ target: String, _ what: String, passed: Bool, value: String, rule: String, detail: String
   ) {
@@ -217,41 +237,28 @@ func run(_ paths: [String]) throws -> Int32 {
     "ProxyDispatch", "broadcast to 8 / glue loop over 8", broadcast8 / broadcastGlue8,
     .atMost(1.5), detail: "\(perCall(broadcast8)) vs \(perCall(broadcastGlue8)) per broadcast")
   // Observation: a notification sent as an observable event, against the plain message.
-  let notifyPlain = try report.median(dispatch + "notify plain")
-  let notifyEvent = try report.median(dispatch + "notify event no observer")
-  let notifyObserved = try report.median(dispatch + "notify event 1 observer")
-  report.ratio(
-    "ProxyDispatch", "event, no observer / plain notify", notifyEvent / notifyPlain,
-    .atMost(1.05), detail: "\(perCall(notifyEvent)) vs \(perCall(notifyPlain))")
-  report.ratio(
-    "ProxyDispatch", "event, 1 closure observer / plain", notifyObserved / notifyPlain,
-    .atMost(2), detail: "\(perCall(notifyObserved)) vs \(perCall(notifyPlain))")
-  let observedMallocs = try report.maximum(dispatch + "notify event 1 observer", mallocs)
-  report.check(
-    "ProxyDispatch", "allocations per observed notification", passed: observedMallocs == 0,
-    value: format(observedMallocs / 10_000), rule: "target 0",
-    detail: "most mallocs in any iteration of 10,000 observed notifications: "
-      + format(observedMallocs))
+  try report.perCallRatio(
+    "ProxyDispatch", "event, no observer / plain notify", dispatch + "notify event no observer",
+    over: dispatch + "notify plain", .atMost(1.05))
+  try report.perCallRatio(
+    "ProxyDispatch", "event, 1 closure observer / plain", dispatch + "notify event 1 observer",
+    over: dispatch + "notify plain", .atMost(2))
+  try report.noAllocations(
+    "ProxyDispatch", "allocations per observed notification",
+    in: [dispatch + "notify event 1 observer"], calls: "observed notifications")
 
   // The UIKit proxies' path (SelectorRouting, plain Swift measured here with ListView types):
   // a message whose capability names the host, against glue calling the same handler.
-  let heightsGlue = try report.median(dispatch + "heights glue")
-  let heightsRouting = try report.median(dispatch + "heights SelectorRouting")
-  let displaysGlue = try report.median(dispatch + "displays glue")
-  let displaysRouting = try report.median(dispatch + "displays SelectorRouting")
-  report.ratio(
-    "ProxyDispatch", "UIKit path: heightForRow / weak glue", heightsRouting / heightsGlue,
-    .atMost(1.5), detail: "\(perCall(heightsRouting)) vs \(perCall(heightsGlue))")
-  report.ratio(
-    "ProxyDispatch", "UIKit path: willDisplay / weak glue", displaysRouting / displaysGlue,
-    .atMost(1.5), detail: "\(perCall(displaysRouting)) vs \(perCall(displaysGlue))")
-  let routingMallocs = try max(
-    report.maximum(dispatch + "heights SelectorRouting", mallocs),
-    report.maximum(dispatch + "displays SelectorRouting", mallocs))
-  report.check(
-    "ProxyDispatch", "allocations per UIKit-path message", passed: routingMallocs == 0,
-    value: format(routingMallocs / 10_000), rule: "target 0",
-    detail: "most mallocs in any iteration of 10,000 messages: \(format(routingMallocs))")
+  try report.perCallRatio(
+    "ProxyDispatch", "UIKit path: heightForRow / weak glue", dispatch + "heights SelectorRouting",
+    over: dispatch + "heights glue", .atMost(1.5))
+  try report.perCallRatio(
+    "ProxyDispatch", "UIKit path: willDisplay / weak glue", dispatch + "displays SelectorRouting",
+    over: dispatch + "displays glue", .atMost(1.5))
+  try report.noAllocations(
+    "ProxyDispatch", "allocations per UIKit-path message",
+    in: [dispatch + "heights SelectorRouting", dispatch + "displays SelectorRouting"],
+    calls: "messages")
 
   // The broadcast iterations allocate once each in the harness (the glue loop does too), so the
   // count that matters is what the proxy adds to its baseline.
@@ -267,14 +274,10 @@ func run(_ paths: [String]) throws -> Int32 {
     value: format(max(0, added) / 10_000), rule: "target 0",
     detail: "most mallocs any iteration of 10,000 calls adds to its glue baseline: \(format(added))"
   )
-  let proxyMallocs =
-    try ["weak ListProxy", "strong ListProxy", "ListProxy 64 handlers"].map {
-      try report.maximum(dispatch + $0, mallocs)
-    }.max() ?? 0
-  report.check(
-    "ProxyDispatch", "heap allocations per dispatch", passed: proxyMallocs == 0,
-    value: format(proxyMallocs / 10_000), rule: "target 0",
-    detail: "most mallocs in any iteration of 10,000 dispatches: \(format(proxyMallocs))")
+  try report.noAllocations(
+    "ProxyDispatch", "heap allocations per dispatch",
+    in: ["weak ListProxy", "strong ListProxy", "ListProxy 64 handlers"].map { dispatch + $0 },
+    calls: "dispatches")
 
   // RouteRebuild: 100 handler changes per iteration, 18 messages.
   let sizes = [2, 64, 256, 1024]
