@@ -85,15 +85,16 @@ extension PrioritizedProxy {
   /// Calls `body` with every handler that receives `message`, in order, as ``targets(for:)``
   /// lists them, without building that list; returns how many it called.
   ///
-  /// As in ``broadcast(_:as:_:)``, the handlers are the route's when the first is called, and one
-  /// released meanwhile is skipped (the proxy routes again afterwards).
+  /// A handler released before the call makes the proxy route again first, as for
+  /// ``targets(for:)``. As in ``broadcast(_:as:_:)``, the handlers are the route's when the first
+  /// is called, and one released meanwhile is skipped (the proxy routes again afterwards).
   @usableFromInline
   package func forEachTarget(
     of message: Message, _ body: (AnyObject) throws -> Void
   ) rethrows -> Int {
     let index = routeIndex(of: message)
     var route = table[index]
-    if route.dependsOnReleasedHandler {
+    while route.dependsOnReleasedHandler || route.slots.contains(where: { $0.object == nil }) {
       rebuildRoutes(.handlersReleased)
       route = table[index]
     }

@@ -154,6 +154,16 @@ struct TypedTargetTests {
     #expect(reached == ["a", "•", "•", "close"])
   }
 
+  @Test func forEachTargetRoutesAgainFirstWhenATargetWasReleasedBefore() {
+    var c: FullDoor? = FullDoor("c")
+    proxy.insert(c!, at: 0)
+    #expect(proxy.target(for: .close) === c)
+    c = nil
+    var reached: [String] = []
+    #expect(proxy.forEachTarget(of: .close) { reached.append(($0 as? FullDoor)?.name ?? "?") } == 1)
+    #expect(reached == ["a"])
+  }
+
   @Test func forEachTargetSkipsAHandlerReleasedDuringItAndRoutesAgain() {
     proxy.rules[.tick] = .broadcast
     var c: FullDoor? = FullDoor("c")
