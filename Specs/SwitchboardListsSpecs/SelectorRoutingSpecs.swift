@@ -219,20 +219,37 @@ struct SelectorRoutingSpecs {
       #expect(spec.screen.cellsMade == 1)
     }
 
+    @Test(
+      "context: the handler a notification went to is released — the next one reaches the next implementer"
+    )
+    func notificationAfterRelease() {
+      spec.routing.proxy.rules[.didSelectRow] = .firstImplementer
+      var watcher: SelectionWatcher? = SelectionWatcher()
+      spec.routing.proxy.router.insert(watcher!, at: 0)
+      select(row: 0)
+      #expect(watcher?.selected == [IndexPath(item: 0, section: 0)])
+      watcher = nil
+      select(row: 1)
+      #expect(spec.model.selected == [IndexPath(item: 1, section: 0)])
+    }
+
+    /// Selects `row` as `TableViewProxy`'s `didSelectRowAt` does.
+    func select(row: Int) {
+      let path = IndexPath(item: row, section: 0)
+      spec.routing.notify(
+        .didSelectRow, path,
+        { (view: any ListDidSelectHandling<TableStandIn>) in
+          view.didSelectRow(at: path, in: TableStandIn())
+        },
+        platform: { (watcher: any PlatformSelecting) in watcher.tableView(didSelectRowAt: path) })
+    }
+
     @Test("context: a broadcast reaches a Switchboard handler and a UIKit one, every time")
     func broadcastToBothKinds() {
       let watcher = SelectionWatcher()
       spec.routing.proxy.rules[.didSelectRow] = .broadcast
       spec.routing.proxy.router.add(watcher)
-      for row in 0..<3 {
-        let path = IndexPath(item: row, section: 0)
-        spec.routing.notify(
-          .didSelectRow, path,
-          { (view: any ListDidSelectHandling<TableStandIn>) in
-            view.didSelectRow(at: path, in: TableStandIn())
-          },
-          platform: { (watcher: any PlatformSelecting) in watcher.tableView(didSelectRowAt: path) })
-      }
+      for row in 0..<3 { select(row: row) }
       let rows = (0..<3).map { IndexPath(item: $0, section: 0) }
       #expect(spec.model.selected == rows)
       #expect(watcher.selected == rows)
