@@ -73,13 +73,9 @@ extension PrioritizedProxy {
   /// Every handler that receives `message`, in order: one for an ordinary route, several for a
   /// broadcast, none when it goes to nobody.
   public func targets(for message: Message) -> [AnyObject] {
-    let index = routeIndex(of: message)
-    while true {
-      let route = table[index]
-      let objects = route.slots.compactMap(\.object)
-      if objects.count == route.slots.count, !route.dependsOnReleasedHandler { return objects }
-      rebuildRoutes(.handlersReleased)
-    }
+    var objects: [AnyObject] = []
+    _ = forEachTarget(of: message) { objects.append($0) }
+    return objects
   }
 
   /// Calls `body` with every handler that receives `message`, in order, as ``targets(for:)``
@@ -158,10 +154,7 @@ extension PrioritizedProxy {
     if let kept = callCachedTarget(at: routeIndex(of: message), as: capability, { $0 }) {
       return kept
     }
-    guard let object = target(for: message) else { return nil }
-    let handler = typed(object, for: message, as: capability)
-    keepTypedTarget(for: message, as: capability)
-    return handler
+    return slowTarget(for: message, as: capability, expectingOne: false)
   }
 
   // MARK: Sending
@@ -241,14 +234,17 @@ extension PrioritizedProxy {
     try callCachedTarget(at: routeIndex(of: message), as: capability, body)
   }
 
-  /// Keeps `message`'s target cast to `capability` in its route, so that
-  /// ``sendToTypedTarget(_:as:_:)`` reaches it, when the route goes to one handler and that
-  /// handler adopts `capability`; otherwise changes nothing.
+  /// Keeps `handler`, which is `object` already cast to `Capability`, in `message`'s route, so
+  /// that ``sendToTypedTarget(_:as:_:)`` reaches it, when the route goes to `object` alone;
+  /// otherwise changes nothing.
   @usableFromInline
-  package func keepTypedTarget<Capability>(for message: Message, as capability: Capability.Type) {
-    guard let (object, slot, route) = liveTarget(for: message, expectingOne: false),
-      route.single === slot, route.typedCapability != ObjectIdentifier(Capability.self),
-      let handle = TypedHandle<Capability>.make(object, retained: slot.isStrong)
+  package func keepTypedTarget<Capability>(
+    _ handler: Capability, of object: AnyObject, for message: Message
+  ) {
+    guard let (target, slot, route) = liveTarget(for: message, expectingOne: false),
+      target === object, route.single === slot,
+      route.typedCapability != ObjectIdentifier(Capability.self),
+      let handle = TypedHandle.make(handler, of: object, retained: slot.isStrong)
     else { return }
     route.handle = handle
   }
@@ -290,9 +286,14 @@ extension PrioritizedProxy {
 
   /// The handler of `message` typed as `Capability`, caching the typed handler in the route so
   /// the next send makes no cast; `nil` when the message goes to nobody.
+  ///
+  /// With `expectingOne`, a route to several handlers stops with a message (see
+  /// ``liveTarget(for:expectingOne:)``); without, the first is the answer.
   @usableFromInline
-  func slowTarget<Capability>(for message: Message, as capability: Capability.Type) -> Capability? {
-    guard let (object, slot, route) = liveTarget(for: message, expectingOne: true) else {
+  func slowTarget<Capability>(
+    for message: Message, as capability: Capability.Type, expectingOne: Bool = true
+  ) -> Capability? {
+    guard let (object, slot, route) = liveTarget(for: message, expectingOne: expectingOne) else {
       return nil
     }
     if route.single === slot,

@@ -106,7 +106,7 @@ struct TypedTargetTests {
 
   @Test func sendToTypedTargetAnswersOnlyOnceTheRouteKeepsTheTypedTarget() {
     #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == nil)
-    proxy.keepTypedTarget(for: .open, as: (any Opening).self)
+    proxy.keepTypedTarget(a as any Opening, of: a, for: .open)
     #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == "a opens")
     // Another capability type is not the one kept.
     #expect(proxy.sendToTypedTarget(.open, as: (any Tick).self) { _ in "tick" } == nil)
@@ -120,23 +120,23 @@ struct TypedTargetTests {
     #expect(proxy.target(for: .open, as: (any Opening).self)?.open() == "b opens")
   }
 
-  @Test func keepTypedTargetChangesNothingForAHandlerThatDoesNotAdoptIt() {
-    proxy.move(b, to: 0)  // b opens, and does not close
-    proxy.keepTypedTarget(for: .open, as: (any Closing).self)
-    #expect(proxy.sendToTypedTarget(.open, as: (any Closing).self) { $0.close() } == nil)
+  @Test func keepTypedTargetChangesNothingForAHandlerThatIsNotTheTarget() {
+    proxy.move(b, to: 0)  // b opens now, not a
+    proxy.keepTypedTarget(a as any Opening, of: a, for: .open)
+    #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == nil)
     #expect(proxy.send(.open, as: (any Opening).self, default: "") { $0.open() } == "b opens")
   }
 
   @Test func keepTypedTargetChangesNothingForABroadcast() {
     proxy.rules[.tick] = .broadcast
-    proxy.keepTypedTarget(for: .tick, as: (any Tick).self)
+    proxy.keepTypedTarget(a as any Tick, of: a, for: .tick)
     var log: [String] = []
     #expect(proxy.sendToTypedTarget(.tick, as: (any Tick).self) { $0.tick(&log) } == nil)
     #expect(log.isEmpty)
   }
 
   @Test func aKeptTypedTargetGoesWhenTheRouteChanges() {
-    proxy.keepTypedTarget(for: .open, as: (any Opening).self)
+    proxy.keepTypedTarget(a as any Opening, of: a, for: .open)
     proxy.move(b, to: 0)
     #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == nil)
     #expect(proxy.target(for: .open) === b)

@@ -79,6 +79,7 @@ public final class SelectorRouting<Host: ListHost> {
     forwarded = ForwardedRoutes(router: proxy.router, implementationCheck: respondsTo)
     observations = [
       proxy.observeRoutes { [weak self] _ in
+        // Rebuilt routes keep no typed target: cast afresh, so `deliver` keeps them again.
         self?.capabilities.removeAll()
         self?.recheckAnswers()
       },
@@ -260,11 +261,10 @@ public final class SelectorRouting<Host: ListHost> {
     _ message: ListMessage, to target: AnyObject, _ capability: (Capability) throws -> Result,
     platform: (Platform) -> Result?
   ) rethrows -> Result? {
-    let router = proxy.router
     let handler = capabilities.cast(target, slot: message.rawValue, to: Capability.self) {
       // Cast for the first time: when the route goes to this handler alone, it keeps the typed
       // handler, so the next call takes `sendToTypedTarget`'s path.
-      if $0 != nil { router.keepTypedTarget(for: message, as: Capability.self) }
+      if let cast = $0 { proxy.router.keepTypedTarget(cast, of: target, for: message) }
     }
     if let handler { return try capability(handler) }
     if let handler = target as? Platform { return platform(handler) }
