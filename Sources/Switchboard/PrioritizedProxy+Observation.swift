@@ -131,17 +131,9 @@ extension PrioritizedProxy {
   ) throws(Failure) -> Int {
     // `body` goes only to the one inlined `broadcast` below, never to a function of its own:
     // a closure handed to two callees gets its captures copied even when nobody observes.
-    let index = routeIndex(of: event.message)
-    var shown: Arguments?
-    if _slowPath(observerCounts[index] != 0) {
-      shown = arguments()
-      showObservers(event, at: index, shown.unsafelyUnwrapped, .beforeHandler)
+    try withObservers(of: event, arguments()) { () throws(Failure) -> Int in
+      try broadcast(event.message, as: capability, body)
     }
-    let delivered = try broadcast(event.message, as: capability, body)
-    if _slowPath(shown != nil) {
-      showObservers(event, at: index, shown.unsafelyUnwrapped, .afterHandler)
-    }
-    return delivered
   }
 
   /// Sends `event`'s message as ``send(_:as:default:_:)`` does, and shows `arguments` to its
@@ -156,17 +148,33 @@ extension PrioritizedProxy {
     _ body: (Capability) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     // As in `broadcast`: `body` goes to one inlined `send` only.
+    try withObservers(of: event, arguments()) { () throws(Failure) -> Result in
+      try send(event.message, as: capability, default: try defaultValue(), body)
+    }
+  }
+
+  /// Runs `deliver`, showing `arguments` to `event`'s observers before and after it.
+  ///
+  /// The arguments are built once, and only when something observes the message when it is
+  /// sent; an observer added during `deliver` sees the message afterwards only if it was
+  /// observed when sent. When `deliver` throws, the after-observers are skipped. With no
+  /// observer it costs one load and compare.
+  @inlinable @inline(__always)
+  package func withObservers<Arguments, Result, Failure: Error>(
+    of event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    _ deliver: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     let index = routeIndex(of: event.message)
     var shown: Arguments?
     if _slowPath(observerCounts[index] != 0) {
       shown = arguments()
       showObservers(event, at: index, shown.unsafelyUnwrapped, .beforeHandler)
     }
-    let answer = try send(event.message, as: capability, default: try defaultValue(), body)
+    let result = try deliver()
     if _slowPath(shown != nil) {
       showObservers(event, at: index, shown.unsafelyUnwrapped, .afterHandler)
     }
-    return answer
+    return result
   }
 
   /// Shows `arguments` to the observers of `event` that watch at `timing`, in registration

@@ -197,15 +197,13 @@ public final class SelectorRouting<Host: ListHost> {
   ) {
     let router = proxy.router
     let message = event.message
-    // Built once, and only when observed, as the core's event forms do.
-    let shown = router.isObserved(message) ? arguments() : nil
-    if let shown { router.emit(event.event, shown, timing: .beforeHandler) }
-    if router.sendToTypedTarget(message, as: Capability.self, capability) == nil {
-      _ = router.forEachTarget(of: message) { target in
-        _ = deliver(message, to: target, capability, platform: platform)
+    router.withObservers(of: event.event, arguments()) {
+      if router.sendToTypedTarget(message, as: Capability.self, capability) == nil {
+        _ = router.forEachTarget(of: message) { target in
+          _ = deliver(message, to: target, capability, platform: platform)
+        }
       }
     }
-    if let shown { router.emit(event.event, shown, timing: .afterHandler) }
   }
 
   /// ``ask(_:default:_:platform:)`` for a value-returning message that observers see (commit
@@ -216,12 +214,9 @@ public final class SelectorRouting<Host: ListHost> {
     default defaultValue: @autoclosure () -> Result, _ capability: (Capability) -> Result,
     platform: (Platform) -> Result?
   ) -> Result {
-    let router = proxy.router
-    let shown = router.isObserved(event.message) ? arguments() : nil
-    if let shown { router.emit(event.event, shown, timing: .beforeHandler) }
-    let answer = ask(event.message, default: defaultValue(), capability, platform: platform)
-    if let shown { router.emit(event.event, shown, timing: .afterHandler) }
-    return answer
+    proxy.router.withObservers(of: event.event, arguments()) {
+      ask(event.message, default: defaultValue(), capability, platform: platform)
+    }
   }
 
   /// Calls the handler of an observable selector that is not modeled (see
