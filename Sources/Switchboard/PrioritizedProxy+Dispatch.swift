@@ -81,9 +81,9 @@ extension PrioritizedProxy {
   /// Calls `body` with every handler that receives `message`, in order, as ``targets(for:)``
   /// lists them, without building that list; returns how many it called.
   ///
-  /// A handler released before the call makes the proxy route again first, as for
-  /// ``targets(for:)``. As in ``broadcast(_:as:_:)``, the handlers are the route's when the first
-  /// is called, and one released meanwhile is skipped (the proxy routes again afterwards).
+  /// A handler released before the call makes the proxy route again first. As in
+  /// ``broadcast(_:as:_:)``, the handlers are the route's when the first is called, and one
+  /// released meanwhile is skipped (the proxy routes again afterwards).
   @usableFromInline
   package func forEachTarget(
     of message: Message, _ body: (AnyObject) throws -> Void
@@ -221,7 +221,7 @@ extension PrioritizedProxy {
   }
 
   /// `body`'s answer from `message`'s one target, already typed as `capability` in its route
-  /// (by an earlier ``send(_:as:default:_:)`` or ``keepTypedTarget(for:as:)``); `nil`, without a
+  /// (by an earlier ``send(_:as:default:_:)`` or ``keepTypedTarget(_:of:for:)``); `nil`, without a
   /// cast or a slow path, when the route keeps no such typed target.
   ///
   /// For callers that also reach handlers through other types (a UIKit proxy's platform
