@@ -1,8 +1,9 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Every target compiles in the Swift 6 language mode (complete strict concurrency).
-// The library products have no package dependencies.
+// The library products have no package dependencies. Tools 6.2 (Xcode 26): the core's async
+// `send` uses `nonisolated(nonsending)`.
 let package = Package(
   name: "Switchboard",
   // iOS 16 and macOS 13: the first with runtime support for parameterized protocol casts
@@ -12,14 +13,26 @@ let package = Package(
     .library(name: "Switchboard", targets: ["Switchboard"]),
     .library(name: "SwitchboardLists", targets: ["SwitchboardLists"]),
     .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
-    // UIKit adapters; every source is under `#if canImport(UIKit)`, so elsewhere it is empty.
+    // UIKit adapters (iOS); elsewhere only their platform-independent routing is built.
     .library(name: "SwitchboardUIKit", targets: ["SwitchboardUIKit"]),
     .executable(name: "switchboard-demo", targets: ["switchboard-demo"]),
   ],
   targets: [
     .target(name: "Switchboard"),
     .target(name: "SwitchboardLists", dependencies: ["Switchboard"]),
-    .target(name: "SwitchboardUIKit", dependencies: ["Switchboard", "SwitchboardLists"]),
+    // The Objective-C base of the UIKit proxies (`forwardInvocation:`), Apple platforms only: its
+    // sources are under `#if __APPLE__`, so elsewhere it compiles to nothing.
+    .target(name: "SwitchboardObjC"),
+    // UIKit adapters: the UIKit classes are under `#if canImport(UIKit)`; the routing they
+    // translate is plain Swift, built and specified on every platform.
+    .target(
+      name: "SwitchboardUIKit",
+      dependencies: [
+        "Switchboard", "SwitchboardLists",
+        .target(
+          name: "SwitchboardObjC",
+          condition: .when(platforms: [.iOS, .macCatalyst, .tvOS, .visionOS])),
+      ]),
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
     .target(name: "SwitchboardDemo", dependencies: ["Switchboard", "SwitchboardLists"]),
     .executableTarget(name: "switchboard-demo", dependencies: ["SwitchboardDemo"]),
@@ -37,6 +50,10 @@ let package = Package(
       name: "SwitchboardTestingSpecs",
       dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting"],
       path: "Specs/SwitchboardTestingSpecs"),
+    .testTarget(
+      name: "SwitchboardUIKitSpecs",
+      dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardUIKit"],
+      path: "Specs/SwitchboardUIKitSpecs"),
     .testTarget(
       name: "SwitchboardDemoSpecs",
       dependencies: ["SwitchboardDemo", "SwitchboardLists", "SwitchboardTesting"],

@@ -10,12 +10,14 @@ final class HandlerSlot {
   /// The handler, when it is held strongly.
   @usableFromInline let strongObject: AnyObject?
   /// The handler, when it is held weakly; `nil` once released.
-  @usableFromInline @exclusivity(unchecked) weak var weakObject: AnyObject?
+  @usableFromInline weak var weakObject: AnyObject?
   /// Whether the handler implements each message, by route index.
   ///
   /// Asked once per handler (and again on invalidation), so rebuilding routes makes no dynamic
   /// casts.
   var implements: [Bool] = []
+  /// Whether the handler implements each message named at run time asked about so far.
+  var namedImplements: [String: Bool] = [:]
 
   init(id: Int, object: AnyObject, roles: [HandlerRole], retention: HandlerRetention) {
     self.id = id
@@ -44,6 +46,15 @@ final class HandlerSlot {
     _ messages: [Message], object: AnyObject, check: ((Message, AnyObject) -> Bool)?
   ) {
     implements = messages.map { $0.isHandled(by: object, check: check) }
+  }
+
+  /// Whether the handler implements the message named `name`, asked once per name.
+  func implements(named name: String, check: ((String, AnyObject) -> Bool)?) -> Bool {
+    if let known = namedImplements[name] { return known }
+    guard let object, let check else { return false }
+    let answer = check(name, object)
+    namedImplements[name] = answer
+    return answer
   }
 
   func describe(at position: Int) -> HandlerDescription {

@@ -23,13 +23,43 @@ import Foundation
 /// the sender sends: both name the same `MessageEvent`. Use a tuple with labels for several
 /// arguments, such as `(cell: Cell, indexPath: IndexPath)`.
 public struct MessageEvent<Message: MessageSet, Arguments>: Hashable, Sendable {
-  /// The message.
-  public let message: Message
+  /// The message, or `nil` for a message named at run time (see ``name``).
+  public var message: Message? {
+    if case .message(let message) = key { return message }
+    return nil
+  }
+
+  /// The message's name: its case name, or the name it is sent with (an Objective-C selector).
+  public var name: String {
+    switch key {
+    case .message(let message): "\(message)"
+    case .named(let name): name
+    }
+  }
+
+  @usableFromInline let key: MessageKey<Message>
 
   /// The event of `message`, sent with `Arguments`.
   public init(_ message: Message) {
-    self.message = message
+    key = .message(message)
   }
+
+  /// The event of the message named `name` (an Objective-C selector such as
+  /// `"scrollViewDidScroll:"`), sent with `Arguments`.
+  ///
+  /// ```swift
+  /// let didScroll = MessageEvent<ListMessage, [Any]>(named: "scrollViewDidScroll:")
+  /// ```
+  public init(named name: String) {
+    key = .named(name)
+  }
+}
+
+/// A message of a message set, or one named at run time.
+@usableFromInline
+enum MessageKey<Message: MessageSet>: Hashable, Sendable {
+  case message(Message)
+  case named(String)
 }
 
 /// When an observer sees a message: RxCocoa's `sentMessage` (before) or `methodInvoked`
@@ -78,7 +108,6 @@ public final class MessageObservation {
 class AnyMessageObserver {
   let id: Int
   @usableFromInline let timing: ObservationTiming
-  @usableFromInline let argumentsType: ObjectIdentifier
   /// A stream's registration, which lives as long as the stream; `nil` for a closure observer,
   /// whose registration its owner keeps.
   var streamObservation: MessageObservation?
@@ -90,12 +119,11 @@ class AnyMessageObserver {
   let onProxyEnd: (() -> Void)?
 
   init(
-    id: Int, timing: ObservationTiming, argumentsType: ObjectIdentifier,
+    id: Int, timing: ObservationTiming,
     termination: TerminationFlag?, onProxyEnd: (() -> Void)?
   ) {
     self.id = id
     self.timing = timing
-    self.argumentsType = argumentsType
     self.termination = termination
     self.onProxyEnd = onProxyEnd
   }
@@ -137,7 +165,7 @@ final class MessageObserver<Arguments>: AnyMessageObserver {
   ) {
     self.body = body
     super.init(
-      id: id, timing: timing, argumentsType: ObjectIdentifier(Arguments.self),
+      id: id, timing: timing,
       termination: termination, onProxyEnd: onProxyEnd)
   }
 }
@@ -182,14 +210,22 @@ struct ObserverList {
     return observation
   }
 
-  /// Drops the observers that ended; returns whether one was dropped.
-  mutating func removeEnded() -> Bool {
+  /// Drops the observers that ended, and returns them (empty when none had).
+  ///
+  /// The caller lets go of their stream registrations afterwards, outside its access to this
+  /// list (``releaseRegistrations(of:)``): releasing one ends it, which calls back into the
+  /// owner.
+  mutating func removeEnded() -> [AnyMessageObserver] {
     let ended = observers.filter { !$0.isLive }
-    guard !ended.isEmpty else { return false }
+    guard !ended.isEmpty else { return [] }
     observers.removeAll { !$0.isLive }
     beforeCount = observers.count { $0.timing == .beforeHandler }
+    return ended
+  }
+
+  /// Lets go of the stream registrations of observers ``removeEnded()`` dropped.
+  static func releaseRegistrations(of ended: [AnyMessageObserver]) {
     for observer in ended { observer.streamObservation = nil }
-    return true
   }
 
   /// Calls every live observer with `timing`, in registration order; returns whether it met an
@@ -221,12 +257,12 @@ struct ObserverList {
     _ observer: AnyMessageObserver, with arguments: Arguments,
     of name: @autoclosure () -> String
   ) {
-    guard observer.argumentsType == ObjectIdentifier(Arguments.self) else {
+    guard let observer = observer as? MessageObserver<Arguments> else {
       preconditionFailure(
         "An observer of \(name()) expects other arguments than the \(Arguments.self) it is sent "
           + "with. Declare one event per message and use it both to send and to observe.")
     }
-    unsafeDowncast(observer, to: MessageObserver<Arguments>.self).body(arguments)
+    observer.body(arguments)
   }
 
   /// A stream of the arguments an observer registered by `register` receives: `register` gets

@@ -27,7 +27,7 @@ extension PrioritizedProxy {
     _ event: MessageEvent<Message, Arguments>, timing: ObservationTiming = .afterHandler,
     _ body: @escaping (Arguments) -> Void
   ) -> MessageObservation {
-    addObserver(event.message, timing: timing, termination: nil, onProxyEnd: nil, body: body)
+    addObserver(event.key, timing: timing, termination: nil, onProxyEnd: nil, body: body)
   }
 
   /// The arguments of every `event` sent through this proxy from now on, as an async sequence.
@@ -54,7 +54,7 @@ extension PrioritizedProxy {
   ) -> AsyncStream<Arguments> {
     ObserverList.stream(bufferingPolicy: bufferingPolicy) { termination, finish, body in
       _ = addObserver(
-        event.message, timing: timing, termination: termination, onProxyEnd: finish, body: body)
+        event.key, timing: timing, termination: termination, onProxyEnd: finish, body: body)
     }
   }
 
@@ -66,7 +66,7 @@ extension PrioritizedProxy {
   public func isObserved(_ message: Message) -> Bool {
     let index = routeIndex(of: message)
     // With no observer at all, one load and compare.
-    if _fastPath(observerCounts[index] == 0) { return false }
+    if _fastPath(storage.observerCounts[index] == 0) { return false }
     return hasLiveObservers(at: index)
   }
 
@@ -75,41 +75,81 @@ extension PrioritizedProxy {
     messageObservers[index].isObserved
   }
 
+  /// Whether anything observes the message named `name` now.
+  public func isObserved(named name: String) -> Bool {
+    guard let observers = namedObservers[name], !observers.isEmpty else { return false }
+    removeEndedObservers(named: name)
+    return namedObservers[name]?.isObserved ?? false
+  }
+
   func addObserver<Arguments>(
-    _ message: Message, timing: ObservationTiming, termination: TerminationFlag?,
+    _ key: MessageKey<Message>, timing: ObservationTiming, termination: TerminationFlag?,
     onProxyEnd: (() -> Void)?, body: @escaping (Arguments) -> Void
   ) -> MessageObservation {
-    let index = routeIndex(of: message)
-    let wasObserved = hasLiveObservers(at: index)
     let id = nextObserverID
     nextObserverID += 1
-    let observation = messageObservers[index].add(
-      timing: timing, termination: termination, onProxyEnd: onProxyEnd, id: id, body: body
-    ) { [weak lifetime, unowned(unsafe) self] in
-      // `lifetime` lives exactly as long as the proxy; a weak reference to the proxy itself
-      // would slow every retain and release of it.
-      guard lifetime?.isAlive == true else { return }
-      self.removeEndedObservers(at: index)
+    switch key {
+    case .message(let message):
+      let index = routeIndex(of: message)
+      let wasObserved = hasLiveObservers(at: index)
+      let observation = messageObservers[index].add(
+        timing: timing, termination: termination, onProxyEnd: onProxyEnd, id: id, body: body
+      ) { [weak lifetime, unowned self] in
+        // `lifetime` lives exactly as long as the proxy; a weak reference to the proxy itself
+        // would slow every retain and release of it.
+        guard lifetime?.isAlive == true else { return }
+        self.removeEndedObservers(at: index)
+      }
+      storage.observerCounts[index] = messageObservers[index].observers.count
+      if !wasObserved { observedStateChanged(.message(message)) }
+      return observation
+    case .named(let name):
+      let wasObserved = namedObservers[name]?.isObserved ?? false
+      let observation = namedObservers[name, default: ObserverList()].add(
+        timing: timing, termination: termination, onProxyEnd: onProxyEnd, id: id, body: body
+      ) { [weak lifetime, unowned self] in
+        guard lifetime?.isAlive == true else { return }
+        self.removeEndedObservers(named: name)
+      }
+      if !wasObserved { observedStateChanged(.named(name)) }
+      return observation
     }
-    observerCounts[index] = messageObservers[index].observers.count
-    if !wasObserved { observedStateChanged(message) }
-    return observation
   }
 
   /// Drops observers that ended, and tells route observers when the message is no longer
   /// observed.
   @usableFromInline
   func removeEndedObservers(at index: Int) {
-    guard messageObservers[index].removeEnded() else { return }
-    observerCounts[index] = messageObservers[index].observers.count
+    let ended = messageObservers[index].removeEnded()
+    guard !ended.isEmpty else { return }
+    defer { ObserverList.releaseRegistrations(of: ended) }
+    storage.observerCounts[index] = messageObservers[index].observers.count
     guard !hasLiveObservers(at: index) else { return }
-    observedStateChanged(messages[index])
+    observedStateChanged(.message(messages[index]))
+  }
+
+  func removeEndedObservers(named name: String) {
+    guard var observers = namedObservers[name] else { return }
+    let ended = observers.removeEnded()
+    guard !ended.isEmpty else { return }
+    defer { ObserverList.releaseRegistrations(of: ended) }
+    namedObservers[name] = observers.isEmpty ? nil : observers
+    if !observers.isObserved { observedStateChanged(.named(name)) }
   }
 
   /// A notification nobody handles is answered "responds" only while observed: tell hosts.
-  func observedStateChanged(_ message: Message) {
-    guard message.isNotification, target(for: message) == nil else { return }
-    notifyObservers(RouteChange(messages: [message], causes: .observersChanged))
+  func observedStateChanged(_ key: MessageKey<Message>) {
+    switch key {
+    case .message(let message):
+      guard message.isNotification, liveTarget(for: message, expectingOne: false) == nil else {
+        return
+      }
+      notifyObservers(RouteChange(messages: [message], causes: .observersChanged))
+    case .named(let name):
+      guard namedNotificationCheck?(name) == true, forEachTarget(named: name, { _ in }) == 0
+      else { return }
+      notifyObservers(RouteChange(messages: [], names: [name], causes: .observersChanged))
+    }
   }
 
   // MARK: - Sending with observers
@@ -129,10 +169,31 @@ extension PrioritizedProxy {
     _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
     as capability: Capability.Type, _ body: (Capability) throws(Failure) -> Void
   ) throws(Failure) -> Int {
-    // `body` goes only to the one inlined `broadcast` below, never to a function of its own:
+    try broadcast(event, arguments(), as: capability, or: capability, body, or: body)
+  }
+
+  /// Broadcasts `event`'s message as ``broadcast(_:as:or:_:or:)`` does, each handler through
+  /// whichever of two capabilities it adopts, and shows `arguments` to its observers before and
+  /// after the handlers.
+  @inlinable @inline(__always)
+  @discardableResult
+  public func broadcast<Capability, Alternative, Arguments, Failure: Error>(
+    _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    as capability: Capability.Type, or alternative: Alternative.Type,
+    _ body: (Capability) throws(Failure) -> Void,
+    or alternativeBody: (Alternative) throws(Failure) -> Void
+  ) throws(Failure) -> Int {
+    // The bodies go only to the one inlined `broadcast` below, never to a function of their own:
     // a closure handed to two callees gets its captures copied even when nobody observes.
-    try withObservers(of: event, arguments()) { () throws(Failure) -> Int in
-      try broadcast(event.message, as: capability, body)
+    switch event.key {
+    case .message(let message):
+      return try withObservers(of: message, event, arguments()) { () throws(Failure) -> Int in
+        try broadcast(message, as: capability, or: alternative, body, or: alternativeBody)
+      }
+    case .named(let name):
+      return try withObservers(named: name, arguments()) { () throws(Failure) -> Int in
+        try broadcast(named: name, as: capability, body)
+      }
     }
   }
 
@@ -147,26 +208,50 @@ extension PrioritizedProxy {
     default defaultValue: @autoclosure () throws(Failure) -> Result,
     _ body: (Capability) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    // As in `broadcast`: `body` goes to one inlined `send` only.
-    try withObservers(of: event, arguments()) { () throws(Failure) -> Result in
-      try send(event.message, as: capability, default: try defaultValue(), body)
+    try send(
+      event, arguments(), as: capability, or: capability, default: try defaultValue(), body,
+      or: body)
+  }
+
+  /// Sends `event`'s message as ``send(_:as:or:default:_:or:)`` does, through whichever of two
+  /// capabilities its handler adopts, and shows `arguments` to its observers before and after
+  /// the handler.
+  @inlinable @inline(__always)
+  public func send<Capability, Alternative, Arguments, Result, Failure: Error>(
+    _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    as capability: Capability.Type, or alternative: Alternative.Type,
+    default defaultValue: @autoclosure () throws(Failure) -> Result,
+    _ body: (Capability) throws(Failure) -> Result,
+    or alternativeBody: (Alternative) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    switch event.key {
+    case .message(let message):
+      return try withObservers(of: message, event, arguments()) { () throws(Failure) -> Result in
+        try send(
+          message, as: capability, or: alternative, default: try defaultValue(), body,
+          or: alternativeBody)
+      }
+    case .named(let name):
+      return try withObservers(named: name, arguments()) { () throws(Failure) -> Result in
+        try send(named: name, as: capability, default: try defaultValue(), body)
+      }
     }
   }
 
-  /// Runs `deliver`, showing `arguments` to `event`'s observers before and after it.
+  /// Runs `deliver`, showing `arguments` to the observers of `message` before and after it.
   ///
   /// The arguments are built once, and only when something observes the message when it is
   /// sent; an observer added during `deliver` sees the message afterwards only if it was
   /// observed when sent. When `deliver` throws, the after-observers are skipped. With no
   /// observer it costs one load and compare.
   @inlinable @inline(__always)
-  package func withObservers<Arguments, Result, Failure: Error>(
-    of event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
-    _ deliver: () throws(Failure) -> Result
+  func withObservers<Arguments, Result, Failure: Error>(
+    of message: Message, _ event: MessageEvent<Message, Arguments>,
+    _ arguments: @autoclosure () -> Arguments, _ deliver: () throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let index = routeIndex(of: event.message)
+    let index = routeIndex(of: message)
     var shown: Arguments?
-    if _slowPath(observerCounts[index] != 0) {
+    if _slowPath(storage.observerCounts[index] != 0) {
       shown = arguments()
       showObservers(event, at: index, shown.unsafelyUnwrapped, .beforeHandler)
     }
@@ -177,25 +262,26 @@ extension PrioritizedProxy {
     return result
   }
 
-  /// Shows `arguments` to the observers of `event` that watch at `timing`, in registration
-  /// order.
-  ///
-  /// It serves a sender that calls handlers itself (a UIKit proxy calling a view controller's
-  /// own method), around that call. With no observer it costs one check.
-  ///
-  /// ```swift
-  /// proxy.emit(ChatMessage.typed, text, timing: .beforeHandler)
-  /// screen.userDidType(text)
-  /// proxy.emit(ChatMessage.typed, text, timing: .afterHandler)
-  /// ```
-  @inlinable @inline(__always)
-  public func emit<Arguments>(
-    _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
-    timing: ObservationTiming
+  /// ``withObservers(of:_:_:_:)`` for the message named `name`.
+  @usableFromInline
+  func withObservers<Arguments, Result, Failure: Error>(
+    named name: String, _ arguments: @autoclosure () -> Arguments,
+    _ deliver: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let shown = isObserved(named: name) ? arguments() : nil
+    if let shown { showObservers(named: name, shown, .beforeHandler) }
+    let result = try deliver()
+    if let shown { showObservers(named: name, shown, .afterHandler) }
+    return result
+  }
+
+  func showObservers<Arguments>(
+    named name: String, _ arguments: Arguments, _ timing: ObservationTiming
   ) {
-    let index = routeIndex(of: event.message)
-    if _fastPath(observerCounts[index] == 0) { return }
-    showObservers(event, at: index, arguments(), timing)
+    guard let observers = namedObservers[name] else { return }
+    if observers.show(arguments, timing, of: "\(Self.self): \(name)") {
+      removeEndedObservers(named: name)
+    }
   }
 
   @inlinable
@@ -209,13 +295,13 @@ extension PrioritizedProxy {
       let observer = messageObservers[index].observers[0]
       guard observer.timing == timing else { return }
       if observer.isLive {
-        ObserverList.call(observer, with: arguments, of: "\(Self.self): \(event.message)")
+        ObserverList.call(observer, with: arguments, of: "\(Self.self): \(event.name)")
       }
       if !observer.isLive { removeEndedObservers(at: index) }
       return
     }
     let observers = messageObservers[index]
-    if observers.show(arguments, timing, of: "\(Self.self): \(event.message)") {
+    if observers.show(arguments, timing, of: "\(Self.self): \(event.name)") {
       removeEndedObservers(at: index)
     }
   }

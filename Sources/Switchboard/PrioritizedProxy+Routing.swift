@@ -10,26 +10,51 @@ extension PrioritizedProxy {
   /// ```
   public func explain(_ message: Message) -> RouteExplanation<Message> {
     removeReleasedHandlers()
-    return explanation(for: message, at: routeIndex(of: message))
+    let index = routeIndex(of: message)
+    return explanation(for: .message(message, index: index), route: storage.routes[index])
   }
 
-  /// The route of every message, in `Message.allCases` order.
+  /// Why the message named `name` goes where it goes.
+  ///
+  /// ```swift
+  /// print(proxy.explain(named: "scrollViewDidScroll:"))
+  /// // scrollViewDidScroll: → view (FeedScreen), by rule 'first implementer'
+  /// ```
+  public func explain(named name: String) -> RouteExplanation<Message> {
+    removeReleasedHandlers()
+    return explanation(for: namedSubject(name), route: namedRoute(name))
+  }
+
+  /// The route of every message, in `Message.allCases` order, then of every message named at
+  /// run time that was asked about or has a rule, sorted by name.
   public var routingTable: RoutingTable<Message> {
     removeReleasedHandlers()
-    return RoutingTable(
-      rows: messages.enumerated().map { index, message in explanation(for: message, at: index) })
+    var rows = messages.enumerated().map { index, message in
+      explanation(for: .message(message, index: index), route: storage.routes[index])
+    }
+    for name in knownNames {
+      rows.append(explanation(for: namedSubject(name), route: namedRoute(name)))
+    }
+    return RoutingTable(rows: rows)
   }
 
   /// The routes whose rule made an invalid choice, such as a handler that does not implement the
   /// message, a role no handler has, or a broadcast of a message that returns a value.
   ///
-  /// Empty when the configuration is sound.
+  /// Messages named at run time are checked when they have a rule or were asked about. Empty
+  /// when the configuration is sound.
   public var routingErrors: [RoutingError<Message>] {
     removeReleasedHandlers()
-    return messages.indices.compactMap { index in
-      guard case .failed(let failure) = table[index].outcome else { return nil }
-      return routingError(failure, message: messages[index], at: index)
+    var errors: [RoutingError<Message>] = messages.indices.compactMap { index in
+      guard case .failed(let failure) = storage.routes[index].outcome else { return nil }
+      return routingError(failure, .message(messages[index], index: index))
     }
+    for name in knownNames {
+      if case .failed(let failure) = namedRoute(name).outcome {
+        errors.append(routingError(failure, namedSubject(name)))
+      }
+    }
+    return errors
   }
 
   /// Throws the first routing error, or an error for the first of `required` that goes to
@@ -47,34 +72,38 @@ extension PrioritizedProxy {
     }
   }
 
-  /// The error that ``resolve(_:)`` throws for `message`, if its route has no target.
+  /// The error for `message`, if its route has no target.
   func error(for message: Message) -> RoutingError<Message>? {
     let index = routeIndex(of: message)
-    switch table[index].outcome {
+    return error(for: .message(message, index: index), route: storage.routes[index])
+  }
+
+  func error(for subject: Subject, route: Route) -> RoutingError<Message>? {
+    switch route.outcome {
     case .routed: return nil
-    case .failed(let failure): return routingError(failure, message: message, at: index)
+    case .failed(let failure): return routingError(failure, subject)
     case .unhandled:
-      guard case .unhandled(let reason) = explanation(for: message, at: index).outcome else {
+      guard case .unhandled(let reason) = explanation(for: subject, route: route).outcome else {
         return nil
       }
       return RoutingError(
-        message: message, rule: rules.rule(for: message).name, kind: .unhandled(reason: reason),
-        handlers: summaries(at: index))
+        message: subject.message, name: subject.name, rule: rule(for: subject).name,
+        kind: .unhandled(reason: reason), handlers: summaries(for: subject))
     }
   }
 
-  /// Each live handler and whether it implements the message at `index`.
-  func summaries(at index: Int) -> [RouteCandidateSummary] {
+  /// Each live handler and whether it implements the subject.
+  func summaries(for subject: Subject) -> [RouteCandidateSummary] {
     slots.enumerated().map { position, slot in
       RouteCandidateSummary(
-        handler: slot.describe(at: position), implementsMessage: slot.implements[index])
+        handler: slot.describe(at: position),
+        implementsMessage: implements(slot, subject))
     }
   }
 
-  func explanation(for message: Message, at index: Int) -> RouteExplanation<Message> {
-    let route = table[index]
-    let rule = rules.rule(for: message)
-    let candidates = summaries(at: index)
+  func explanation(for subject: Subject, route: Route) -> RouteExplanation<Message> {
+    let rule = rule(for: subject)
+    let candidates = summaries(for: subject)
     let outcome: RouteExplanation<Message>.Outcome
     switch route.outcome {
     case .routed:
@@ -93,18 +122,19 @@ extension PrioritizedProxy {
         outcome = .handler(descriptions[0])
       }
     case .unhandled(let reason):
-      outcome = .unhandled(reason: reason ?? builtInReason(rule, message: message, at: index))
+      outcome = .unhandled(reason: reason ?? builtInReason(rule, subject))
     case .failed(let failure):
-      outcome = .failed(routingError(failure, message: message, at: index))
+      outcome = .failed(routingError(failure, subject))
     }
     return RouteExplanation(
-      message: message, rule: rule.name, outcome: outcome, candidates: candidates)
+      message: subject.message, name: subject.name, rule: rule.name, outcome: outcome,
+      candidates: candidates)
   }
 
-  /// Why a built-in rule routes the message at `index` to nobody.
+  /// Why a built-in rule routes the subject to nobody.
   ///
   /// Only explanations ask, so rebuilds never build these strings.
-  func builtInReason(_ rule: RoutingRule<Message>, message: Message, at index: Int) -> String {
+  func builtInReason(_ rule: RoutingRule<Message>, _ subject: Subject) -> String {
     switch rule.kind {
     case .blocked:
       return "blocked by rule"
@@ -126,9 +156,7 @@ extension PrioritizedProxy {
     slot.describe(at: slots.firstIndex { $0 === slot } ?? -1)
   }
 
-  func routingError(
-    _ failure: Route.Failure, message: Message, at index: Int
-  ) -> RoutingError<Message> {
+  func routingError(_ failure: Route.Failure, _ subject: Subject) -> RoutingError<Message> {
     let kind: RoutingError<Message>.Kind =
       switch failure {
       case .handlerDoesNotImplement(let slot): .handlerDoesNotImplement(describe(slot))
@@ -138,22 +166,102 @@ extension PrioritizedProxy {
       case .broadcastOfValueReturningMessage: .broadcastOfValueReturningMessage
       }
     return RoutingError(
-      message: message, rule: rules.rule(for: message).name, kind: kind,
-      handlers: summaries(at: index))
+      message: subject.message, name: subject.name, rule: rule(for: subject).name, kind: kind,
+      handlers: summaries(for: subject))
   }
 
-  /// The context a custom rule (or an explanation) sees for the message at `index`.
-  func context(for message: Message, at index: Int) -> RoutingContext<Message> {
+  /// The context a custom rule sees for `subject`.
+  func context(for subject: Subject) -> RoutingContext<Message> {
     var candidates: [RoutingCandidate] = []
     candidates.reserveCapacity(slots.count)
     for (position, slot) in slots.enumerated() {
       guard let object = slot.object else { continue }
       candidates.append(
         RoutingCandidate(
-          handler: slot.describe(at: position), implementsMessage: slot.implements[index],
+          handler: slot.describe(at: position), implementsMessage: implements(slot, subject),
           object: object, slotID: slot.id))
     }
-    return RoutingContext(message: message, candidates: candidates)
+    return RoutingContext(message: subject.message, name: subject.name, candidates: candidates)
+  }
+
+  // MARK: - Subjects
+
+  /// What a route is decided for: a case of the message set (at its route index), or a message
+  /// named at run time.
+  enum Subject {
+    case message(Message, index: Int)
+    case named(String, isNotification: Bool)
+
+    var message: Message? {
+      if case .message(let message, _) = self { return message }
+      return nil
+    }
+
+    var name: String {
+      switch self {
+      case .message(let message, _): "\(message)"
+      case .named(let name, _): name
+      }
+    }
+
+    var isNotification: Bool {
+      switch self {
+      case .message(let message, _): message.isNotification
+      case .named(_, let isNotification): isNotification
+      }
+    }
+  }
+
+  func namedSubject(_ name: String) -> Subject {
+    .named(name, isNotification: namedNotificationCheck?(name) ?? false)
+  }
+
+  func rule(for subject: Subject) -> RoutingRule<Message> {
+    switch subject {
+    case .message(let message, _): rules.rule(for: message)
+    case .named(let name, _): rules.rule(named: name)
+    }
+  }
+
+  /// Whether `slot`'s handler implements the subject, from the bits asked when it was added (or
+  /// first asked about a name).
+  func implements(_ slot: HandlerSlot, _ subject: Subject) -> Bool {
+    switch subject {
+    case .message(_, let index): slot.implements[index]
+    case .named(let name, _): slot.implements(named: name, check: namedImplementationCheck)
+    }
+  }
+
+  // MARK: - Messages named at run time
+
+  /// The names with a route: asked about, or given a rule; sorted.
+  var knownNames: [String] {
+    Set(namedRoutes.keys).union(rules.namesWithEntries).sorted()
+  }
+
+  /// The route of the message named `name`, decided the first time it is asked for.
+  func namedRoute(_ name: String) -> Route {
+    if let route = namedRoutes[name] { return route }
+    let route = decideNamed(name, roleOwners: roleOwners())
+    namedRoutes[name] = route
+    return route
+  }
+
+  func roleOwners() -> [HandlerRole: Int] {
+    var owners: [HandlerRole: Int] = [:]
+    for (position, slot) in slots.enumerated() {
+      for role in slot.roles { owners[role] = position }
+    }
+    return owners
+  }
+
+  func decideNamed(_ name: String, roleOwners: [HandlerRole: Int]) -> Route {
+    let live = slots.compactMap { slot in slot.object.map { (slot: slot, object: $0) } }
+    let subject = namedSubject(name)
+    let rule = rules.rule(named: name)
+    return withExtendedLifetime(live) {
+      route(for: subject, rule: rule, live: live, roleOwners: roleOwners)
+    }
   }
 
   // MARK: - Rebuilding
@@ -169,49 +277,62 @@ extension PrioritizedProxy {
     var causes = causes
     if live.count < slots.count { causes.insert(.handlersReleased) }
     slots = live.map(\.slot)
-    let weaklyHeld = slots.filter { !$0.isStrong }
-    var roleOwners: [HandlerRole: Int] = [:]
-    for (position, slot) in slots.enumerated() {
-      for role in slot.roles { roleOwners[role] = position }
-    }
-    let previous = table
+    let roleOwners = roleOwners()
+    let previous = storage.routes
     var rebuilt = ContiguousArray<Route>()
     rebuilt.reserveCapacity(messages.count)
     for (index, message) in messages.enumerated() {
-      let rule = rules.rule(for: message)
-      var watched: [HandlerSlot]
-      switch rule.dependencies {
-      case .choice: watched = []
-      case .choiceAndRole(let role):
-        if let position = roleOwners[role], !slots[position].isStrong {
-          watched = [slots[position]]
-        } else {
-          watched = []
-        }
-      case .everyCandidate: watched = weaklyHeld
-      }
-      let (targets, outcome) = decide(
-        message, at: index, rule: rule, live: live, roleOwners: roleOwners)
-      // A role's handler that is also the only target needs no watching: dispatch checks the
-      // target's liveness anyway, and keeps the fast path (`always(.view)` routes to the view).
-      if case .one(let target) = targets, watched.count == 1, watched[0] === target {
-        watched = []
-      }
-      rebuilt.append(Route(targets, watched: watched, outcome: outcome))
+      rebuilt.append(
+        route(
+          for: .message(message, index: index), rule: rules.rule(for: message), live: live,
+          roleOwners: roleOwners))
     }
-    table = rebuilt
-    storedRouteGeneration &+= 1
+    storage.routes = rebuilt
+    let previousNamed = namedRoutes
+    var changedNames: [String] = []
+    for name in knownNames {
+      let route = route(
+        for: namedSubject(name), rule: rules.rule(named: name), live: live,
+        roleOwners: roleOwners)
+      namedRoutes[name] = route
+      if let old = previousNamed[name], Self.sameRoute(old, route) { continue }
+      changedNames.append(name)
+    }
     isRebuilding = false
     withExtendedLifetime(live) {}
-    for (_, listener) in rebuildListeners { listener(causes) }
 
     guard !previous.isEmpty else { return }
     var changed: [Message] = []
     for index in messages.indices where !Self.sameRoute(previous[index], rebuilt[index]) {
       changed.append(messages[index])
     }
-    guard !changed.isEmpty else { return }
-    notifyObservers(RouteChange(messages: changed, causes: causes))
+    guard !changed.isEmpty || !changedNames.isEmpty else { return }
+    notifyObservers(RouteChange(messages: changed, names: changedNames, causes: causes))
+  }
+
+  /// The route `rule` decides for `subject`, with the handlers its decision depends on watched.
+  func route(
+    for subject: Subject, rule: RoutingRule<Message>,
+    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: [HandlerRole: Int]
+  ) -> Route {
+    var watched: [HandlerSlot]
+    switch rule.dependencies {
+    case .choice: watched = []
+    case .choiceAndRole(let role):
+      if let position = roleOwners[role], !slots[position].isStrong {
+        watched = [slots[position]]
+      } else {
+        watched = []
+      }
+    case .everyCandidate: watched = slots.filter { !$0.isStrong }
+    }
+    let (targets, outcome) = decide(subject, rule: rule, live: live, roleOwners: roleOwners)
+    // A role's handler that is also the only target needs no watching: dispatch checks the
+    // target's liveness anyway, and keeps the fast path (`always(.view)` routes to the view).
+    if case .one(let target) = targets, watched.count == 1, watched[0] === target {
+      watched = []
+    }
+    return Route(targets, watched: watched, outcome: outcome)
   }
 
   /// Whether two routes deliver to the same handlers and are routed, unhandled or failed alike.
@@ -232,19 +353,19 @@ extension PrioritizedProxy {
     }
   }
 
-  /// Evaluates `rule` for the message at `index`.
+  /// Evaluates `rule` for `subject`.
   ///
   /// The built-in rules read the implementation bits and role owners directly and build no
   /// string; custom rules get a full context.
   func decide(
-    _ message: Message, at index: Int, rule: RoutingRule<Message>,
+    _ subject: Subject, rule: RoutingRule<Message>,
     live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: [HandlerRole: Int]
   ) -> (Route.Targets, Route.Outcome) {
-    if rule.isBroadcast, !message.isNotification {
+    if rule.isBroadcast, !subject.isNotification {
       return (.none, .failed(.broadcastOfValueReturningMessage))
     }
     func firstImplementer() -> (Route.Targets, Route.Outcome) {
-      for slot in slots where slot.implements[index] { return (.one(slot), .routed) }
+      for slot in slots where implements(slot, subject) { return (.one(slot), .routed) }
       return (.none, .unhandled(reason: nil))
     }
     switch rule.kind {
@@ -253,7 +374,7 @@ extension PrioritizedProxy {
     case .always(let role):
       guard let position = roleOwners[role] else { return (.none, .failed(.unknownRole(role))) }
       let slot = slots[position]
-      guard slot.implements[index] else {
+      guard implements(slot, subject) else {
         return (.none, .failed(.handlerDoesNotImplement(slot)))
       }
       return (.one(slot), .routed)
@@ -263,27 +384,27 @@ extension PrioritizedProxy {
         return (.none, .failed(.handlerNotInProxy(typeName: reference.typeName)))
       }
       let slot = slots[position]
-      guard slot.implements[index] else {
+      guard implements(slot, subject) else {
         return (.none, .failed(.handlerDoesNotImplement(slot)))
       }
       return (.one(slot), .routed)
     case .only(let role):
       guard let position = roleOwners[role] else { return (.none, .failed(.unknownRole(role))) }
       let slot = slots[position]
-      return slot.implements[index] ? (.one(slot), .routed) : (.none, .unhandled(reason: nil))
+      return implements(slot, subject) ? (.one(slot), .routed) : (.none, .unhandled(reason: nil))
     case .prefer(let role):
       guard let position = roleOwners[role] else { return (.none, .failed(.unknownRole(role))) }
       let slot = slots[position]
-      return slot.implements[index] ? (.one(slot), .routed) : firstImplementer()
+      return implements(slot, subject) ? (.one(slot), .routed) : firstImplementer()
     case .broadcast:
-      let implementers = slots.filter { $0.implements[index] }
+      let implementers = slots.filter { implements($0, subject) }
       return implementers.isEmpty
         ? (.none, .unhandled(reason: nil)) : (.many(implementers), .routed)
     case .blocked:
       return (.none, .unhandled(reason: nil))
     case .custom(let choose):
-      let context = context(for: message, at: index)
-      return checked(choose(context), message: message, candidates: context.candidates)
+      let context = context(for: subject)
+      return checked(choose(context), subject, candidates: context.candidates)
     }
   }
 
@@ -292,7 +413,7 @@ extension PrioritizedProxy {
   /// `candidates[i]` describes `slots[i]`, so a chosen candidate's position finds its slot in
   /// O(1): a rebuild stays linear in the number of handlers for broadcasts too.
   func checked(
-    _ decision: RoutingDecision, message: Message, candidates: [RoutingCandidate]
+    _ decision: RoutingDecision, _ subject: Subject, candidates: [RoutingCandidate]
   ) -> (Route.Targets, Route.Outcome) {
     let chosen: [RoutingCandidate]
     switch decision {
@@ -303,7 +424,7 @@ extension PrioritizedProxy {
     case .deliver(let candidate):
       chosen = [candidate]
     case .broadcast(let list):
-      guard message.isNotification else {
+      guard subject.isNotification else {
         return (.none, .failed(.broadcastOfValueReturningMessage))
       }
       if list.isEmpty { return (.none, .unhandled(reason: "the broadcast lists no handler")) }

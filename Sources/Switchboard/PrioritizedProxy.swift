@@ -51,33 +51,32 @@
 /// broadcasts included, with no string built until an explanation or error is asked for.
 public final class PrioritizedProxy<Message: MessageSet> {
   var slots: [HandlerSlot] = []
-  /// The route of each message, by route index.
-  @usableFromInline @exclusivity(unchecked) var table: ContiguousArray<Route> = []
+  /// The route of each message by route index, and the observer counts.
+  @usableFromInline let storage = DispatchStorage()
   /// `Message.allCases`, in route-index order.
   let messages: [Message]
-  /// Decides whether a handler implements a message; see ``init(rules:implementationCheck:)``.
+  /// Decides whether a handler implements a message; see
+  /// ``init(rules:implementationCheck:namedImplementationCheck:namedNotificationCheck:)``.
   let implementationCheck: ((Message, AnyObject) -> Bool)?
+  /// Decides whether a handler implements a message named at run time.
+  let namedImplementationCheck: ((String, AnyObject) -> Bool)?
+  /// Decides whether a message named at run time returns nothing.
+  let namedNotificationCheck: ((String) -> Bool)?
+  /// The routes of the messages named at run time that were asked for or given a rule.
+  var namedRoutes: [String: Route] = [:]
+  /// The observers of messages named at run time.
+  var namedObservers: [String: ObserverList] = [:]
   /// Route indices for message sets without ``MessageSet/routeIndex``.
   let positions: [Message: Int]
   var nextSlotID = 0
   var observers = ChangeObservers<RouteChange<Message>>()
   var nextObserverID = 0
-  /// Called after every rebuild, changed or not: ``ForwardedRoutes`` decides its names again.
-  var rebuildListeners: [(id: Int, listener: (RouteChangeCauses) -> Void)] = []
   /// An object only the proxy holds, so observations can tell whether it still exists without
   /// a weak reference to it.
   let lifetime = ProxyLifetime()
-  /// How many observers (live or ended) each message has, by route index.
-  ///
-  /// It is the one number the send paths read when nothing observes.
-  /// Raw memory, so reading it retains nothing: the check costs one load.
-  @usableFromInline let observerCounts: UnsafeMutablePointer<Int>
   /// The observers of each message, by route index; see ``observe(_:timing:_:)``.
-  @usableFromInline @exclusivity(unchecked) var messageObservers: ContiguousArray<ObserverList> =
-    []
+  @usableFromInline var messageObservers: ContiguousArray<ObserverList> = []
   var isRebuilding = false
-  /// The storage of ``routeGeneration``.
-  @usableFromInline @exclusivity(unchecked) internal var storedRouteGeneration = 0
 
   /// The rule table.
   ///
@@ -105,17 +104,41 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ///
   /// Either way, a ``PartialHandler`` can still decline a message it adopts.
   ///
+  /// ## Messages named at run time
+  /// Besides its message set, a proxy routes messages it knows only by name, such as the
+  /// Objective-C selectors a delegate proxy forwards (`"scrollViewDidScroll:"`), with the same
+  /// handlers, rules (``RoutingRules/subscript(named:)``), explanations and observation. Say how
+  /// to tell whether a handler implements one, and whether one returns nothing (so that it may
+  /// be broadcast and observed):
+  ///
+  /// ```swift
+  /// let proxy = PrioritizedProxy<ListMessage>(
+  ///   namedImplementationCheck: { name, handler in
+  ///     (handler as? NSObject)?.responds(to: NSSelectorFromString(name)) ?? false
+  ///   },
+  ///   namedNotificationCheck: { name in name.hasPrefix("scrollViewDid") })
+  /// proxy.targets(forNamed: "scrollViewDidScroll:")
+  /// ```
+  ///
   /// - Parameters:
   ///   - rules: The rule table; by default every message goes to its first implementer.
   ///   - implementationCheck: Whether a handler implements a message, answered from its type,
   ///     once per handler and message when the handler is added; `nil` for
   ///     ``MessageSet/isImplemented(by:)``.
+  ///   - namedImplementationCheck: Whether a handler implements the message with a given name,
+  ///     asked once per handler and name; `nil` when no handler implements any.
+  ///   - namedNotificationCheck: Whether the message with a given name returns nothing; `nil`
+  ///     when none does.
   public init(
     rules: RoutingRules<Message> = [:],
-    implementationCheck: ((Message, AnyObject) -> Bool)? = nil
+    implementationCheck: ((Message, AnyObject) -> Bool)? = nil,
+    namedImplementationCheck: ((_ name: String, _ handler: AnyObject) -> Bool)? = nil,
+    namedNotificationCheck: ((_ name: String) -> Bool)? = nil
   ) {
     self.rules = rules
     self.implementationCheck = implementationCheck
+    self.namedImplementationCheck = namedImplementationCheck
+    self.namedNotificationCheck = namedNotificationCheck
     let messages = Array(Message.allCases)
     self.messages = messages
     var positions: [Message: Int] = [:]
@@ -132,8 +155,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
     }
     self.positions = positions
     messageObservers = ContiguousArray(repeating: ObserverList(), count: messages.count)
-    observerCounts = .allocate(capacity: max(1, messages.count))
-    observerCounts.initialize(repeating: 0, count: max(1, messages.count))
+    storage.observerCounts = ContiguousArray(repeating: 0, count: messages.count)
     rebuildRoutes([])
   }
 
@@ -158,7 +180,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
     // A proxy that goes away finishes its event streams.
     lifetime.isAlive = false
     for observers in messageObservers { observers.finishStreams() }
-    observerCounts.deallocate()
+    for observers in namedObservers.values { observers.finishStreams() }
   }
 
   // MARK: - Handlers
@@ -374,6 +396,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
       if let object = slot.object {
         slot.survey(messages, object: object, check: implementationCheck)
       }
+      slot.namedImplements.removeAll()
     }
     rebuildRoutes(.invalidated)
   }
@@ -433,7 +456,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ) -> RouteObservation {
     let id = nextObserverID
     nextObserverID += 1
-    return observers.add(id: id, onChange) { [weak lifetime, unowned(unsafe) self] in
+    return observers.add(id: id, onChange) { [weak lifetime, unowned self] in
       // As for message observers: a weak reference to the proxy would slow every retain and
       // release of it, dispatch's included.
       guard lifetime?.isAlive == true else { return }
@@ -447,19 +470,6 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// observer during this notification is not called.
   func notifyObservers(_ change: RouteChange<Message>) {
     observers.live().tell(change)
-  }
-
-  /// Calls `listener` after every rebuild of the routes; returns an id for
-  /// ``removeRebuildListener(_:)``.
-  func addRebuildListener(_ listener: @escaping (RouteChangeCauses) -> Void) -> Int {
-    let id = nextObserverID
-    nextObserverID += 1
-    rebuildListeners.append((id, listener))
-    return id
-  }
-
-  func removeRebuildListener(_ id: Int) {
-    rebuildListeners.removeAll { $0.id == id }
   }
 
   var name: String { "PrioritizedProxy<\(Message.self)>" }

@@ -18,8 +18,11 @@ public struct RouteExplanation<Message: MessageSet>: Hashable, Sendable, CustomS
     case failed(RoutingError<Message>)
   }
 
-  /// The message explained.
-  public let message: Message
+  /// The message explained, or `nil` for a message named at run time (see ``name``).
+  public let message: Message?
+  /// The message's name: its case name (`"didSelectRow"`), or the name it was asked for with
+  /// (an Objective-C selector such as `"scrollViewDidScroll:"`).
+  public let name: String
   /// The name of the rule that applied.
   public let rule: String
   /// Where the message goes.
@@ -33,7 +36,21 @@ public struct RouteExplanation<Message: MessageSet>: Hashable, Sendable, CustomS
   public init(
     message: Message, rule: String, outcome: Outcome, candidates: [RouteCandidateSummary]
   ) {
+    self.init(
+      message: message, name: "\(message)", rule: rule, outcome: outcome, candidates: candidates)
+  }
+
+  /// Creates an explanation of the message named `name`.
+  public init(name: String, rule: String, outcome: Outcome, candidates: [RouteCandidateSummary]) {
+    self.init(message: nil, name: name, rule: rule, outcome: outcome, candidates: candidates)
+  }
+
+  init(
+    message: Message?, name: String, rule: String, outcome: Outcome,
+    candidates: [RouteCandidateSummary]
+  ) {
     self.message = message
+    self.name = name
     self.rule = rule
     self.outcome = outcome
     self.candidates = candidates
@@ -62,7 +79,7 @@ public struct RouteExplanation<Message: MessageSet>: Hashable, Sendable, CustomS
   /// `"didSelectRow → view (Screen), by rule 'only view'"`, with the reason or the error appended
   /// when the message goes nowhere.
   public var description: String {
-    let head = "\(message) → \(targetSummary), by rule '\(rule)'"
+    let head = "\(name) → \(targetSummary), by rule '\(rule)'"
     switch outcome {
     case .handler, .broadcast: return head
     case .unhandled(let reason): return "\(head): \(reason)"

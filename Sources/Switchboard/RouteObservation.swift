@@ -11,8 +11,12 @@ public struct RouteChange<Message: MessageSet>: Hashable, Sendable {
 
   /// The changed messages, in `Message.allCases` order.
   ///
-  /// Never empty.
+  /// Empty only when the change concerns messages named at run time alone (see ``names``).
   public let messages: [Message]
+  /// The changed messages named at run time (Objective-C selectors), sorted.
+  ///
+  /// A proxy knows a name once it has been asked about it or given a rule for it.
+  public let names: [String]
   /// What made the proxy route again.
   ///
   /// A host that finds a message it was sending go to nobody can tell a released handler
@@ -20,13 +24,17 @@ public struct RouteChange<Message: MessageSet>: Hashable, Sendable {
   public let causes: Causes
 
   /// Creates a change.
-  public init(messages: [Message], causes: Causes = []) {
+  public init(messages: [Message], names: [String] = [], causes: Causes = []) {
     self.messages = messages
+    self.names = names
     self.causes = causes
   }
 
   /// Whether `message` is among the changed messages.
   public func contains(_ message: Message) -> Bool { messages.contains(message) }
+
+  /// Whether the message named `name` is among the changed messages.
+  public func contains(named name: String) -> Bool { names.contains(name) }
 }
 
 /// A registration made with ``PrioritizedProxy/observeRoutes(_:)``.

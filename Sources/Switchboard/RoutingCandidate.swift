@@ -38,8 +38,11 @@ public struct RoutingCandidate {
 /// }
 /// ```
 public struct RoutingContext<Message: MessageSet> {
-  /// The message being routed.
-  public let message: Message
+  /// The message being routed, or `nil` for a message named at run time (see ``name``).
+  public let message: Message?
+  /// The message's name: its case name, or the name it was sent with (an Objective-C
+  /// selector such as `"scrollViewDidScroll:"`).
+  public let name: String
   /// Every live handler, in priority order, whether or not it implements the message.
   public let candidates: [RoutingCandidate]
 

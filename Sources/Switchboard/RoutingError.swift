@@ -36,8 +36,12 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
     case capabilityMismatch(HandlerDescription, expected: String)
   }
 
-  /// The message that could not be routed.
-  public let message: Message
+  /// The message that could not be routed, or `nil` for a message named at run time (see
+  /// ``name``).
+  public let message: Message?
+  /// The message's name: its case name, or the name it was sent with (an Objective-C
+  /// selector).
+  public let name: String
   /// The name of the rule that applied.
   public let rule: String
   /// What went wrong.
@@ -49,7 +53,19 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
   ///
   /// The proxy creates these; tests may build expected values with it.
   public init(message: Message, rule: String, kind: Kind, handlers: [RouteCandidateSummary]) {
+    self.init(message: message, name: "\(message)", rule: rule, kind: kind, handlers: handlers)
+  }
+
+  /// Creates an error for the message named `name`.
+  public init(name: String, rule: String, kind: Kind, handlers: [RouteCandidateSummary]) {
+    self.init(message: nil, name: name, rule: rule, kind: kind, handlers: handlers)
+  }
+
+  init(
+    message: Message?, name: String, rule: String, kind: Kind, handlers: [RouteCandidateSummary]
+  ) {
     self.message = message
+    self.name = name
     self.rule = rule
     self.kind = kind
     self.handlers = handlers
@@ -64,16 +80,16 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
     switch kind {
     case .unhandled(let reason):
       return
-        "\(message): rule '\(rule)' routes it to nobody (\(reason)). \(listing) Fix: add a "
-        + "handler that implements \(message), or use send(_:as:default:_:) where having no "
+        "\(name): rule '\(rule)' routes it to nobody (\(reason)). \(listing) Fix: add a "
+        + "handler that implements \(name), or use send(_:as:default:_:) where having no "
         + "handler is expected."
     case .handlerDoesNotImplement(let handler):
       return
-        "\(message): rule '\(rule)' chose \(handler), which does not implement it. \(listing) "
-        + "Fix: implement \(message) in \(handler) or change the rule for \(message)."
+        "\(name): rule '\(rule)' chose \(handler), which does not implement it. \(listing) "
+        + "Fix: implement \(name) in \(handler) or change the rule for \(name)."
     case .handlerNotInProxy(let chosen):
       return
-        "\(message): rule '\(rule)' chose \(chosen), which is not a handler of this proxy. "
+        "\(name): rule '\(rule)' chose \(chosen), which is not a handler of this proxy. "
         + "\(listing) Fix: choose from the rule's candidates."
     case .unknownRole(let role, let roles):
       let known =
@@ -81,21 +97,21 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
         ? "no handler has a role"
         : "the roles are " + roles.map { "'\($0)'" }.joined(separator: ", ")
       return
-        "\(message): rule '\(rule)' names the role '\(role)', which no handler has (\(known)). "
+        "\(name): rule '\(rule)' names the role '\(role)', which no handler has (\(known)). "
         + "\(listing) Fix: add a handler with the role '\(role)', or correct the role in the rule "
-        + "for \(message)."
+        + "for \(name)."
     case .broadcastOfValueReturningMessage:
       return
-        "\(message): rule '\(rule)' broadcasts it, but \(message) returns a value and only one "
-        + "handler can answer it. \(listing) Fix: route \(message) with .firstImplementer, "
+        "\(name): rule '\(rule)' broadcasts it, but \(name) returns a value and only one "
+        + "handler can answer it. \(listing) Fix: route \(name) with .firstImplementer, "
         + ".prefer(role) or .always(role); broadcast only notifications (isNotification is true)."
     case .duplicateTarget(let handler):
       return
-        "\(message): rule '\(rule)' lists \(handler) twice in a broadcast. \(listing) "
+        "\(name): rule '\(rule)' lists \(handler) twice in a broadcast. \(listing) "
         + "Fix: list each handler once."
     case .capabilityMismatch(let handler, let expected):
       return
-        "\(message): \(handler) implements it according to \(Message.self).isImplemented(by:) "
+        "\(name): \(handler) implements it according to \(Message.self).isImplemented(by:) "
         + "(or the proxy's implementationCheck), but does not conform to \(expected). \(listing) "
         + "Fix: make that check test for \(expected)."
     }

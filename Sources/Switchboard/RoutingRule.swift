@@ -15,7 +15,7 @@
 ///
 /// Every message without an entry uses the table's fallback, ``firstImplementer`` unless you
 /// choose another.
-public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
+public struct RoutingRule<Message: MessageSet>: Sendable, CustomStringConvertible {
   /// The name shown in explanations and errors.
   public let name: String
   /// What the rule is.
@@ -29,12 +29,15 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   /// The rule may base its choice on any candidate: the proxy routes again when any weakly held
   /// handler is released, not only the chosen one.
   ///
+  /// A rule is a value you can keep in a `static let`, so `choose` is `@Sendable`: it decides
+  /// from its context alone.
+  ///
   /// - Parameters:
   ///   - name: A short name for explanations, such as `"newest first"`.
   ///   - choose: Picks the route from the candidates. It runs in the proxy's isolation domain
   ///     during a route rebuild, and must not change the proxy.
   public init(
-    _ name: String, choose: @escaping (RoutingContext<Message>) -> RoutingDecision
+    _ name: String, choose: @escaping @Sendable (RoutingContext<Message>) -> RoutingDecision
   ) {
     self.init(name, kind: .custom(choose))
   }
@@ -45,7 +48,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
   }
 
   /// The built-in rules, which the proxy evaluates from its own tables.
-  enum Kind {
+  enum Kind: Sendable {
     case firstImplementer
     case always(HandlerRole)
     case alwaysObject(WeakReference)
@@ -53,7 +56,7 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
     case prefer(HandlerRole)
     case broadcast
     case blocked
-    case custom((RoutingContext<Message>) -> RoutingDecision)
+    case custom(@Sendable (RoutingContext<Message>) -> RoutingDecision)
   }
 
   /// Whether this is ``broadcast``, which the proxy refuses for messages that return a value even
@@ -143,7 +146,11 @@ public struct RoutingRule<Message: MessageSet>: CustomStringConvertible {
 }
 
 /// A weak box, so rules never keep a handler alive.
-final class WeakReference {
+///
+/// `@unchecked Sendable` so that a rule naming an object is a `Sendable` value: the box only
+/// ever reads its reference (a weak load is atomic), and the object is used only in the proxy's
+/// domain.
+final class WeakReference: @unchecked Sendable {
   private(set) weak var object: AnyObject?
   let typeName: String
   init(_ object: AnyObject) {

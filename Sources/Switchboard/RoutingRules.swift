@@ -1,19 +1,22 @@
 /// The rule table of a ``PrioritizedProxy``: one optional rule per message, and a fallback for
 /// every message without one.
 ///
-/// Write it as a dictionary literal, or build it up per message:
+/// Write it as a dictionary literal, or build it up per message; messages named at run time
+/// (Objective-C selectors) have entries of their own, by name:
 ///
 /// ```swift
 /// var rules: RoutingRules<ListMessage> = [.cellForRow: .always(.view)]
 /// rules[.didSelectRow] = .only(.view)
+/// rules[named: "scrollViewDidScroll:"] = .broadcast
 /// rules.fallback = .prefer(.viewModel)
 /// proxy.rules = rules                       // replace the table
 /// proxy.rules.merge([.willDisplayRow: .broadcast]) // or extend it
 /// ```
-public struct RoutingRules<Message: MessageSet>: ExpressibleByDictionaryLiteral {
-  /// The rule for every message that has no entry of its own.
+public struct RoutingRules<Message: MessageSet>: ExpressibleByDictionaryLiteral, Sendable {
+  /// The rule for every message that has no entry of its own, named ones included.
   public var fallback: RoutingRule<Message>
   private var entries: [Message: RoutingRule<Message>]
+  private var namedEntries: [String: RoutingRule<Message>] = [:]
 
   /// Creates a table.
   ///
@@ -52,9 +55,23 @@ public struct RoutingRules<Message: MessageSet>: ExpressibleByDictionaryLiteral 
     set { entries[message] = newValue }
   }
 
+  /// The rule written for the message named `name` (an Objective-C selector, say), or `nil`
+  /// when it uses the fallback.
+  ///
+  /// Assign `nil` to remove an entry.
+  public subscript(named name: String) -> RoutingRule<Message>? {
+    get { namedEntries[name] }
+    set { namedEntries[name] = newValue }
+  }
+
   /// The rule that applies to `message`: its own entry, or else the fallback.
   public func rule(for message: Message) -> RoutingRule<Message> {
     entries[message] ?? fallback
+  }
+
+  /// The rule that applies to the message named `name`: its own entry, or else the fallback.
+  public func rule(named name: String) -> RoutingRule<Message> {
+    namedEntries[name] ?? fallback
   }
 
   /// The messages with an entry of their own, in `Message.allCases` order.
@@ -62,11 +79,15 @@ public struct RoutingRules<Message: MessageSet>: ExpressibleByDictionaryLiteral 
     Message.allCases.filter { entries[$0] != nil }
   }
 
+  /// The names with an entry of their own, sorted.
+  public var namesWithEntries: [String] { namedEntries.keys.sorted() }
+
   /// Adds the entries of `other`, replacing entries for the same messages.
   ///
   /// The fallback stays.
   public mutating func merge(_ other: RoutingRules<Message>) {
     entries.merge(other.entries) { _, new in new }
+    namedEntries.merge(other.namedEntries) { _, new in new }
   }
 
   /// A copy of this table with the entries of `other` added, as in ``merge(_:)``.

@@ -22,10 +22,15 @@ public struct RoutingTable<Message: MessageSet>: Hashable, Sendable, CustomStrin
     rows.first { $0.message == message }
   }
 
+  /// The explanation for the message named `name`, if the table has it.
+  public subscript(named name: String) -> RouteExplanation<Message>? {
+    rows.first { $0.message == nil && $0.name == name }
+  }
+
   /// The rows as `[message, handler, rule]` text cells, header first.
   public var cells: [[String]] {
     [["message", "handler", "rule"]]
-      + rows.map { ["\($0.message)", $0.targetSummary, $0.rule] }
+      + rows.map { [$0.name, $0.targetSummary, $0.rule] }
   }
 
   /// The table as left-aligned columns separated by two spaces.

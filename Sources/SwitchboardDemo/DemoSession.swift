@@ -46,7 +46,7 @@ public final class DemoSession {
 
   /// The routing table: message, handler, rule.
   public func routingTable() -> String {
-    let rows = screen.proxy.routingTable.rows.map { ["\($0.message)", $0.targetSummary, $0.rule] }
+    let rows = screen.proxy.routingTable.rows.map { [$0.name, $0.targetSummary, $0.rule] }
     return TerminalText.table(["message", "handler", "rule"], rows)
   }
 

@@ -33,7 +33,7 @@ public func expectRoute<Message: MessageSet>(
   _ message: Message, in proxy: PrioritizedProxy<Message>, to handler: AnyObject,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
-  guard proxy.target(for: message) === handler, proxy.targets(for: message).count == 1 else {
+  guard proxy.targets(for: message).first === handler, proxy.targets(for: message).count == 1 else {
     Issue.record(
       "Expected \(message) to route to \(type(of: handler)), but \(proxy.explain(message))",
       sourceLocation: sourceLocation)
@@ -91,7 +91,7 @@ public func expectRoutingTable<Message: MessageSet>(
   let expectedLines = Message.allCases.map { message in
     "\(message) → \(expected.first { $0.key == message }?.value ?? "(not listed)")"
   }
-  let actualLines = table.rows.map { "\($0.message) → \(routeLabel($0))" }
+  let actualLines = table.rows.filter { $0.message != nil }.map { "\($0.name) → \(routeLabel($0))" }
   guard expectedLines == actualLines else {
     let difference = lineDiff(expected: expectedLines, actual: actualLines)
     Issue.record(

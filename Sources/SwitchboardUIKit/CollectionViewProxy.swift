@@ -1,13 +1,14 @@
 #if canImport(UIKit)
 import Switchboard
 import SwitchboardLists
+import SwitchboardObjC
 import UIKit
 
 /// A `UICollectionView` data source and delegate that routes every message to a view
-/// controller or a view model, and forwards every method Switchboard does not model (flow
-/// layout sizes, scroll-view messages, context menus, …) through the Objective-C runtime.
+/// controller or a view model, and every method Switchboard does not model (flow layout sizes,
+/// context menus, a custom layout's delegate methods, …) by selector.
 ///
-/// Set up a screen in three lines; the collection view owns the proxy, which holds the view
+/// Set up a screen in one line; the collection view owns the proxy, which holds the view
 /// controller and the view model weakly:
 ///
 /// ```swift
@@ -17,32 +18,40 @@ import UIKit
 /// }
 /// ```
 ///
-/// It routes, explains, re-caches and reports problems as ``TableViewProxy`` does, with
-/// ``ListSelectorTable/collectionView``'s selectors. Items are the list vocabulary's rows:
-/// `collectionView(_:numberOfItemsInSection:)` is `ListMessage.numberOfRows`. A
-/// `ListWillSelectHandling` handler answers `collectionView(_:shouldSelectItemAt:)`: the same
+/// It routes, explains, answers released handlers, tells UIKit about changes and keeps other
+/// objects as ``TableViewProxy`` does, with a collection view's selectors. Items are the list
+/// vocabulary's rows: `collectionView(_:numberOfItemsInSection:)` is `ListMessage.numberOfRows`.
+/// A `ListWillSelectHandling` handler answers `collectionView(_:shouldSelectItemAt:)`: the same
 /// item allows the selection, `nil` cancels it, and another item cancels it and selects that
 /// one instead (sending did-select for it, as `UITableView` does for a redirected selection).
+///
+/// A collection view raises an exception for a cell or supplementary view its data source did
+/// not dequeue, so when a cell provider throws, or nobody provides one, the proxy answers with
+/// an empty cell (or view) it dequeues from a class it registers for that purpose, and reports
+/// the problem. Supplementary kinds reach handlers as the layout names them, and come back
+/// unchanged.
 @MainActor
-public final class CollectionViewProxy: NSObject, ListViewProxying, UICollectionViewDataSource,
-  UICollectionViewDelegateFlowLayout, UICollectionViewDataSourcePrefetching
+public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
+  UICollectionViewDataSource, UICollectionViewDelegateFlowLayout,
+  UICollectionViewDataSourcePrefetching
 {
-  /// The platform-independent routing this proxy translates.
+  /// The routing this proxy translates.
   public let routing: SelectorRouting<UICollectionView>
   /// The collection view this proxy is attached to.
   public private(set) weak var collectionView: UICollectionView?
+  private var properties: ViewProperties?
 
-  private init(list: ListProxy<UICollectionView>) {
-    routing = SelectorRouting(
-      proxy: list, selectors: .collectionView, observableSelectors: observableScrollSelectors,
-      respondsTo: objectiveCResponds)
+  private init(routing: SelectorRouting<UICollectionView>) {
+    self.routing = routing
     super.init()
-    routing.onRecache = { [weak self] in self?.connect() }
+    routing.typedSelectors = typedScrollSelectors
+    connectRuntime()
     checkSelectorTable()
   }
 
   /// Makes a proxy for a view controller and a view model, makes `collectionView` own it, and
-  /// connects it as the collection's data source, delegate and prefetching data source.
+  /// connects it as the collection's data source, delegate and (when a handler prefetches)
+  /// prefetching data source.
   ///
   /// - Parameters:
   ///   - collectionView: The collection. It keeps the proxy alive; a proxy attached before is
@@ -52,32 +61,44 @@ public final class CollectionViewProxy: NSObject, ListViewProxying, UICollection
   ///   - viewModel: The view model, with the role `HandlerRole.viewModel`. Held weakly unless
   ///     `viewModelRetention` says otherwise.
   ///   - viewModelRetention: How the view model is held.
-  ///   - rules: Rules for modeled messages that replace the defaults for the messages they
-  ///     name.
-  ///   - forwardingRules: Rules for other selectors, by selector name.
+  ///   - rules: Rules that replace the defaults for the messages and selectors they name.
+  ///   - keepingInstalledObjects: Whether a data source, delegate or prefetching data source
+  ///     the collection already has is kept as the lowest-priority handler.
   /// - Returns: The proxy, to configure or inspect.
   @discardableResult
   public static func attach(
     to collectionView: UICollectionView, view: AnyObject, viewModel: AnyObject,
     viewModelRetention: HandlerRetention = .weak, rules: RoutingRules<ListMessage> = [:],
-    forwardingRules: [String: RoutingRule<ListMessage>] = [:]
+    keepingInstalledObjects: Bool = true
   ) -> CollectionViewProxy {
     let proxy = CollectionViewProxy(
-      list: ListProxy<UICollectionView>(
-        view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules))
-    proxy.routing.forwarded.rules = forwardingRules
-    proxy.attach(to: collectionView)
-    return proxy
-  }
-
-  /// Makes a proxy over a router you configured (made with
-  /// `ListProxy<UICollectionView>.makeRouter(rules:)`), and attaches it to `collectionView`.
-  @discardableResult
-  public static func attach(
-    to collectionView: UICollectionView, router: PrioritizedProxy<ListMessage>
-  ) -> CollectionViewProxy {
-    let proxy = CollectionViewProxy(list: ListProxy<UICollectionView>(router: router))
-    proxy.attach(to: collectionView)
+      routing: SelectorRouting(
+        view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
+        selectors: .collectionView, runtime: ObjectiveCRuntime.collectionView,
+        schedule: afterThisTurn))
+    attached(to: collectionView)?.detach()
+    setAttachedObject(proxy, to: collectionView)
+    proxy.collectionView = collectionView
+    let properties = ViewProperties(
+      get: { [weak collectionView] property in
+        switch property {
+        case .dataSource: collectionView?.dataSource
+        case .delegate: collectionView?.delegate
+        case .prefetchDataSource: collectionView?.prefetchDataSource
+        }
+      },
+      set: { [weak collectionView] property, object in
+        switch property {
+        case .dataSource: collectionView?.dataSource = object as? any UICollectionViewDataSource
+        case .delegate: collectionView?.delegate = object as? any UICollectionViewDelegate
+        case .prefetchDataSource:
+          collectionView?.prefetchDataSource =
+            object as? any UICollectionViewDataSourcePrefetching
+        }
+      })
+    proxy.properties = properties
+    proxy.routing.attach(
+      to: properties, as: proxy, keepingInstalled: keepingInstalledObjects, rules: rules)
     return proxy
   }
 
@@ -86,36 +107,37 @@ public final class CollectionViewProxy: NSObject, ListViewProxying, UICollection
     attachedObject(to: collectionView) as? CollectionViewProxy
   }
 
-  private func attach(to collectionView: UICollectionView) {
-    Self.attached(to: collectionView)?.detach()
-    setAttachedObject(self, to: collectionView)
-    self.collectionView = collectionView
-    routing.reportInvalidRoutes()
-    connect()
-  }
-
   /// Disconnects the proxy from its collection view, which then no longer owns it.
   public func detach() {
-    guard let collectionView else { return }
-    if collectionView.dataSource === self { collectionView.dataSource = nil }
-    if collectionView.delegate === self { collectionView.delegate = nil }
-    if collectionView.prefetchDataSource === self { collectionView.prefetchDataSource = nil }
-    if Self.attached(to: collectionView) === self { setAttachedObject(nil, to: collectionView) }
-    self.collectionView = nil
+    routing.detach()
+    if let collectionView, Self.attached(to: collectionView) === self {
+      setAttachedObject(nil, to: collectionView)
+    }
+    collectionView = nil
   }
 
-  /// Assigns the proxy again, so the collection asks again what it responds to.
-  private func connect() {
-    guard let collectionView else { return }
-    collectionView.dataSource = nil
-    collectionView.delegate = nil
-    collectionView.prefetchDataSource = nil
-    collectionView.dataSource = self
-    collectionView.delegate = self
-    if answersPrefetching { collectionView.prefetchDataSource = self }
+  // MARK: - The Objective-C runtime
+
+  /// True when a handler will receive the message, and always for notifications whose
+  /// presence changes nothing in UIKit.
+  public nonisolated override func responds(to selector: Selector!) -> Bool {
+    guard let selector else { return false }
+    return answer(respondsTo: selector) { super.responds(to: selector) }
   }
 
-  // MARK: - UIScrollViewDelegate (forwarded, observable)
+  /// The handler a selector Switchboard does not model goes to, when it goes to exactly one.
+  public nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
+    guard let selector else { return nil }
+    return answer(forwardingTargetFor: selector) ?? super.forwardingTarget(for: selector)
+  }
+
+  /// Delivers a message no forwarding target took: a broadcast, an observed method, or one
+  /// whose handler is gone.
+  public nonisolated override func forward(_ message: ForwardedMessage) {
+    deliver(message)
+  }
+
+  // MARK: - UIScrollViewDelegate (typed for observers)
 
   public func scrollViewDidScroll(_ scrollView: UIScrollView) {
     routing.scrollViewDidScroll(scrollView)
@@ -132,26 +154,6 @@ public final class CollectionViewProxy: NSObject, ListViewProxying, UICollection
 
   public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
     routing.scrollViewDidEndDecelerating(scrollView)
-  }
-
-  // MARK: - The Objective-C runtime
-
-  /// True exactly when a handler will receive the message.
-  public nonisolated override func responds(to selector: Selector!) -> Bool {
-    guard let selector else { return false }
-    let name = NSStringFromSelector(selector)
-    return MainActor.assumeIsolated {
-      routing.responds(toSelector: name) { super.responds(to: selector) }
-    }
-  }
-
-  /// The handler a selector Switchboard does not model is forwarded to.
-  public nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
-    guard let selector else { return nil }
-    let name = NSStringFromSelector(selector)
-    nonisolated(unsafe) var target: AnyObject?
-    MainActor.assumeIsolated { target = routing.forwardingTarget(forSelector: name) }
-    return target ?? super.forwardingTarget(for: selector)
   }
 
   // MARK: - UICollectionViewDataSource
@@ -179,18 +181,15 @@ public final class CollectionViewProxy: NSObject, ListViewProxying, UICollection
   public func collectionView(
     _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
   ) -> UICollectionViewCell {
-    do {
-      return try routing.ask(
-        .cellForRow, default: UICollectionViewCell(),
-        { (view: any ListCellProviding<UICollectionView>) in
+    routing.provide(at: indexPath, fallback: collectionView.dequeueFallbackCell(for: indexPath)) {
+      try routing.ask(
+        .cellForRow, default: nil,
+        { (view: any ListCellProviding<UICollectionView>) -> UICollectionViewCell? in
           try view.cellForRow(at: indexPath, in: collectionView)
         },
-        platform: { (source: any UICollectionViewDataSource) in
+        platform: { (source: any UICollectionViewDataSource) -> UICollectionViewCell?? in
           source.collectionView(collectionView, cellForItemAt: indexPath)
         })
-    } catch {
-      routing.report(ListViewError.cellProviderFailed(indexPath, "\(error)"))
-      return UICollectionViewCell()
     }
   }
 
@@ -198,21 +197,22 @@ public final class CollectionViewProxy: NSObject, ListViewProxying, UICollection
     _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
     at indexPath: IndexPath
   ) -> UICollectionReusableView {
-    do {
-      return try routing.ask(
-        .supplementaryView, default: UICollectionReusableView(),
-        { (view: any ListSupplementaryViewProviding<UICollectionView>) in
+    routing.provide(
+      at: indexPath, detail: "\(kind): ",
+      fallback: collectionView.dequeueFallbackView(ofKind: kind, for: indexPath)
+    ) {
+      try routing.ask(
+        .supplementaryView, default: nil,
+        {
+          (view: any ListSupplementaryViewProviding<UICollectionView>)
+            -> UICollectionReusableView? in
           try view.supplementaryView(
-            ofKind: SupplementaryKind(collectionElementKind: kind), at: indexPath,
-            in: collectionView)
+            ofKind: SupplementaryKind(kind), at: indexPath, in: collectionView)
         },
-        platform: { (source: any UICollectionViewDataSource) in
+        platform: { (source: any UICollectionViewDataSource) -> UICollectionReusableView?? in
           source.collectionView?(
             collectionView, viewForSupplementaryElementOfKind: kind, at: indexPath)
         })
-    } catch {
-      routing.report(ListViewError.cellProviderFailed(indexPath, "\(kind): \(error)"))
-      return UICollectionReusableView()
     }
   }
 

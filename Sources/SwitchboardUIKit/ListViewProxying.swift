@@ -1,73 +1,87 @@
 #if canImport(UIKit)
 import Switchboard
 import SwitchboardLists
+import SwitchboardObjC
 import UIKit
 
-/// What ``TableViewProxy`` and ``CollectionViewProxy`` share: every route, inspection and
-/// observation is answered by their ``routing``, the platform-independent half.
+/// What ``TableViewProxy`` and ``CollectionViewProxy`` share: routes, inspection, observation
+/// and problems, all answered by their ``routing``.
 ///
 /// The Objective-C methods (UIKit's protocols, `responds(to:)`, `forwardingTarget(for:)`) stay
-/// in each class, since only a class can expose them to the runtime; everything else is here,
-/// once.
+/// in each class, since only a class can expose them to the runtime; everything else is here.
 @MainActor
-public protocol ListViewProxying: NSObject {
+public protocol ListViewProxying: ForwardingProxy, Sendable {
   /// The UIKit view the proxy serves.
   associatedtype Host: ListHost
-  /// The platform-independent routing the proxy translates.
+  /// The routing the proxy translates; its API is the proxy's.
   var routing: SelectorRouting<Host> { get }
 }
 
 extension ListViewProxying {
   // MARK: - Routes
 
-  /// The routing core of the modeled messages: add handlers, change rules, inspect routes.
-  public var router: PrioritizedProxy<ListMessage> { routing.proxy.router }
-
-  /// The rules of the modeled messages.
-  public var rules: RoutingRules<ListMessage> {
-    get { routing.proxy.rules }
-    set { routing.proxy.rules = newValue }
-  }
-
-  /// The rules of forwarded selectors, by selector name, such as `"scrollViewDidScroll:"`.
+  /// The router of every message: add handlers, change rules, inspect routes.
   ///
-  /// A selector without one goes to its first implementer. A rule that cannot route its
-  /// selector is reported to ``onError`` when it is set.
-  public var forwardingRules: [String: RoutingRule<ListMessage>] {
-    get { routing.forwarded.rules }
+  /// Selectors Switchboard does not model (`scrollViewDidZoom:`) are routed by name with the
+  /// same handlers and rules: `router.rules[selector: #selector(…)] = .broadcast`.
+  public var router: PrioritizedProxy<ListMessage> { routing.router }
+
+  /// The rules of every message: modeled ones by case, others by selector.
+  ///
+  /// ```swift
+  /// proxy.rules[.didSelectRow] = .broadcast
+  /// proxy.rules[selector: #selector(UIScrollViewDelegate.scrollViewDidZoom(_:))] = .always(.viewModel)
+  /// ```
+  ///
+  /// Setting it reports rules that never apply (keyed by a modeled selector, or by one no
+  /// protocol declares) to ``onError``.
+  public var rules: RoutingRules<ListMessage> {
+    get { routing.router.rules }
     set {
-      routing.forwarded.rules = newValue
-      routing.reportInvalidRoutes()
+      routing.router.rules = newValue
+      routing.reportSetupMistakes()
     }
   }
 
   /// Why a modeled message goes where it goes.
   public func explain(_ message: ListMessage) -> RouteExplanation<ListMessage> {
-    routing.proxy.explain(message)
+    routing.router.explain(message)
   }
 
-  /// Why a selector goes where it goes:
-  /// `explain(selector: #selector(UIScrollViewDelegate.scrollViewDidScroll(_:)))`.
-  public func explain(selector: Selector) -> SelectorRouteExplanation {
-    routing.explain(selector: NSStringFromSelector(selector))
+  /// Why a selector goes where it goes: a modeled selector is explained by its message.
+  ///
+  /// ```swift
+  /// print(proxy.explain(selector: #selector(UIScrollViewDelegate.scrollViewDidScroll(_:))))
+  /// // scrollViewDidScroll: → view (FeedViewController), by rule 'first implementer'
+  /// ```
+  public func explain(selector: Selector) -> RouteExplanation<ListMessage> {
+    let name = NSStringFromSelector(selector)
+    if let message = routing.selectors.message(forSelector: name) { return explain(message) }
+    return routing.router.explain(named: name)
   }
 
-  /// Every modeled selector's route, and every forwarded selector asked for so far.
-  public var routingTable: SelectorRoutingTable { routing.routingTable }
+  /// Every modeled message's route, then every selector asked about or given a rule.
+  public var routingTable: RoutingTable<ListMessage> { routing.router.routingTable }
 
-  /// Called with each problem; see `SelectorRouting.onError`.
+  /// Called with each problem the proxy meets and recovers from.
+  ///
+  /// A problem is a ``ListViewProxyError``, a `ListViewError` (a cell provider that throws, a
+  /// required message nobody handles) or a `RoutingError`. By default a debug build stops with the problem's description; a release
+  /// build goes on.
   public var onError: (any Error) -> Void {
     get { routing.onError }
     set { routing.onError = newValue }
   }
+
+  /// Every problem reported to ``onError``, oldest first.
+  public var errors: [any Error] { routing.errors }
 
   // MARK: - Observing
 
   /// Calls `body` with the typed arguments of every `event` (`.didSelectRow`,
   /// `.willDisplayRow`, …) the view sends, before or after the handlers.
   ///
-  /// See `ListProxy.observe(_:timing:_:)`. Observing a notification nobody handles makes the
-  /// proxy respond to it while observed, and re-connects it so the view asks again.
+  /// Observing never changes what the view was told, so it never reloads the view.
   public func observe<Arguments>(
     _ event: ListEvent<Host, Arguments>, timing: ObservationTiming = .afterHandler,
     _ body: @escaping @MainActor (Arguments) -> Void
@@ -84,33 +98,29 @@ extension ListViewProxying {
     routing.proxy.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
   }
 
-  /// Calls `body` with every scroll-view `event` (`.didScroll`, `.didEndDragging`, …), before
-  /// or after the handler that implements it.
+  /// Calls `body` with the arguments of every `event`: a typed scroll-view event
+  /// (`.didScroll`, …) or any other method of the view's protocols that returns nothing
+  /// (`ForwardedEvent(#selector(…))`), before or after its handlers.
+  ///
+  /// An event that cannot be shown (a method that returns a value, one no protocol declares)
+  /// is reported to ``onError``.
   public func observe<Arguments>(
     _ event: ForwardedEvent<Arguments>, timing: ObservationTiming = .afterHandler,
     _ body: @escaping @MainActor (Arguments) -> Void
   ) -> MessageObservation {
-    routing.forwarded.observe(event, timing: timing, body)
+    routing.checkObservable(event.selector, typed: Arguments.self != [Any].self)
+    return routing.router.observe(event.event, timing: timing, body)
   }
 
-  /// Every scroll-view `event` from now on, as an async sequence.
+  /// Every typed scroll-view `event` from now on, as an async sequence.
   public func events<Arguments: Sendable>(
     _ event: ForwardedEvent<Arguments>, timing: ObservationTiming = .afterHandler,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Arguments> {
-    routing.forwarded.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
+    routing.router.events(event.event, timing: timing, bufferingPolicy: bufferingPolicy)
   }
 
   // MARK: - For the classes
-
-  /// Whether a handler prefetches.
-  ///
-  /// UIKit never asks about this required method, so the proxy asks here: the answer is remembered, and a handler that starts or stops prefetching
-  /// re-connects the proxy like any other change.
-  var answersPrefetching: Bool {
-    routing.selectors.selector(for: .prefetchRows).map { routing.responds(toSelector: $0) }
-      ?? false
-  }
 
   /// In debug builds, stops when the class does not implement a selector its table names.
   func checkSelectorTable() {
@@ -124,5 +134,54 @@ extension ListViewProxying {
     }
     #endif
   }
+
+  /// Connects the routing's answers to the Objective-C runtime.
+  func connectRuntime() {
+    routing.onUndeclaredSelectorAnswered = { [weak self] selector, target in
+      self?.rememberSignature(of: NSSelectorFromString(selector), from: target)
+    }
+  }
+
+  /// `responds(to:)`, answered by the routing on the main actor.
+  nonisolated func answer(
+    respondsTo selector: Selector, implementedHere: @escaping @Sendable () -> Bool
+  ) -> Bool {
+    let name = NSStringFromSelector(selector)
+    return MainActor.assumeIsolated {
+      routing.responds(toSelector: name, implementedHere: implementedHere)
+    }
+  }
+
+  /// `forward(_:)`, delivered by the routing on the main actor.
+  nonisolated func deliver(_ message: ForwardedMessage) {
+    let message = RuntimeHandOver(message)
+    MainActor.assumeIsolated { routing.forward(message.value) }
+  }
+
+  /// `forwardingTarget(for:)`, answered by the routing on the main actor.
+  nonisolated func answer(forwardingTargetFor selector: Selector) -> AnyObject? {
+    let name = NSStringFromSelector(selector)
+    return MainActor.assumeIsolated {
+      RuntimeHandOver(routing.forwardingTarget(forSelector: name))
+    }.value
+  }
+}
+
+extension RoutingRules where Message == ListMessage {
+  /// The rule written for `selector`, a UIKit method Switchboard does not model, or `nil` when
+  /// it uses the fallback; the same entry as `self[named: NSStringFromSelector(selector)]`.
+  ///
+  /// ```swift
+  /// rules[selector: #selector(UIScrollViewDelegate.scrollViewDidScroll(_:))] = .broadcast
+  /// ```
+  public subscript(selector selector: Selector) -> RoutingRule<ListMessage>? {
+    get { self[named: NSStringFromSelector(selector)] }
+    set { self[named: NSStringFromSelector(selector)] = newValue }
+  }
+}
+
+extension ForwardedMessage: ForwardedInvocation {
+  var selectorName: String { NSStringFromSelector(selector) }
+  func invoke(on target: AnyObject) { invoke(target: target) }
 }
 #endif

@@ -1,13 +1,14 @@
 #if canImport(UIKit)
 import Switchboard
 import SwitchboardLists
+import SwitchboardObjC
 import UIKit
 
 /// A `UITableView` data source and delegate that routes every message to a view controller or
 /// a view model, including the `UITableViewDelegate` and `UIScrollViewDelegate` methods
-/// Switchboard does not model, which it forwards through the Objective-C runtime.
+/// Switchboard does not model, which it routes by selector.
 ///
-/// Three lines set up a screen; the table view owns the proxy, and the proxy holds the view
+/// One line sets up a screen; the table view owns the proxy, and the proxy holds the view
 /// controller and the view model weakly:
 ///
 /// ```swift
@@ -21,51 +22,56 @@ import UIKit
 /// A view model adopts Switchboard's host-free capabilities (`ListRowCounting`,
 /// `ListEditCommitting`, …) and never imports UIKit. A view controller adopts the host
 /// capabilities for `UITableView` (`ListCellProviding<UITableView>`), or implements UIKit's own
-/// methods (`tableView(_:cellForRowAt:)`, `tableView(_:trailingSwipeActionsConfigurationForRowAt:)`,
-/// `scrollViewDidScroll(_:)`) exactly as it would for UIKit. Either counts as implementing the
-/// message.
+/// methods (`tableView(_:cellForRowAt:)`, `scrollViewDidScroll(_:)`) exactly as it would for
+/// UIKit. A method a `UITableViewController` subclass only inherits (for static cells) does
+/// not count: the view model's answers it.
 ///
 /// ## Routing
-/// The modeled messages (``ListSelectorTable/tableView``) follow ``rules``, starting from the
-/// seed's defaults: the cell always from the view, did-select to the view or nobody, anything
-/// else to the view first. Every other selector goes to its first implementer, or to the
-/// handler ``forwardingRules`` names. `responds(to:)` is true exactly when a handler will
-/// receive the message. ``explain(_:)``, ``explain(selector:)`` and ``routingTable`` show
-/// every route.
+/// The modeled messages follow ``rules``, starting from `ListProxy.defaultRules`: the cell
+/// always from the view, did-select to the view or nobody, anything else to the view first.
+/// Every other selector goes to its first implementer, or as `rules[selector:]` says: a rule
+/// can broadcast a method that returns nothing to every handler that implements it.
+/// ``explain(selector:)`` and ``routingTable`` show every route.
 ///
-/// ## Re-caching
-/// `UITableView` asks which optional methods its data source and delegate implement when they
-/// are assigned, and remembers. When a route changes an answer the proxy already gave (a
-/// handler added, removed or released, a rule changed), the proxy assigns itself again as
-/// data source, delegate and prefetching data source, so the table asks again. Assigning a
-/// data source reloads the table.
+/// ## When a handler goes away
+/// UIKit asks which methods the proxy implements when it is assigned, and remembers. A message
+/// whose handler was released since goes to the next handler the rules allow, or is answered
+/// with a zero value (`0`, `nil`, `false`) and reported to ``onError``: never an "unrecognized
+/// selector" exception.
 ///
-/// ## Problems
-/// A route that cannot work (a rule naming a handler that does not implement the message, a
-/// required message nobody handles) is reported when the proxy is attached, and a cell
-/// provider that throws is reported when it throws, to ``onError``: by default a debug build
-/// stops with the error's description, naming the message, the handlers and the fix.
+/// ## Telling UIKit about changes
+/// When a route changes an answer UIKit remembers (a handler added, removed or released, a
+/// rule changed), the proxy re-assigns itself after the current main-actor turn, once however
+/// many answers changed, and only to the properties whose answers changed: re-assigning the
+/// delegate costs nothing visible, re-assigning the data source makes the table reload.
+/// Notifications whose presence changes nothing (did-select, will-display, scrolling) are
+/// always answered, so observing one never causes either.
+///
+/// ## Other objects
+/// A data source, delegate or prefetching data source installed before `attach` (a
+/// `UITableViewDiffableDataSource`, a storyboard's delegate) is kept as the lowest-priority
+/// handler; one installed after is never replaced (reported instead).
 @MainActor
-public final class TableViewProxy: NSObject, ListViewProxying, UITableViewDataSource,
-  UITableViewDelegate,
-  UITableViewDataSourcePrefetching
+public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableViewDataSource,
+  UITableViewDelegate, UITableViewDataSourcePrefetching
 {
-  /// The platform-independent routing this proxy translates.
+  /// The routing this proxy translates.
   public let routing: SelectorRouting<UITableView>
   /// The table view this proxy is attached to.
   public private(set) weak var tableView: UITableView?
+  private var properties: ViewProperties?
 
-  private init(list: ListProxy<UITableView>) {
-    routing = SelectorRouting(
-      proxy: list, selectors: .tableView, observableSelectors: observableScrollSelectors,
-      respondsTo: objectiveCResponds)
+  private init(routing: SelectorRouting<UITableView>) {
+    self.routing = routing
     super.init()
-    routing.onRecache = { [weak self] in self?.connect() }
+    routing.typedSelectors = typedScrollSelectors
+    connectRuntime()
     checkSelectorTable()
   }
 
   /// Makes a proxy for a view controller and a view model, makes `tableView` own it, and
-  /// connects it as the table's data source, delegate and prefetching data source.
+  /// connects it as the table's data source, delegate and (when a handler prefetches)
+  /// prefetching data source.
   ///
   /// - Parameters:
   ///   - tableView: The table. It keeps the proxy alive; a proxy attached before is detached.
@@ -74,32 +80,42 @@ public final class TableViewProxy: NSObject, ListViewProxying, UITableViewDataSo
   ///   - viewModel: The view model, with the role `HandlerRole.viewModel`. Held weakly unless
   ///     `viewModelRetention` says otherwise.
   ///   - viewModelRetention: How the view model is held.
-  ///   - rules: Rules for modeled messages that replace the defaults for the messages they
-  ///     name.
-  ///   - forwardingRules: Rules for other selectors, by selector name.
+  ///   - rules: Rules that replace the defaults for the messages and selectors they name.
+  ///   - keepingInstalledObjects: Whether a data source, delegate or prefetching data source
+  ///     the table already has is kept as the lowest-priority handler.
   /// - Returns: The proxy, to configure or inspect.
   @discardableResult
   public static func attach(
     to tableView: UITableView, view: AnyObject, viewModel: AnyObject,
     viewModelRetention: HandlerRetention = .weak, rules: RoutingRules<ListMessage> = [:],
-    forwardingRules: [String: RoutingRule<ListMessage>] = [:]
+    keepingInstalledObjects: Bool = true
   ) -> TableViewProxy {
     let proxy = TableViewProxy(
-      list: ListProxy<UITableView>(
-        view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules))
-    proxy.routing.forwarded.rules = forwardingRules
-    proxy.attach(to: tableView)
-    return proxy
-  }
-
-  /// Makes a proxy over a router you configured (made with
-  /// `ListProxy<UITableView>.makeRouter(rules:)`), and attaches it to `tableView`.
-  @discardableResult
-  public static func attach(
-    to tableView: UITableView, router: PrioritizedProxy<ListMessage>
-  ) -> TableViewProxy {
-    let proxy = TableViewProxy(list: ListProxy<UITableView>(router: router))
-    proxy.attach(to: tableView)
+      routing: SelectorRouting(
+        view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
+        selectors: .tableView, runtime: ObjectiveCRuntime.tableView, schedule: afterThisTurn))
+    attached(to: tableView)?.detach()
+    setAttachedObject(proxy, to: tableView)
+    proxy.tableView = tableView
+    let properties = ViewProperties(
+      get: { [weak tableView] property in
+        switch property {
+        case .dataSource: tableView?.dataSource
+        case .delegate: tableView?.delegate
+        case .prefetchDataSource: tableView?.prefetchDataSource
+        }
+      },
+      set: { [weak tableView] property, object in
+        switch property {
+        case .dataSource: tableView?.dataSource = object as? any UITableViewDataSource
+        case .delegate: tableView?.delegate = object as? any UITableViewDelegate
+        case .prefetchDataSource:
+          tableView?.prefetchDataSource = object as? any UITableViewDataSourcePrefetching
+        }
+      })
+    proxy.properties = properties
+    proxy.routing.attach(
+      to: properties, as: proxy, keepingInstalled: keepingInstalledObjects, rules: rules)
     return proxy
   }
 
@@ -108,36 +124,37 @@ public final class TableViewProxy: NSObject, ListViewProxying, UITableViewDataSo
     attachedObject(to: tableView) as? TableViewProxy
   }
 
-  private func attach(to tableView: UITableView) {
-    Self.attached(to: tableView)?.detach()
-    setAttachedObject(self, to: tableView)
-    self.tableView = tableView
-    routing.reportInvalidRoutes()
-    connect()
-  }
-
   /// Disconnects the proxy from its table view, which then no longer owns it.
   public func detach() {
-    guard let tableView else { return }
-    if tableView.dataSource === self { tableView.dataSource = nil }
-    if tableView.delegate === self { tableView.delegate = nil }
-    if tableView.prefetchDataSource === self { tableView.prefetchDataSource = nil }
-    if Self.attached(to: tableView) === self { setAttachedObject(nil, to: tableView) }
-    self.tableView = nil
+    routing.detach()
+    if let tableView, Self.attached(to: tableView) === self {
+      setAttachedObject(nil, to: tableView)
+    }
+    tableView = nil
   }
 
-  /// Assigns the proxy again, so the table asks again what it responds to.
-  private func connect() {
-    guard let tableView else { return }
-    tableView.dataSource = nil
-    tableView.delegate = nil
-    tableView.prefetchDataSource = nil
-    tableView.dataSource = self
-    tableView.delegate = self
-    if answersPrefetching { tableView.prefetchDataSource = self }
+  // MARK: - The Objective-C runtime
+
+  /// True when a handler will receive the message, and always for notifications whose
+  /// presence changes nothing in UIKit.
+  public nonisolated override func responds(to selector: Selector!) -> Bool {
+    guard let selector else { return false }
+    return answer(respondsTo: selector) { super.responds(to: selector) }
   }
 
-  // MARK: - UIScrollViewDelegate (forwarded, observable)
+  /// The handler a selector Switchboard does not model goes to, when it goes to exactly one.
+  public nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
+    guard let selector else { return nil }
+    return answer(forwardingTargetFor: selector) ?? super.forwardingTarget(for: selector)
+  }
+
+  /// Delivers a message no forwarding target took: a broadcast, an observed method, or one
+  /// whose handler is gone.
+  public nonisolated override func forward(_ message: ForwardedMessage) {
+    deliver(message)
+  }
+
+  // MARK: - UIScrollViewDelegate (typed for observers)
 
   public func scrollViewDidScroll(_ scrollView: UIScrollView) {
     routing.scrollViewDidScroll(scrollView)
@@ -154,26 +171,6 @@ public final class TableViewProxy: NSObject, ListViewProxying, UITableViewDataSo
 
   public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
     routing.scrollViewDidEndDecelerating(scrollView)
-  }
-
-  // MARK: - The Objective-C runtime
-
-  /// True exactly when a handler will receive the message.
-  public nonisolated override func responds(to selector: Selector!) -> Bool {
-    guard let selector else { return false }
-    let name = NSStringFromSelector(selector)
-    return MainActor.assumeIsolated {
-      routing.responds(toSelector: name) { super.responds(to: selector) }
-    }
-  }
-
-  /// The handler a selector Switchboard does not model is forwarded to.
-  public nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
-    guard let selector else { return nil }
-    let name = NSStringFromSelector(selector)
-    nonisolated(unsafe) var target: AnyObject?
-    MainActor.assumeIsolated { target = routing.forwardingTarget(forSelector: name) }
-    return target ?? super.forwardingTarget(for: selector)
   }
 
   // MARK: - UITableViewDataSource
@@ -197,18 +194,16 @@ public final class TableViewProxy: NSObject, ListViewProxying, UITableViewDataSo
   public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
     -> UITableViewCell
   {
-    do {
-      return try routing.ask(
-        .cellForRow, default: UITableViewCell(),
-        { (view: any ListCellProviding<UITableView>) in
+    // A table accepts a cell it did not dequeue, so the fallback is a plain one.
+    routing.provide(at: indexPath, fallback: UITableViewCell()) {
+      try routing.ask(
+        .cellForRow, default: nil,
+        { (view: any ListCellProviding<UITableView>) -> UITableViewCell? in
           try view.cellForRow(at: indexPath, in: tableView)
         },
-        platform: { (source: any UITableViewDataSource) in
+        platform: { (source: any UITableViewDataSource) -> UITableViewCell?? in
           source.tableView(tableView, cellForRowAt: indexPath)
         })
-    } catch {
-      routing.report(ListViewError.cellProviderFailed(indexPath, "\(error)"))
-      return UITableViewCell()
     }
   }
 

@@ -26,7 +26,8 @@ extension UICollectionView: SupplementaryViewHost {
     _ handler: AnyObject, implements message: ListMessage
   ) -> Bool {
     ListSelectorTable.collectionView.handler(
-      handler, implements: message, on: UICollectionView.self, respondsTo: objectiveCResponds)
+      handler, implements: message, on: UICollectionView.self,
+      runtime: ObjectiveCRuntime.collectionView)
   }
 
   /// A cell of exactly `cellType`, registered the first time it is asked for.
@@ -57,13 +58,12 @@ extension UICollectionView: SupplementaryViewHost {
     _ viewType: View.Type, ofKind kind: SupplementaryKind, for indexPath: IndexPath
   ) throws(ListViewError) -> View {
     let identifier = String(reflecting: viewType)
-    let elementKind = kind.collectionElementKind
-    if Registrations.of(self).views.insert("\(elementKind) \(identifier)").inserted {
+    if Registrations.of(self).views.insert("\(kind.rawValue) \(identifier)").inserted {
       register(
-        viewType, forSupplementaryViewOfKind: elementKind, withReuseIdentifier: identifier)
+        viewType, forSupplementaryViewOfKind: kind.rawValue, withReuseIdentifier: identifier)
     }
     let view = dequeueReusableSupplementaryView(
-      ofKind: elementKind, withReuseIdentifier: identifier, for: indexPath)
+      ofKind: kind.rawValue, withReuseIdentifier: identifier, for: indexPath)
     guard let typed = view as? View else {
       throw .cellTypeMismatch(
         reuseIdentifier: identifier, expected: "\(viewType)", actual: "\(type(of: view))")
@@ -105,26 +105,39 @@ extension UICollectionView: SupplementaryViewHost {
   }
 }
 
-extension SupplementaryKind {
-  /// UIKit's element kind: `UICollectionView.elementKindSectionHeader` for ``header``, and so
-  /// on; other kinds are their own names.
-  @MainActor public var collectionElementKind: String {
-    switch self {
-    case .header: UICollectionView.elementKindSectionHeader
-    case .footer: UICollectionView.elementKindSectionFooter
-    default: rawValue
+extension UICollectionView {
+  /// An empty cell of a class registered for the purpose: the answer when no handler makes a
+  /// cell, since a collection view raises for a cell it did not dequeue.
+  func dequeueFallbackCell(for indexPath: IndexPath) -> UICollectionViewCell {
+    let identifier = "Switchboard.FallbackCell"
+    if Registrations.of(self).cells.insert(identifier).inserted {
+      register(UICollectionViewCell.self, forCellWithReuseIdentifier: identifier)
     }
+    return dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
   }
 
-  /// The kind UIKit names `elementKind`.
-  @MainActor public init(collectionElementKind elementKind: String) {
-    if elementKind == UICollectionView.elementKindSectionHeader {
-      self = .header
-    } else if elementKind == UICollectionView.elementKindSectionFooter {
-      self = .footer
-    } else {
-      self.init(elementKind)
+  /// An empty supplementary view of `kind`, dequeued for the same reason.
+  func dequeueFallbackView(ofKind kind: String, for indexPath: IndexPath)
+    -> UICollectionReusableView
+  {
+    let identifier = "Switchboard.FallbackView"
+    if Registrations.of(self).views.insert("\(kind) \(identifier)").inserted {
+      register(
+        UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
+        withReuseIdentifier: identifier)
     }
+    return dequeueReusableSupplementaryView(
+      ofKind: kind, withReuseIdentifier: identifier, for: indexPath)
   }
+}
+
+extension SupplementaryKind {
+  /// UIKit's element kind: the raw value, unchanged.
+  @available(*, unavailable, message: "a kind's raw value is UIKit's element kind: use rawValue")
+  public var collectionElementKind: String { rawValue }
+
+  /// The kind UIKit names `elementKind`.
+  @available(*, unavailable, renamed: "init(_:)")
+  public init(collectionElementKind elementKind: String) { self.init(elementKind) }
 }
 #endif

@@ -1,18 +1,27 @@
 #if canImport(UIKit)
 import ObjectiveC
-import SwitchboardLists
 import UIKit
 
-/// Whether `handler` implements the Objective-C method named `selector`: the check
-/// ``ListSelectorTable`` and forwarded routes use on UIKit.
-nonisolated func objectiveCResponds(_ selector: String, _ handler: AnyObject) -> Bool {
-  (handler as? NSObjectProtocol)?.responds(to: NSSelectorFromString(selector)) ?? false
-}
+// The UIKit module's few unchecked operations, in one place: the keys of the objects it
+// associates with a view, and handing a value out of `MainActor.assumeIsolated`.
 
 /// The keys of the objects Switchboard associates with a table or collection view.
+///
+/// `nonisolated(unsafe)`: the runtime needs a stable address for each key; nothing reads or
+/// writes the values, only their addresses.
 enum AssociationKeys {
   nonisolated(unsafe) static var registrations: UInt8 = 0
   nonisolated(unsafe) static var proxy: UInt8 = 0
+}
+
+/// A value handed between a nonisolated Objective-C runtime method and the main actor.
+///
+/// It is the message `forwardInvocation:` received, or the target `forwardingTarget(for:)`
+/// answers, passed through `MainActor.assumeIsolated`. Both stay on the one thread the runtime
+/// called on, which `assumeIsolated` checks is the main thread.
+struct RuntimeHandOver<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }
 
 /// The cell and supplementary view types a view has registered, by reuse identifier, so that
@@ -48,14 +57,29 @@ func setAttachedObject(_ object: AnyObject?, to view: UIView) {
   objc_setAssociatedObject(view, &AssociationKeys.proxy, object, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
 }
 
-extension SelectorRouting {
-  /// Checks every route and reports the first that cannot work to `onError`.
-  func reportInvalidRoutes() {
-    do {
-      try validate()
-    } catch {
-      report(error)
-    }
+/// A view's helper properties, as ``SelectorRouting`` sets them.
+@MainActor
+final class ViewProperties: ListViewProperties {
+  private let get: (ListViewProperty) -> AnyObject?
+  private let set: (ListViewProperty, AnyObject?) -> Void
+
+  init(
+    get: @escaping (ListViewProperty) -> AnyObject?,
+    set: @escaping (ListViewProperty, AnyObject?) -> Void
+  ) {
+    self.get = get
+    self.set = set
   }
+
+  subscript(property: ListViewProperty) -> AnyObject? {
+    get { get(property) }
+    set { set(property, newValue) }
+  }
+}
+
+/// Runs `work` after the current main-actor turn.
+@MainActor
+func afterThisTurn(_ work: @escaping @MainActor () -> Void) {
+  DispatchQueue.main.async { MainActor.assumeIsolated(work) }
 }
 #endif

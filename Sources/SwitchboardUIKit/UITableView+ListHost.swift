@@ -25,7 +25,7 @@ extension UITableView: ListHost {
     _ handler: AnyObject, implements message: ListMessage
   ) -> Bool {
     ListSelectorTable.tableView.handler(
-      handler, implements: message, on: UITableView.self, respondsTo: objectiveCResponds)
+      handler, implements: message, on: UITableView.self, runtime: ObjectiveCRuntime.tableView)
   }
 
   /// A cell of exactly `cellType`, registered the first time it is asked for.

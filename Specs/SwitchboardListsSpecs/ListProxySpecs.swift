@@ -216,8 +216,8 @@ struct ListProxySpecs {
       let screen = SelfContainedScreen()
       let proxy = ListProxy<ListView>(
         view: screen, viewModel: screen, rules: [.numberOfRows: .always(.viewModel)])
-      #expect(proxy.router.target(for: .numberOfRows) === screen)
-      #expect(proxy.router.target(for: .cellForRow) === screen)
+      #expect(proxy.router.targets(for: .numberOfRows).first === screen)
+      #expect(proxy.router.targets(for: .cellForRow).first === screen)
     }
 
     @Test("it is held weakly, even when the view model was to be held strongly")

@@ -107,7 +107,7 @@ struct RouteCorrectnessSpecs {
         proxy.insert(top, at: 0)
         changes.removeAll()
       }
-      _ = proxy.target(for: .greet)
+      _ = proxy.targets(for: .greet).first
       #expect(changes == [RouteChange(messages: [.greet], causes: .handlersReleased)])
       observation.cancel()
     }
@@ -200,8 +200,8 @@ struct RouteCorrectnessSpecs {
       let proxy = PrioritizedProxy<ChatMessage>(
         rules: [.greet: .always(.screen), .farewell: .only(.model)])
       proxy.add(screen, roles: [.screen, .model])
-      #expect(proxy.target(for: .greet) === screen)
-      #expect(proxy.target(for: .farewell) === screen)
+      #expect(proxy.targets(for: .greet).first === screen)
+      #expect(proxy.targets(for: .farewell).first === screen)
       #expect(proxy.routingErrors.isEmpty)
       #expect(proxy.handlers.map(\.description) == ["screen/model (ChatScreen)"])
       #expect(proxy.handler(withRole: .model) === screen)

@@ -40,12 +40,14 @@ struct ListProxyDispatchTests {
     let proxy = ListProxy<ListView>(view: view as AnyObject, viewModel: model)
     #expect(proxy.heightForRow(at: at(0, 0), in: list) == 7)
     #expect(view?.log == [.heightForRow])
-    let generation = proxy.router.routeGeneration
+    var causes: [RouteChangeCauses] = []
+    let observation = proxy.observeRoutes { causes.append($0.causes) }
 
     view = nil
     #expect(proxy.heightForRow(at: at(0, 0), in: list) == 7)
     #expect(model.log == [.heightForRow], "the view model answers once the view is gone")
-    #expect(proxy.router.routeGeneration != generation, "meeting the released view rebuilt routes")
+    #expect(causes == [.handlersReleased], "meeting the released view rebuilt routes")
+    observation.cancel()
     #expect(proxy.heightForRow(at: at(0, 0), in: list) == 7)
     #expect(model.log == [.heightForRow, .heightForRow])
   }

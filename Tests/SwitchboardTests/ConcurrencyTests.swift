@@ -28,7 +28,7 @@ struct ConcurrencyTests {
               let proxy = owner.proxy
               // Whatever the mutator did last, every route is consistent with its handlers.
               return DoorMessage.allCases.reduce(0) { count, message in
-                let target = proxy.target(for: message)
+                let target = proxy.targets(for: message).first
                 let consistent =
                   target.map { message.isImplemented(by: $0) } ?? !proxy.responds(to: message)
                 return count + (consistent ? 0 : 1)

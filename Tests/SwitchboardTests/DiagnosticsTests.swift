@@ -19,7 +19,9 @@ struct DiagnosticsTests {
 
   @Test func unhandledErrorSuggestsADefault() throws {
     let proxy = PrioritizedProxy<DoorMessage>()
-    let error = #expect(throws: RoutingError<DoorMessage>.self) { try proxy.resolve(.open) }
+    let error = #expect(throws: RoutingError<DoorMessage>.self) {
+      try proxy.send(.open, as: (any Opening).self) { $0.open() }
+    }
     #expect(
       error?.description
         == "open: rule 'first implementer' routes it to nobody (the proxy has no handlers). "

@@ -45,7 +45,7 @@ struct ExplanationReasonTests {
     }
     let proxy = PrioritizedProxy<DoorMessage>(rules: [.open: byRole])
     proxy.add([HandlerRegistration(a), HandlerRegistration(b, roles: ["b", "opener"])])
-    #expect(proxy.target(for: .open) === b)
+    #expect(proxy.targets(for: .open).first === b)
     #expect(proxy.handlers.map(\.label) == ["#0", "b/opener"])
   }
 }
@@ -66,17 +66,31 @@ struct DispatchEntryPointTests {
     #expect(answer == "a opens")
   }
 
-  @Test func targetAsACapabilityIsTyped() {
-    let proxy = PrioritizedProxy<DoorMessage>(handlers: [a])
-    #expect(proxy.target(for: .close, as: (any Closing).self)?.close() == "a closes")
+  @Test func theThrowingSendThrowsACapabilityMismatchInsteadOfStopping() {
+    let b = OpenOnly("b")
+    let proxy = PrioritizedProxy<DoorMessage>(handlers: [b])
+    let mismatch = expectError(RoutingError<DoorMessage>.self) {
+      try proxy.send(.open, as: (any Closing).self) { $0.close() }
+    }
+    guard case .capabilityMismatch(let handler, let expected)? = mismatch?.kind else {
+      Issue.record("expected a capability mismatch, got \(String(describing: mismatch))")
+      return
+    }
+    #expect(handler.typeName == "OpenOnly")
+    #expect(expected == "Closing")
   }
 
-  @Test func sendAsyncFallsBackToTheDefault() async {
+  @Test func theAsyncSendAwaitsTheHandlerOrFallsBackToTheDefault() async {
     let proxy = PrioritizedProxy<DoorMessage>()
-    let answer = await proxy.sendAsync(.open, as: (any Opening).self, default: "nobody") {
-      $0.open()
+    let open = { () async -> String in
+      await proxy.send(.open, as: (any Opening).self, default: "nobody") { door in
+        await Task.yield()
+        return door.open()
+      }
     }
-    #expect(answer == "nobody")
+    #expect(await open() == "nobody")
+    proxy.add(a)
+    #expect(await open() == "a opens")
   }
 
   @Test func broadcastAsAnOpaqueExistentialReachesEveryoneEachTime() {
@@ -94,88 +108,75 @@ struct DispatchEntryPointTests {
   }
 }
 
-/// The package-level entry points that callers reaching handlers through several types (the
-/// UIKit proxies' routing) use instead of `send` and `targets(for:)`.
+/// Sending through either of two capabilities: what an adapter uses when a handler may adopt
+/// Switchboard's capability or a platform's own protocol.
 @MainActor
-struct TypedTargetTests {
+struct AlternativeCapabilityTests {
   let proxy = PrioritizedProxy<DoorMessage>()
   let a = FullDoor("a")
   let b = OpenOnly("b")
 
-  init() { proxy.add([HandlerRegistration(a), HandlerRegistration(b)]) }
-
-  @Test func sendToTypedTargetAnswersOnlyOnceTheRouteKeepsTheTypedTarget() {
-    #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == nil)
-    proxy.keepTypedTarget(a as any Opening, of: a, for: .open)
-    #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == "a opens")
-    // Another capability type is not the one kept.
-    #expect(proxy.sendToTypedTarget(.open, as: (any Tick).self) { _ in "tick" } == nil)
+  init() {
+    proxy.add(a)
+    proxy.add(b)
   }
 
-  @Test func targetAsACapabilityKeepsTheTypedTargetForTheNextLookUp() {
-    #expect(proxy.target(for: .open, as: (any Opening).self)?.open() == "a opens")
-    #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == "a opens")
-    #expect(proxy.target(for: .open, as: (any Opening).self)?.open() == "a opens")
+  func open() -> String {
+    proxy.send(
+      .open, as: (any Closing).self, or: (any Opening).self, default: "nobody",
+      { "closing \($0.close())" }, or: { "opening \($0.open())" })
+  }
+
+  @Test func aHandlerIsReachedThroughTheFirstCapabilityItAdopts() {
+    #expect(open() == "closing a closes")
     proxy.move(b, to: 0)
-    #expect(proxy.target(for: .open, as: (any Opening).self)?.open() == "b opens")
+    #expect(open() == "opening b opens", "b is no Closing: its alternative is used")
+    #expect(open() == "opening b opens", "the route keeps b typed as the alternative")
   }
 
-  @Test func keepTypedTargetChangesNothingForAHandlerThatIsNotTheTarget() {
-    proxy.move(b, to: 0)  // b opens now, not a
-    proxy.keepTypedTarget(a as any Opening, of: a, for: .open)
-    #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == nil)
-    #expect(proxy.send(.open, as: (any Opening).self, default: "") { $0.open() } == "b opens")
-  }
-
-  @Test func keepTypedTargetChangesNothingForABroadcast() {
-    proxy.rules[.tick] = .broadcast
-    proxy.keepTypedTarget(a as any Tick, of: a, for: .tick)
-    var log: [String] = []
-    #expect(proxy.sendToTypedTarget(.tick, as: (any Tick).self) { $0.tick(&log) } == nil)
-    #expect(log.isEmpty)
-  }
-
-  @Test func aKeptTypedTargetGoesWhenTheRouteChanges() {
-    proxy.keepTypedTarget(a as any Opening, of: a, for: .open)
+  @Test func theKeptTypedTargetFollowsTheRoute() {
+    #expect(open() == "closing a closes")
+    #expect(open() == "closing a closes")
     proxy.move(b, to: 0)
-    #expect(proxy.sendToTypedTarget(.open, as: (any Opening).self) { $0.open() } == nil)
-    #expect(proxy.target(for: .open) === b)
+    #expect(open() == "opening b opens")
+    proxy.remove(b)
+    #expect(open() == "closing a closes")
+    proxy.removeAllHandlers()
+    #expect(open() == "nobody")
   }
 
-  @Test func forEachTargetCallsEveryTargetInOrderAndCountsThem() {
-    var reached: [String] = []
-    #expect(
-      proxy.forEachTarget(of: .tick) { reached.append("\(($0 as? FullDoor)?.name ?? "b")") } == 1)
+  @Test func aBroadcastReachesEachHandlerThroughTheCapabilityItAdopts() {
     proxy.rules[.tick] = .broadcast
-    #expect(proxy.forEachTarget(of: .tick) { _ in reached.append("•") } == 2)
-    #expect(proxy.forEachTarget(of: .close) { _ in reached.append("close") } == 1)
-    proxy.rules[.close] = .blocked
-    #expect(proxy.forEachTarget(of: .close) { _ in reached.append("never") } == 0)
-    #expect(reached == ["a", "•", "•", "close"])
-  }
-
-  @Test func forEachTargetRoutesAgainFirstWhenATargetWasReleasedBefore() {
-    var c: FullDoor? = FullDoor("c")
-    proxy.insert(c!, at: 0)
-    #expect(proxy.target(for: .close) === c)
-    c = nil
+    let c = OpenOnly("c")
+    proxy.add(c)
+    proxy.rules[.open] = .firstImplementer
     var reached: [String] = []
-    #expect(proxy.forEachTarget(of: .close) { reached.append(($0 as? FullDoor)?.name ?? "?") } == 1)
-    #expect(reached == ["a"])
-  }
-
-  @Test func forEachTargetSkipsAHandlerReleasedDuringItAndRoutesAgain() {
-    proxy.rules[.tick] = .broadcast
-    var c: FullDoor? = FullDoor("c")
-    proxy.add(c!)
-    #expect(proxy.targets(for: .tick).count == 3)
-    var reached = 0
-    let delivered = proxy.forEachTarget(of: .tick) { _ in
-      reached += 1
-      c = nil  // released while the loop runs
+    for _ in 0..<2 {
+      proxy.broadcast(
+        .tick, as: (any Closing).self, or: (any Tick).self,
+        { reached.append("closing \($0.close())") },
+        or: { tick in reached.append("ticking \(tick === c ? "c" : "b")") })
     }
-    #expect(delivered == 2)
-    #expect(reached == 2)
+    #expect(
+      reached == [
+        "closing a closes", "ticking b", "ticking c", "closing a closes", "ticking b", "ticking c",
+      ])
+  }
+
+  @Test func aBroadcastSkipsAHandlerReleasedMeanwhileAndRoutesAgain() {
+    proxy.rules[.tick] = .broadcast
+    var c: OpenOnly? = OpenOnly("c")
+    proxy.add(c!)
+    var reached = 0
+    let tick = { () -> Int in
+      self.proxy.broadcast(
+        .tick, as: (any Closing).self, or: (any Tick).self, { _ in reached += 1 },
+        or: { _ in reached += 1 })
+    }
+    #expect(tick() == 3)
+    c = nil
+    #expect(tick() == 2)
+    #expect(reached == 5)
     #expect(proxy.handlerCount == 2, "the released handler was removed")
   }
 }

@@ -193,7 +193,7 @@ struct ModelBasedRoutingTests {
             + "\(model.handlers.map(\.id)), rules \(model.rules)"
         }
         let actual = proxy.targets(for: message).map { idOf[ObjectIdentifier($0)] ?? -1 }
-        let single = proxy.target(for: message).map { idOf[ObjectIdentifier($0)] ?? -1 }
+        let single = proxy.targets(for: message).first.map { idOf[ObjectIdentifier($0)] ?? -1 }
         let responds = proxy.responds(to: message)
         guard actual == expected, single == expected.first, responds == !expected.isEmpty else {
           return "step \(step), \(message): expected \(expected), got targets \(actual), target "

@@ -87,8 +87,11 @@ struct PreconditionTests {
       await MainActor.run {
         let proxy = PrioritizedProxy<DoorMessage>()
         let intruder = FullDoor("intruder")
-        proxy.rules[.open] = RoutingRule("meddling") { [unowned proxy] _ in
-          proxy.add(intruder)
+        // A rule is `@Sendable`, so the compiler already refuses to let it capture the proxy;
+        // this one gets around that to show the run-time check.
+        nonisolated(unsafe) let meddler = proxy
+        proxy.rules[.open] = RoutingRule("meddling") { _ in
+          meddler.add(intruder)
           return .unhandled(reason: "meddled")
         }
       }

@@ -65,12 +65,31 @@ final class DispatchFixture {
   var observation: MessageObservation?
   let observed = Counter()
 
-  /// The UIKit proxies' path, which runs on every platform: `SelectorRouting` sends a modeled
-  /// message to its handler through the handler's Switchboard capability (here one with a host
-  /// type, as cell, height and display messages have), or the platform's protocol.
-  lazy var routing = SelectorRouting(
-    proxy: ListProxy<ListView>(view: screen, viewModel: rows), selectors: .tableView,
-    respondsTo: { _, _ in false })
+  /// The UIKit proxies' path, which runs on every platform: they send a modeled message to its
+  /// handler through the handler's Switchboard capability (here one with a host type, as cell,
+  /// height and display messages have) or else the platform's protocol, with the public
+  /// two-capability `send` and `broadcast`.
+  lazy var routing: PrioritizedProxy<ListMessage> = ListProxy<ListView>(
+    view: screen, viewModel: rows
+  ).router
+  /// A proxy whose handlers implement a selector Switchboard does not model, and one whose
+  /// handler for it is gone: the two paths of a forwarded message.
+  lazy var forwarding: PrioritizedProxy<ListMessage> = {
+    let router = PrioritizedProxy<ListMessage>(
+      namedImplementationCheck: { name, handler in
+        name == "scrollViewDidZoom:" && handler is BenchScreen
+      },
+      namedNotificationCheck: { _ in true })
+    router.add(screen, role: .view)
+    router.add(rows, role: .viewModel)
+    return router
+  }()
+  lazy var unanswered: PrioritizedProxy<ListMessage> = {
+    let router = PrioritizedProxy<ListMessage>(
+      namedImplementationCheck: { _, _ in false }, namedNotificationCheck: { _ in true })
+    router.add(rows, role: .viewModel)
+    return router
+  }()
   lazy var heightGlue: any ListRowHeightProviding<ListView> = WeakGlue(screen: screen, rows: rows)
 
   lazy var displayGlue: any ListWillDisplayObserving<ListView> = WeakGlue(
@@ -86,20 +105,42 @@ final class DispatchFixture {
     return Int(total)
   }
 
-  /// The same through `SelectorRouting`, as `TableViewProxy`'s `heightForRowAt` asks.
+  /// The same as `TableViewProxy`'s `heightForRowAt` asks: the handler's capability, or else
+  /// the platform's protocol.
   @inline(never)
-  func measureHeights(_ routing: SelectorRouting<ListView>) -> Int {
+  func measureHeights(_ routing: PrioritizedProxy<ListMessage>) -> Int {
     let path = IndexPath(row: 0, section: 0)
     var total = 0.0
     for _ in 0..<calls {
-      total += routing.ask(
-        .heightForRow, default: 0,
-        { (handler: any ListRowHeightProviding<ListView>) in
-          handler.heightForRow(at: path, in: list)
-        },
-        platform: { (_: any PlatformRowHeights) in nil })
+      total += routing.send(
+        .heightForRow, as: (any ListRowHeightProviding<ListView>).self,
+        or: (any PlatformRowHeights).self, default: 0,
+        { $0.heightForRow(at: path, in: list) }, or: { _ in 0 })
     }
     return Int(total)
+  }
+
+  /// `calls` forwarding-target look-ups, as the runtime asks a UIKit proxy for a selector it
+  /// does not implement (`scrollViewDidZoom:`), which then goes straight to the handler.
+  @inline(never)
+  func measureForwardingTargets(_ router: PrioritizedProxy<ListMessage>) -> Int {
+    var found = 0
+    for _ in 0..<calls {
+      if router.targets(forNamed: "scrollViewDidZoom:").count == 1 { found &+= 1 }
+    }
+    return found
+  }
+
+  /// `calls` messages answered by the safety net: the Swift half of `forwardInvocation:` for a
+  /// notification whose handler is gone (a broadcast to nobody, observers checked).
+  @inline(never)
+  func measureSafetyNet(_ router: PrioritizedProxy<ListMessage>) -> Int {
+    let event = MessageEvent<ListMessage, [Any]>(named: "scrollViewDidZoom:")
+    var delivered = 0
+    for _ in 0..<calls {
+      delivered &+= router.broadcast(event, [], as: AnyObject.self) { _ in }
+    }
+    return delivered
   }
 
   /// Calls `numberOfRows` `calls` times on `source`.
@@ -183,18 +224,17 @@ extension DispatchFixture {
     return screen.displayed
   }
 
-  /// The same through `SelectorRouting`, as `TableViewProxy`'s `willDisplay` sends it (an
-  /// observable event nobody observes).
+  /// The same as `TableViewProxy`'s `willDisplay` sends it: an observable event nobody
+  /// observes, through the handler's capability or else the platform's protocol.
   @inline(never)
-  func measureDisplays(_ routing: SelectorRouting<ListView>) -> Int {
+  func measureDisplays(_ routing: PrioritizedProxy<ListMessage>) -> Int {
     let path = IndexPath(row: 0, section: 0)
+    let event = ListEvent<ListView, (cell: ListCell, indexPath: IndexPath)>.willDisplayRow.event
     for _ in 0..<calls {
-      routing.notify(
-        .willDisplayRow, (cell, path),
-        { (handler: any ListWillDisplayObserving<ListView>) in
-          handler.willDisplay(cell, forRowAt: path, in: list)
-        },
-        platform: { (_: any PlatformRowHeights) in nil })
+      routing.broadcast(
+        event, (cell, path), as: (any ListWillDisplayObserving<ListView>).self,
+        or: (any PlatformRowHeights).self,
+        { $0.willDisplay(cell, forRowAt: path, in: list) }, or: { _ in })
     }
     return screen.displayed
   }
@@ -239,7 +279,11 @@ let benchmarks: @Sendable () -> Void = {
     fixture.measureEventNotify(fixture.observedProxy)
   }
   Benchmark.onMainActor("heights glue") { fixture.measureHeights(fixture.heightGlue) }
-  Benchmark.onMainActor("heights SelectorRouting") { fixture.measureHeights(fixture.routing) }
+  Benchmark.onMainActor("heights UIKit path") { fixture.measureHeights(fixture.routing) }
   Benchmark.onMainActor("displays glue") { fixture.measureDisplays(fixture.displayGlue) }
-  Benchmark.onMainActor("displays SelectorRouting") { fixture.measureDisplays(fixture.routing) }
+  Benchmark.onMainActor("displays UIKit path") { fixture.measureDisplays(fixture.routing) }
+  Benchmark.onMainActor("forwarding target") {
+    fixture.measureForwardingTargets(fixture.forwarding)
+  }
+  Benchmark.onMainActor("safety net") { fixture.measureSafetyNet(fixture.unanswered) }
 }

@@ -34,7 +34,7 @@ final class RebuildFixture {
       guard let last = handlers.last(where: { proxy.router.contains($0) }) else { break }
       proxy.router.move(last, to: 0)
     }
-    return proxy.router.routeGeneration
+    return proxy.router.targets(for: .numberOfRows).count
   }
 }
 
@@ -50,7 +50,7 @@ final class GrowthFixture {
     let proxy = ListProxy<ListView>(
       view: screen, viewModel: rows, rules: broadcast ? [.didDeselectRow: .broadcast] : [:])
     for bystander in bystanders { proxy.router.add(bystander) }
-    return proxy.router.routeGeneration
+    return proxy.router.handlerCount
   }
 }
 

@@ -2,12 +2,12 @@ import Foundation
 import Switchboard
 
 /// A headless host's link to its data source and delegate: both held weakly, with UIKit's
-/// responds-to cache and a fast path through ``ListProxy``.
+/// responds-to cache.
 ///
 /// It answers "does the data source or delegate respond to this message?" from a cache filled
-/// when they are assigned, and refreshed when a ``ListProxy`` among them changes its routes. A
-/// message goes through the proxy's cached route when the object is a `ListProxy<Host>`, and is
-/// otherwise sent to the object itself, which then adopts the capability.
+/// when they are assigned, and refreshed when a ``ListProxy`` among them changes its routes.
+/// Every message goes through a router's cached route: a `ListProxy<Host>`'s own, or, for any
+/// other object, a router made for it with that object as its one (weakly held) handler.
 @MainActor
 final class ListConnection<Host: ListHost> {
   private(set) weak var dataSource: AnyObject?
@@ -16,12 +16,13 @@ final class ListConnection<Host: ListHost> {
   /// no cast.
   private weak var dataSourceProxy: ListProxy<Host>?
   private weak var delegateProxy: ListProxy<Host>?
+  /// Routers for a data source and a delegate that are not proxies.
+  private var dataSourceRouter: PrioritizedProxy<ListMessage>?
+  private var delegateRouter: PrioritizedProxy<ListMessage>?
   private var responses = [Bool](repeating: false, count: ListMessage.allCases.count)
   private var routeObservations: [RouteObservation] = []
   /// The message being sent right now, to notice when its handler turns out to be gone.
   private var messageInFlight: ListMessage?
-  /// A data source or delegate that is not a proxy, cast to each message's capability once.
-  private var capabilities = CapabilityCache(slots: ListMessage.allCases.count)
 
   /// Problems met and recovered from, oldest first.
   private(set) var diagnostics: [ListViewDiagnostic] = []
@@ -32,7 +33,9 @@ final class ListConnection<Host: ListHost> {
     self.delegate = delegate
     dataSourceProxy = dataSource as? ListProxy<Host>
     delegateProxy = delegate as? ListProxy<Host>
-    capabilities.removeAll()
+    dataSourceRouter = Self.router(for: dataSource, unless: dataSourceProxy)
+    delegateRouter =
+      delegate === dataSource ? dataSourceRouter : Self.router(for: delegate, unless: delegateProxy)
     routeObservations.removeAll()
     for proxy in [dataSourceProxy, delegateProxy === dataSourceProxy ? nil : delegateProxy] {
       guard let proxy else { continue }
@@ -52,21 +55,31 @@ final class ListConnection<Host: ListHost> {
     refreshResponses()
   }
 
+  /// A router whose one handler is `object`, for an object that is not a proxy.
+  private static func router(
+    for object: AnyObject?, unless proxy: ListProxy<Host>?
+  ) -> PrioritizedProxy<ListMessage>? {
+    guard let object, proxy == nil else { return nil }
+    let router = ListProxy<Host>.makeRouter()
+    router.add(object)
+    return router
+  }
+
+  /// The router that delivers `message`, or `nil` when its receiver is gone.
+  @inline(__always)
+  private func router(for message: ListMessage) -> PrioritizedProxy<ListMessage>? {
+    if message.isDataSourceMessage {
+      return dataSourceProxy?.router ?? (dataSource == nil ? nil : dataSourceRouter)
+    }
+    return delegateProxy?.router ?? (delegate == nil ? nil : delegateRouter)
+  }
+
   /// Whether the data source or delegate responds to `message`, as cached.
   func cachedResponse(to message: ListMessage) -> Bool { responses[message.rawValue] }
 
   private func refreshResponses() {
     for message in ListMessage.allCases {
-      let isDataSource = message.isDataSourceMessage
-      if let proxy = isDataSource ? dataSourceProxy : delegateProxy {
-        responses[message.rawValue] = proxy.responds(to: message)
-      } else if let object = isDataSource ? dataSource : delegate {
-        responses[message.rawValue] = message.isHandled(by: object) {
-          Host.handler($1, implements: $0)
-        }
-      } else {
-        responses[message.rawValue] = false
-      }
+      responses[message.rawValue] = router(for: message)?.responds(to: message) ?? false
     }
   }
 
@@ -77,30 +90,19 @@ final class ListConnection<Host: ListHost> {
     default defaultValue: @autoclosure () -> Result, _ body: (Capability) throws -> Result
   ) rethrows -> Result {
     guard responses[message.rawValue] else { return defaultValue() }
-    let isDataSource = message.isDataSourceMessage
-    let outer = messageInFlight
-    messageInFlight = message
-    defer { messageInFlight = outer }
-    if let proxy = isDataSource ? dataSourceProxy : delegateProxy {
-      return try proxy.router.send(message, as: capability, default: defaultValue(), body)
-    }
-    guard let object = isDataSource ? dataSource : delegate else {
+    guard let router = router(for: message) else {
       diagnostics.append(.respondentReleased(message))
       refreshResponses()
       return defaultValue()
     }
-    // A cached "yes" means the object adopts the capability.
-    guard let handler = capabilities.cast(object, slot: message.rawValue, to: Capability.self)
-    else {
-      preconditionFailure(
-        "\(Host.self): \(type(of: object)) was cached as answering \(message) but is not "
-          + "\(Capability.self). This is a bug in the host's call site for \(message).")
-    }
-    return try body(handler)
+    let outer = messageInFlight
+    messageInFlight = message
+    defer { messageInFlight = outer }
+    return try router.send(message, as: capability, default: defaultValue(), body)
   }
 
-  /// Broadcasts a notification through a proxy (as its rule says), showing its arguments to the
-  /// proxy's observers, or sends it to the object.
+  /// Broadcasts a notification (as its rule says), showing its arguments to a proxy's
+  /// observers.
   @inline(__always)
   func notify<Capability, Arguments>(
     _ event: ListEvent<Host, Arguments>, _ arguments: @autoclosure () -> Arguments,
@@ -108,14 +110,15 @@ final class ListConnection<Host: ListHost> {
   ) {
     let message = event.message
     guard responses[message.rawValue] else { return }
-    if let proxy = message.isDataSourceMessage ? dataSourceProxy : delegateProxy {
-      let outer = messageInFlight
-      messageInFlight = message
-      defer { messageInFlight = outer }
-      _ = proxy.router.broadcast(event.event, arguments(), as: capability, body)
-    } else {
-      ask(message, as: capability, default: (), body)
+    guard let router = router(for: message) else {
+      diagnostics.append(.respondentReleased(message))
+      refreshResponses()
+      return
     }
+    let outer = messageInFlight
+    messageInFlight = message
+    defer { messageInFlight = outer }
+    _ = router.broadcast(event.event, arguments(), as: capability, body)
   }
 
   /// Asks a value-returning message that observers see (commit edit): through a proxy, its
@@ -126,14 +129,16 @@ final class ListConnection<Host: ListHost> {
     _ body: (Capability) -> Result
   ) -> Result {
     let message = event.message
-    guard responses[message.rawValue],
-      let proxy = message.isDataSourceMessage ? dataSourceProxy : delegateProxy
-    else { return ask(message, as: capability, default: defaultValue(), body) }
+    guard responses[message.rawValue] else { return defaultValue() }
+    guard let router = router(for: message) else {
+      diagnostics.append(.respondentReleased(message))
+      refreshResponses()
+      return defaultValue()
+    }
     let outer = messageInFlight
     messageInFlight = message
     defer { messageInFlight = outer }
-    return proxy.router.send(
-      event.event, arguments(), as: capability, default: defaultValue(), body)
+    return router.send(event.event, arguments(), as: capability, default: defaultValue(), body)
   }
 
   /// The handlers asked for `message`, for error messages, such as `["view (Screen) ✗"]`.
@@ -142,9 +147,12 @@ final class ListConnection<Host: ListHost> {
     if let proxy = isDataSource ? dataSourceProxy : delegateProxy {
       return proxy.explain(message).candidates.map(\.description)
     }
-    guard let object = isDataSource ? dataSource : delegate else { return [] }
-    let implements = message.isHandled(by: object) { Host.handler($1, implements: $0) }
-    return ["\(type(of: object)) \(implements ? "✓" : "✗")"]
+    guard (isDataSource ? dataSource : delegate) != nil,
+      let router = isDataSource ? dataSourceRouter : delegateRouter
+    else { return [] }
+    return router.explain(message).candidates.map {
+      "\(String(describing: $0.handler.typeName)) \($0.implementsMessage ? "✓" : "✗")"
+    }
   }
 
   /// Throws when a data source is connected but a required message reaches nobody.

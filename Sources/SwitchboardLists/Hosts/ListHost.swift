@@ -92,7 +92,11 @@ public protocol SupplementaryViewHost: ListHost {
   associatedtype SupplementaryView: AnyObject
 }
 
-/// The kind of a supplementary view, as `UICollectionView.elementKindSectionHeader` names one.
+/// The kind of a supplementary view: the string a layout names it with, such as
+/// `UICollectionView.elementKindSectionHeader`, unchanged.
+///
+/// ``header`` and ``footer`` are UIKit's section header and footer kinds, on every host; a
+/// layout's own kinds are their names:
 ///
 /// ```swift
 /// extension SupplementaryKind { static let badge: SupplementaryKind = "badge" }
@@ -106,10 +110,16 @@ public struct SupplementaryKind: Hashable, Sendable, ExpressibleByStringLiteral,
   public init(_ rawValue: String) { self.rawValue = rawValue }
   /// A kind named by a string literal.
   public init(stringLiteral value: String) { self.init(value) }
-  /// A section's header.
-  public static let header: SupplementaryKind = "header"
-  /// A section's footer.
-  public static let footer: SupplementaryKind = "footer"
-  /// The kind's name.
-  public var description: String { rawValue }
+  /// A section's header: `UICollectionView.elementKindSectionHeader`.
+  public static let header: SupplementaryKind = "UICollectionElementKindSectionHeader"
+  /// A section's footer: `UICollectionView.elementKindSectionFooter`.
+  public static let footer: SupplementaryKind = "UICollectionElementKindSectionFooter"
+  /// `"header"` and `"footer"` for the section kinds, the name for any other.
+  public var description: String {
+    switch self {
+    case .header: "header"
+    case .footer: "footer"
+    default: rawValue
+    }
+  }
 }

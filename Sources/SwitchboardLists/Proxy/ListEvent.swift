@@ -32,9 +32,10 @@ public struct ListEvent<Host: ListHost, Arguments>: Hashable, Sendable {
   public let event: MessageEvent<ListMessage, Arguments>
 
   /// The message.
-  public var message: ListMessage { event.message }
+  public let message: ListMessage
 
   init(_ message: ListMessage) {
+    self.message = message
     event = MessageEvent(message)
   }
 }

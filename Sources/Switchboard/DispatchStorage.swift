@@ -1,0 +1,287 @@
+// Every operation in Switchboard that bypasses Swift's safety checks lives in this file, in one
+// type, so the rest of the package is ordinary Swift. Each one saves work on the dispatch path
+// (a retain and release, a dynamic exclusivity check, a dynamic cast) that the ProxyDispatch
+// benchmarks show; each states the invariant it relies on, and UnsafeRoomTests exercises it.
+
+/// The dispatch path's storage: every route by index, and each route's handlers already cast to
+/// the capability they were last sent as.
+@usableFromInline
+final class DispatchStorage {
+  /// The route of each message, by route index.
+  ///
+  /// Unchecked exclusivity: the proxy replaces the whole array only in `rebuildRoutes`, never
+  /// while a read of it is in progress (dispatch copies one element out, and a handler that
+  /// changes the proxy does so after that read). Saves a dynamic access check per message.
+  @usableFromInline @exclusivity(unchecked) var routes: ContiguousArray<Route> = []
+
+  /// How many observers (live or ended) each message has, by route index: the one number a
+  /// send reads when nothing observes.
+  ///
+  /// Unchecked exclusivity, for the same reason as ``routes``: written only when observers are
+  /// added or dropped, outside any read.
+  @usableFromInline @exclusivity(unchecked) var observerCounts: ContiguousArray<Int> = []
+
+  init() {}
+
+  /// `body`'s answer from the only target of route `index`, typed as `Capability` or
+  /// `Alternative` when the route keeps one so typed; `nil` when it keeps neither or its
+  /// weakly held target is gone.
+  ///
+  /// The route is read without retaining it: the handler is copied out of it before a body
+  /// runs, and nothing else of the route is used afterwards, so a body may replace it. Passing
+  /// the same capability twice makes it a one-capability call.
+  @inlinable @inline(__always)
+  func callKeptTarget<Capability, Alternative, Result, Failure: Error>(
+    at index: Int, as capability: Capability.Type, or alternative: Alternative.Type,
+    _ body: (Capability) throws(Failure) -> Result,
+    or alternativeBody: (Alternative) throws(Failure) -> Result
+  ) throws(Failure) -> Result? {
+    unowned(unsafe) let route = routes[index]
+    return try route.kept.call(as: capability, or: alternative, body, or: alternativeBody)
+  }
+
+  // MARK: - A route's typed targets
+
+  /// A route's targets already cast to a capability, for dispatch without a dynamic cast.
+  ///
+  /// A strongly held handler's typed value is stored as an ordinary strong reference. A weakly
+  /// held one's is stored *unretained*, so the proxy never keeps the handler alive: it is read
+  /// only after loading the handler through a `weak` reference and while holding that strong
+  /// reference, so the object is alive for the whole call. A value that does not hold the
+  /// handler as one inline reference is never stored unretained (`make` returns `nil`, and
+  /// dispatch casts on every call instead).
+  @usableFromInline
+  final class KeptTargets {
+    /// Whether the route has exactly one target and it is held strongly.
+    @usableFromInline let singleIsStrong: Bool
+    /// The only target, when it is held weakly, in a `weak` reference at a fixed address, so
+    /// dispatch loads it in place (copying a `weak` reference costs more than loading it).
+    @usableFromInline let singleWeakObject: UnsafeMutablePointer<WeakReferenceBox>?
+    /// The only target typed as the capability it was last sent as.
+    @usableFromInline @exclusivity(unchecked) var single: TypedValue?
+    /// The targets of a broadcast typed as the capabilities they were last broadcast as.
+    @usableFromInline @exclusivity(unchecked) var receivers: Receivers?
+
+    init(single slot: HandlerSlot?) {
+      if let slot, !slot.isStrong {
+        let reference = UnsafeMutablePointer<WeakReferenceBox>.allocate(capacity: 1)
+        reference.initialize(to: WeakReferenceBox(slot.weakObject))
+        singleWeakObject = reference
+      } else {
+        singleWeakObject = nil
+      }
+      singleIsStrong = slot?.isStrong ?? false
+    }
+
+    deinit {
+      singleWeakObject?.deinitialize(count: 1)
+      singleWeakObject?.deallocate()
+    }
+
+    /// Calls `body` or `alternativeBody` with the only target, typed; see
+    /// ``DispatchStorage/callKeptTarget(at:as:or:_:or:)``.
+    @inlinable @inline(__always)
+    func call<Capability, Alternative, Result, Failure: Error>(
+      as capability: Capability.Type, or alternative: Alternative.Type,
+      _ body: (Capability) throws(Failure) -> Result,
+      or alternativeBody: (Alternative) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
+      guard let single else { return nil }
+      if single.capability == ObjectIdentifier(Capability.self) {
+        return try call(single, as: capability, body)
+      }
+      if single.capability == ObjectIdentifier(Alternative.self) {
+        return try call(single, as: alternative, alternativeBody)
+      }
+      return nil
+    }
+
+    @inlinable @inline(__always)
+    func call<Capability, Result, Failure: Error>(
+      _ value: TypedValue, as capability: Capability.Type,
+      _ body: (Capability) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
+      let typed = value.pointer.assumingMemoryBound(to: Capability.self)
+      if singleIsStrong { return try body(typed.pointee) }
+      guard let reference = singleWeakObject, reference.retainedObject() != nil else {
+        return nil
+      }
+      // The weak load's retain keeps the handler alive and is handed to a bitwise copy of the
+      // unretained value, which releases it when the call ends: one retain and one release,
+      // as in hand-written glue that loads a `weak` reference.
+      return try body(takeRetainedCopy(of: typed))
+    }
+
+    /// Keeps `value`, which is `object` cast to `Capability`, as the only target's typed value;
+    /// `false` when it cannot be kept unretained safely (then nothing changes).
+    @discardableResult
+    func keep<Capability>(_ value: Capability, of object: AnyObject) -> Bool {
+      guard let typed = TypedValue(value, of: object, retained: singleIsStrong) else {
+        return false
+      }
+      single = typed
+      return true
+    }
+  }
+
+  /// A handler cast to a capability, stored so dispatch reads it without a cast.
+  @usableFromInline
+  final class TypedValue {
+    /// The capability type.
+    @usableFromInline let capability: ObjectIdentifier
+    /// Where the typed value is stored.
+    @usableFromInline let pointer: UnsafeMutableRawPointer
+    private let isRetained: Bool
+    private let deinitialize: (UnsafeMutableRawPointer) -> Void
+
+    /// `value`, which is `object` cast to `Capability`, held strongly when `retained`,
+    /// unretained otherwise; `nil` when it cannot be held unretained safely.
+    init?<Capability>(_ value: Capability, of object: AnyObject, retained: Bool) {
+      if !retained {
+        // Only a value that holds exactly one reference, to `object`, in its first word (a
+        // class, a class-bound existential, or an existential boxing the class inline) can be
+        // made unretained by releasing that one reference.
+        let objectAddress = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        let holdsObjectInline =
+          MemoryLayout<Capability>.size >= MemoryLayout<UnsafeRawPointer>.size
+          && withUnsafeBytes(of: value) { $0.load(as: UnsafeRawPointer.self) } == objectAddress
+        guard holdsObjectInline else { return nil }
+      }
+      let typed = UnsafeMutablePointer<Capability>.allocate(capacity: 1)
+      typed.initialize(to: value)
+      capability = ObjectIdentifier(Capability.self)
+      pointer = UnsafeMutableRawPointer(typed)
+      isRetained = retained
+      deinitialize = { $0.assumingMemoryBound(to: Capability.self).deinitialize(count: 1) }
+      if !retained { Unmanaged.passUnretained(object).release() }
+    }
+
+    deinit {
+      // An unretained value owns no reference, so it is not deinitialized: that would release a
+      // handler the proxy never retained.
+      if isRetained { deinitialize(pointer) }
+      pointer.deallocate()
+    }
+  }
+
+  /// The receivers of a broadcast, typed, in order: what ``PrioritizedProxy/broadcast(_:as:_:)``
+  /// walks without a cast or a lookup.
+  @usableFromInline
+  final class Receivers {
+    @usableFromInline
+    struct Receiver {
+      /// The typed value, owned by ``Receivers/values``.
+      @usableFromInline let value: UnsafeMutableRawPointer
+      /// Whether the value is of the alternative capability.
+      @usableFromInline let isAlternative: Bool
+      /// The handler's `weak` reference, when it is held weakly.
+      @usableFromInline let weakReference: UnsafeMutablePointer<WeakReferenceBox>?
+    }
+
+    @usableFromInline let capability: ObjectIdentifier
+    @usableFromInline let alternative: ObjectIdentifier
+    @usableFromInline let receivers: UnsafeMutableBufferPointer<Receiver>
+    /// Owns the typed values.
+    private let values: [TypedValue]
+
+    /// Receivers for `values`, one per slot of `slots`, in the same order.
+    init(
+      capability: ObjectIdentifier, alternative: ObjectIdentifier, values: [TypedValue],
+      slots: [HandlerSlot]
+    ) {
+      precondition(values.count == slots.count)
+      self.capability = capability
+      self.alternative = alternative
+      self.values = values
+      receivers = .allocate(capacity: values.count)
+      for (offset, (value, slot)) in zip(values, slots).enumerated() {
+        var weakReference: UnsafeMutablePointer<WeakReferenceBox>?
+        if !slot.isStrong {
+          weakReference = .allocate(capacity: 1)
+          weakReference?.initialize(to: WeakReferenceBox(slot.weakObject))
+        }
+        (receivers.baseAddress.unsafelyUnwrapped + offset).initialize(
+          to: Receiver(
+            value: value.pointer, isAlternative: value.capability != capability,
+            weakReference: weakReference))
+      }
+    }
+
+    deinit {
+      for receiver in receivers {
+        receiver.weakReference?.deinitialize(count: 1)
+        receiver.weakReference?.deallocate()
+      }
+      receivers.deallocate()
+    }
+
+    /// Calls every live receiver, in order, through its own capability; returns how many were
+    /// called and whether one was found released.
+    ///
+    /// The receivers object is held for the whole call, so every typed value stays valid even
+    /// when a body changes the routes.
+    @inlinable @inline(__always)
+    func callEach<Capability, Alternative, Failure: Error>(
+      as capability: Capability.Type, or alternative: Alternative.Type,
+      _ body: (Capability) throws(Failure) -> Void,
+      or alternativeBody: (Alternative) throws(Failure) -> Void
+    ) throws(Failure) -> (delivered: Int, metReleased: Bool) {
+      var delivered = 0
+      var metReleased = false
+      for receiver in receivers {
+        if let weakReference = receiver.weakReference, weakReference.retainedObject() == nil {
+          // Skip the released handler: the others are the new route's targets too.
+          metReleased = true
+          continue
+        }
+        // A weakly held receiver is now retained once; its typed copy takes that retain over.
+        let isRetained = receiver.weakReference != nil
+        if receiver.isAlternative {
+          let typed = receiver.value.assumingMemoryBound(to: Alternative.self)
+          try alternativeBody(isRetained ? takeRetainedCopy(of: typed) : typed.pointee)
+        } else {
+          let typed = receiver.value.assumingMemoryBound(to: Capability.self)
+          try body(isRetained ? takeRetainedCopy(of: typed) : typed.pointee)
+        }
+        delivered += 1
+      }
+      return withExtendedLifetime(self) { (delivered, metReleased) }
+    }
+  }
+}
+
+/// A `weak` reference stored at a fixed address.
+@usableFromInline
+struct WeakReferenceBox {
+  @usableFromInline weak var object: AnyObject?
+
+  init(_ object: AnyObject?) { self.object = object }
+}
+
+extension UnsafeMutablePointer<WeakReferenceBox> {
+  /// The referenced object, if it is still alive, retained once: the caller owns that retain and
+  /// hands it on with ``takeRetainedCopy(of:)``.
+  ///
+  /// The reference is loaded in place: copying a `weak` reference costs more than loading it.
+  @inlinable @inline(__always)
+  func retainedObject() -> Unmanaged<AnyObject>? {
+    guard let object = pointee.object else { return nil }
+    return Unmanaged.passRetained(object)
+  }
+}
+
+/// A bitwise copy of the unretained value at `pointer`, which takes over a retain of its handler
+/// that the caller made (`retainedObject()`): the copy releases the handler once when it is
+/// destroyed, balancing that retain, and no other retain or release happens.
+///
+/// Only for the values ``DispatchStorage/TypedValue`` stores unretained: exactly one reference,
+/// to the handler, in the first word.
+@inlinable @inline(__always)
+func takeRetainedCopy<Capability>(of pointer: UnsafeMutablePointer<Capability>) -> Capability {
+  withUnsafeTemporaryAllocation(of: Capability.self, capacity: 1) { buffer in
+    let copy = buffer.baseAddress.unsafelyUnwrapped
+    UnsafeMutableRawPointer(copy).copyMemory(
+      from: UnsafeRawPointer(pointer), byteCount: MemoryLayout<Capability>.size)
+    return copy.move()
+  }
+}

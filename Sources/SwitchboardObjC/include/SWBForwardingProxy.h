@@ -1,0 +1,48 @@
+// A base class for delegate proxies that never raise "unrecognized selector" for a method of a
+// protocol they adopt: what Swift cannot write, because it has no NSInvocation. Apple platforms
+// only; elsewhere this header declares nothing.
+#if __APPLE__
+#import <Foundation/Foundation.h>
+
+NS_ASSUME_NONNULL_BEGIN
+
+/// A message the runtime handed to -forwardInvocation:, for a Swift subclass to deliver.
+NS_SWIFT_NAME(ForwardedMessage)
+@interface SWBForwardedMessage : NSObject
+
+- (instancetype)init NS_UNAVAILABLE;
+
+/// The message's selector.
+@property(nonatomic, readonly) SEL selector;
+/// Whether the method returns nothing.
+@property(nonatomic, readonly) BOOL returnsVoid;
+/// The arguments, boxed: objects as they are (NSNull for nil), numbers and BOOLs as NSNumber,
+/// selectors as their names, structures and pointers as NSValue.
+@property(nonatomic, readonly, copy) NSArray *arguments;
+
+/// Sends the message to `target`; for a method that returns a value, its answer becomes the
+/// answer.
+- (void)invokeWithTarget:(id)target NS_SWIFT_NAME(invoke(target:));
+/// Answers zero: 0, NO, nil, or a zeroed structure.
+- (void)answerZero;
+
+@end
+
+/// Answers -methodSignatureForSelector: for every method of the protocols the class adopts (and
+/// for other selectors whose signature a subclass remembered), and hands each message that
+/// reaches -forwardInvocation: to -forwardMessage:.
+NS_SWIFT_NAME(ForwardingProxy)
+@interface SWBForwardingProxy : NSObject
+
+/// Delivers a message no forwarding target took. The default answers zero.
+- (void)forwardMessage:(SWBForwardedMessage *)message NS_SWIFT_NAME(forward(_:));
+
+/// Keeps the signature `object` gives for `selector`, for a selector no adopted protocol
+/// declares, so that the message can still be answered once `object` is gone.
+- (void)rememberSignatureOfSelector:(SEL)selector from:(id)object
+    NS_SWIFT_NAME(rememberSignature(of:from:));
+
+@end
+
+NS_ASSUME_NONNULL_END
+#endif

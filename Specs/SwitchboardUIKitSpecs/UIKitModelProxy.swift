@@ -1,0 +1,234 @@
+import Foundation
+import Switchboard
+import SwitchboardLists
+
+@testable import SwitchboardUIKit
+
+// The adapter between the UIKit model and the proxy under test: what `TableViewProxy` and its
+// Objective-C base (`SWBForwardingProxy`) do, translated to the model, on `SelectorRouting`.
+
+/// The table view host type of the model.
+@MainActor
+final class ModelHost: ListHost {
+  typealias Cell = ModelCell
+  nonisolated static func handler(_ handler: AnyObject, implements message: ListMessage) -> Bool {
+    ListSelectorTable.tableView.handler(
+      handler, implements: message, on: ModelHost.self, runtime: ModelRuntime())
+  }
+  func dequeueCell(of cellType: ModelCell.Type, for indexPath: IndexPath) throws(ListViewError)
+    -> ModelCell
+  { ModelCell(dequeued: true) }
+  func apply(_ update: ListUpdate) throws(ListViewError) {}
+  var needsMoreContent: Bool { false }
+}
+
+/// A message the model's runtime hands to `forwardInvocation:`, as `SWBForwardedMessage` does.
+@MainActor
+final class ModelInvocation: @MainActor ForwardedInvocation {
+  let selectorName: String
+  let returnsVoid: Bool
+  let arguments: [Any]
+  /// The answer: what the last target invoked returned, or zero.
+  private(set) var answer: Any?
+  private(set) var answeredZero = false
+
+  init(_ selector: String, _ arguments: [Any], returnsVoid: Bool) {
+    selectorName = selector
+    self.arguments = arguments
+    self.returnsVoid = returnsVoid
+  }
+
+  func invoke(on target: AnyObject) {
+    answer = (target as? any ModelObject)?.perform(selectorName, arguments)
+  }
+
+  func answerZero() {
+    answer = nil
+    answeredZero = true
+  }
+}
+
+/// `TableViewProxy` in the model.
+@MainActor
+final class ModelProxy: ModelDispatching {
+  let routing: SelectorRouting<ModelHost>
+  private weak var table: ModelTableView?
+  private(set) var errors: [String] = []
+  /// Selectors whose signature the Objective-C base remembered from a handler.
+  private(set) var rememberedSignatures: Set<String> = []
+  /// The messages `forwardInvocation:` received.
+  private(set) var invocations: [ModelInvocation] = []
+
+  var router: PrioritizedProxy<ListMessage> { routing.router }
+
+  private init(routing: SelectorRouting<ModelHost>) {
+    self.routing = routing
+    routing.onError = { [weak self] in self?.errors.append("\($0)") }
+    routing.onUndeclaredSelectorAnswered = { [weak self] selector, _ in
+      self?.rememberedSignatures.insert(selector)
+    }
+  }
+
+  /// `TableViewProxy.attach(to:view:viewModel:...)`; `forwardingRules` are rules by selector.
+  @discardableResult
+  static func attach(
+    to table: ModelTableView, view: AnyObject, viewModel: AnyObject,
+    viewModelRetention: HandlerRetention = .weak, rules: RoutingRules<ListMessage> = [:],
+    forwardingRules: [String: RoutingRule<ListMessage>] = [:],
+    keepingInstalledObjects: Bool = true, turns: ModelTurns
+  ) -> ModelProxy {
+    var rules = rules
+    for (selector, rule) in forwardingRules { rules[named: selector] = rule }
+    let proxy = ModelProxy(
+      routing: SelectorRouting(
+        view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
+        selectors: .tableView, runtime: ModelRuntime(), schedule: turns.schedule))
+    (table.attachedObject as? ModelProxy)?.routing.detach()
+    proxy.table = table
+    table.dispatcher = proxy
+    table.attachedObject = proxy
+    proxy.routing.attach(
+      to: table, as: proxy, keepingInstalled: keepingInstalledObjects, rules: rules)
+    return proxy
+  }
+
+  func observe<Arguments>(
+    _ event: ListEvent<ModelHost, Arguments>, _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> MessageObservation {
+    routing.proxy.observe(event, body)
+  }
+
+  /// Observes a selector Switchboard does not model, with its arguments as the runtime boxes
+  /// them (`ForwardedEvent(#selector(…))` on a device).
+  func observe(
+    selector: String, timing: ObservationTiming = .afterHandler,
+    _ body: @escaping @MainActor ([Any]) -> Void
+  ) -> MessageObservation? {
+    routing.checkObservable(selector, typed: false)
+    return routing.router.observe(
+      MessageEvent<ListMessage, [Any]>(named: selector), timing: timing, body)
+  }
+
+  // MARK: ModelDispatching
+
+  func responds(_ selector: String) -> Bool {
+    routing.responds(toSelector: selector) { implementsHere(selector) }
+  }
+
+  private let implemented: Set<String> = [
+    "numberOfSectionsInTableView:", "tableView:numberOfRowsInSection:",
+    "tableView:cellForRowAtIndexPath:", "tableView:didSelectRowAtIndexPath:",
+    "tableView:willDisplayCell:forRowAtIndexPath:", "tableView:heightForRowAtIndexPath:",
+    "tableView:prefetchRowsAtIndexPaths:", "tableView:commitEditingStyle:forRowAtIndexPath:",
+    "tableView:didDeselectRowAtIndexPath:", "tableView:didEndDisplayingCell:forRowAtIndexPath:",
+  ]
+
+  func implementsHere(_ selector: String) -> Bool { implemented.contains(selector) }
+
+  func performHere(_ selector: String, _ arguments: [Any]) -> Any? {
+    let path = arguments.first as? IndexPath ?? IndexPath(item: 0, section: 0)
+    let platform = { (object: any ModelObject) in object.perform(selector, arguments) }
+    switch selector {
+    case "numberOfSectionsInTableView:":
+      return routing.ask(
+        .numberOfSections, default: 1,
+        { (model: any ListSectionCounting) in model.numberOfSections() },
+        platform: { platform($0) as? Int })
+    case "tableView:numberOfRowsInSection:":
+      return routing.ask(
+        .numberOfRows, default: 0,
+        { (model: any ListRowCounting) in model.numberOfRows(inSection: 0) },
+        platform: { platform($0) as? Int })
+    case "tableView:cellForRowAtIndexPath:":
+      // A collection view's fallback: a dequeued cell (a table accepts any cell).
+      return routing.provide(
+        at: path, fallback: table?.dequeueFallbackCell() ?? ModelCell(dequeued: false)
+      ) {
+        try routing.ask(
+          .cellForRow, default: nil,
+          { (view: any ListCellProviding<ModelHost>) -> ModelCell? in
+            try view.cellForRow(at: path, in: ModelHost())
+          },
+          platform: { (object: any ModelObject) -> ModelCell?? in
+            platform(object) as? ModelCell
+          })
+      }
+    case "tableView:heightForRowAtIndexPath:":
+      return routing.ask(
+        .heightForRow, default: 44.0,
+        { (view: any ListRowHeightProviding<ModelHost>) in
+          view.heightForRow(at: path, in: ModelHost())
+        },
+        platform: { platform($0) as? Double })
+    case "tableView:didSelectRowAtIndexPath:":
+      routing.notify(
+        .didSelectRow, path,
+        { (view: any ListDidSelectHandling<ModelHost>) in
+          view.didSelectRow(at: path, in: ModelHost())
+        },
+        platform: { (object: any ModelObject) in _ = platform(object) })
+      return nil
+    case "tableView:didDeselectRowAtIndexPath:":
+      routing.notify(
+        .didDeselectRow, path,
+        { (view: any ListDidDeselectHandling<ModelHost>) in
+          view.didDeselectRow(at: path, in: ModelHost())
+        },
+        platform: { (object: any ModelObject) in _ = platform(object) })
+      return nil
+    case "tableView:willDisplayCell:forRowAtIndexPath:":
+      let cell = ModelCell(dequeued: true)
+      routing.notify(
+        .willDisplayRow, (cell, path),
+        { (view: any ListWillDisplayObserving<ModelHost>) in
+          view.willDisplay(cell, forRowAt: path, in: ModelHost())
+        },
+        platform: { (object: any ModelObject) in _ = platform(object) })
+      return nil
+    case "tableView:didEndDisplayingCell:forRowAtIndexPath:":
+      let cell = ModelCell(dequeued: true)
+      routing.notify(
+        .didEndDisplayingRow, (cell, path),
+        { (view: any ListDidEndDisplayingObserving<ModelHost>) in
+          view.didEndDisplaying(cell, forRowAt: path, in: ModelHost())
+        },
+        platform: { (object: any ModelObject) in _ = platform(object) })
+      return nil
+    case "tableView:prefetchRowsAtIndexPaths:":
+      routing.notify(
+        .prefetchRows, [path],
+        { (model: any ListPrefetching) in model.prefetchRows(at: [path]) },
+        platform: { (object: any ModelObject) in _ = platform(object) })
+      return nil
+    case "tableView:commitEditingStyle:forRowAtIndexPath:":
+      _ = routing.ask(
+        .commitEdit, (.delete, path), default: ListUpdate(),
+        { (model: any ListEditCommitting) in model.commitEdit(.delete, forRowAt: path) },
+        platform: { (object: any ModelObject) -> ListUpdate? in
+          _ = platform(object)
+          return ListUpdate()
+        })
+      return nil
+    default:
+      preconditionFailure("ModelProxy does not implement \(selector)")
+    }
+  }
+
+  func forwardingTarget(_ selector: String) -> AnyObject? {
+    routing.forwardingTarget(forSelector: selector)
+  }
+
+  /// `methodSignatureForSelector:` of the Objective-C base: the adopted protocols' declaration,
+  /// or a signature remembered from a handler.
+  func hasMethodSignature(_ selector: String) -> Bool {
+    TableProtocols.declared[selector] != nil || rememberedSignatures.contains(selector)
+  }
+
+  func forwardInvocation(_ selector: String, _ arguments: [Any]) -> Any? {
+    let invocation = ModelInvocation(
+      selector, arguments, returnsVoid: TableProtocols.declared[selector]?.returnsVoid ?? false)
+    invocations.append(invocation)
+    routing.forward(invocation)
+    return invocation.answer
+  }
+}
