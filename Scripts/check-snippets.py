@@ -174,7 +174,12 @@ def check(snippet, workdir, bins):
         command = [
             "swiftc", "-swift-version", "6", "-typecheck", "-warnings-as-errors",
             "-target", os.environ.get("SNIPPETS_IOS_TARGET", "arm64-apple-ios17.0"),
-            "-sdk", IOS_SDK, "-I", os.environ["SNIPPETS_IOS_MODULES"], str(main)]
+            "-sdk", IOS_SDK, "-I", os.environ["SNIPPETS_IOS_MODULES"],
+            # The Objective-C base of the proxies, as SwiftPM built it.
+            "-Xcc", "-fmodule-map-file=" + str(
+                Path(os.environ["SNIPPETS_IOS_MODULES"]).parent
+                / "SwitchboardObjC.build" / "module.modulemap"),
+            "-Xcc", "-I" + str(ROOT / "Sources" / "SwitchboardObjC" / "include"), str(main)]
         if os.environ.get("SNIPPETS_IOS_RESOURCE_DIR"):
             command[1:1] = ["-resource-dir", os.environ["SNIPPETS_IOS_RESOURCE_DIR"]]
         result = subprocess.run(command, capture_output=True, text=True)
@@ -193,7 +198,11 @@ def check(snippet, workdir, bins):
         result = subprocess.run(
             common + ["-emit-sil", "-o", os.devnull, str(main)], capture_output=True, text=True)
         return snippet, result.returncode == 0, result.stderr, "compiled"
-    objects = [str(o) for m in RUN_MODULES for o in sorted((bins / f"{m}.build").glob("*.o"))]
+    # Only objects of sources that still exist: a build folder keeps those of deleted files.
+    objects = [
+        str(o) for m in RUN_MODULES for o in sorted((bins / f"{m}.build").glob("*.o"))
+        if not o.name.endswith(".swift.o")
+        or any((ROOT / "Sources" / m).rglob(o.name[: -len(".o")]))]
     exe = folder / "snippet"
     result = subprocess.run(
         common + [str(main), *objects, "-o", str(exe)], capture_output=True, text=True)

@@ -3,25 +3,67 @@
 // (a retain and release, a dynamic exclusivity check, a dynamic cast) that the ProxyDispatch
 // benchmarks show; each states the invariant it relies on, and UnsafeRoomTests exercises it.
 
-/// The dispatch path's storage: every route by index, and each route's handlers already cast to
-/// the capability they were last sent as.
+/// The dispatch path's storage: every route by index, each route's handlers already cast to
+/// the capability they were last sent as, and the observer counts.
+///
+/// A struct of two pointers that the proxy holds in a `let`, so that reading it retains
+/// nothing and checks no access: the proxy allocates it when it is created and deallocates it
+/// in its `deinit`.
 @usableFromInline
-final class DispatchStorage {
-  /// The route of each message, by route index.
+struct DispatchStorage {
+  /// The route of each message, by route index, in one cell of memory.
   ///
-  /// Unchecked exclusivity: the proxy replaces the whole array only in `rebuildRoutes`, never
-  /// while a read of it is in progress (dispatch copies one element out, and a handler that
-  /// changes the proxy does so after that read). Saves a dynamic access check per message.
-  @usableFromInline @exclusivity(unchecked) var routes: ContiguousArray<Route> = []
+  /// The proxy replaces the whole array only in `rebuildRoutes`, never while a read of it is in
+  /// progress (dispatch copies one element out, and a handler that changes the proxy does so
+  /// after that read).
+  @usableFromInline let routeCell: UnsafeMutablePointer<ContiguousArray<Route>>
 
   /// How many observers (live or ended) each message has, by route index: the one number a
   /// send reads when nothing observes.
   ///
-  /// Unchecked exclusivity, for the same reason as ``routes``: written only when observers are
-  /// added or dropped, outside any read.
-  @usableFromInline @exclusivity(unchecked) var observerCounts: ContiguousArray<Int> = []
+  /// One `Int` per message: reading it is one load, with no bounds check (every route index is
+  /// below the count, which the proxy checks when it is created); written only when observers
+  /// are added or dropped, outside any read.
+  @usableFromInline let observerCounts: UnsafeMutablePointer<Int>
 
-  init() {}
+  /// The observers of each message, by route index, read and changed in place.
+  ///
+  /// A message's list is changed only when an observer is added or dropped; a delivery reads it
+  /// (or copies it, when several observers watch) before calling anyone, and whatever an
+  /// observer then changes applies from the next message. Raw memory, so a delivery checks no
+  /// access: an observed notification reads the list several times.
+  @usableFromInline let observerLists: UnsafeMutablePointer<ObserverList>
+  /// The number of messages, and of cells in ``observerCounts`` and ``observerLists``.
+  let messageCount: Int
+
+  init(messageCount: Int) {
+    self.messageCount = messageCount
+    routeCell = .allocate(capacity: 1)
+    routeCell.initialize(to: [])
+    observerCounts = .allocate(capacity: max(1, messageCount))
+    observerCounts.initialize(repeating: 0, count: max(1, messageCount))
+    observerLists = .allocate(capacity: max(1, messageCount))
+    observerLists.initialize(repeating: ObserverList(), count: max(1, messageCount))
+  }
+
+  /// Frees the memory; the proxy calls it once, from its `deinit`.
+  func deallocate() {
+    routeCell.deinitialize(count: 1)
+    routeCell.deallocate()
+    observerCounts.deinitialize(count: max(1, messageCount))
+    observerCounts.deallocate()
+    observerLists.deinitialize(count: max(1, messageCount))
+    observerLists.deallocate()
+  }
+
+  /// The route at `index`, read in place.
+  @inlinable func route(at index: Int) -> Route { routeCell.pointee[index] }
+
+  /// The routes, by route index.
+  @inlinable var routes: ContiguousArray<Route> {
+    get { routeCell.pointee }
+    nonmutating set { routeCell.pointee = newValue }
+  }
 
   /// `body`'s answer from the only target of route `index`, typed as `Capability` or
   /// `Alternative` when the route keeps one so typed; `nil` when it keeps neither or its
@@ -36,8 +78,32 @@ final class DispatchStorage {
     _ body: (Capability) throws(Failure) -> Result,
     or alternativeBody: (Alternative) throws(Failure) -> Result
   ) throws(Failure) -> Result? {
-    unowned(unsafe) let route = routes[index]
-    return try route.kept.call(as: capability, or: alternative, body, or: alternativeBody)
+    // Neither the route nor its kept targets are retained: both stay alive while the proxy's
+    // table holds the route, and the handler is copied out before a body can change that. Only
+    // their fields are read (a method call on an `unowned(unsafe)` reference would retain it).
+    unowned(unsafe) let route = routeCell.pointee[index]
+    unowned(unsafe) let kept = route.kept
+    guard let value = kept.singleValue else { return nil }
+    if kept.singleCapability == ObjectIdentifier(Capability.self) {
+      let typed = value.assumingMemoryBound(to: Capability.self)
+      if kept.singleIsStrong { return try body(typed.pointee) }
+      guard let reference = kept.singleWeakObject, reference.retainedObject() != nil else {
+        return nil
+      }
+      // The weak load's retain keeps the handler alive and is handed to a bitwise copy of the
+      // unretained value, which releases it when the call ends: one retain and one release,
+      // as in hand-written glue that loads a `weak` reference.
+      return try body(takeRetainedCopy(of: typed))
+    }
+    if kept.singleCapability == ObjectIdentifier(Alternative.self) {
+      let typed = value.assumingMemoryBound(to: Alternative.self)
+      if kept.singleIsStrong { return try alternativeBody(typed.pointee) }
+      guard let reference = kept.singleWeakObject, reference.retainedObject() != nil else {
+        return nil
+      }
+      return try alternativeBody(takeRetainedCopy(of: typed))
+    }
+    return nil
   }
 
   // MARK: - A route's typed targets
@@ -57,8 +123,17 @@ final class DispatchStorage {
     /// The only target, when it is held weakly, in a `weak` reference at a fixed address, so
     /// dispatch loads it in place (copying a `weak` reference costs more than loading it).
     @usableFromInline let singleWeakObject: UnsafeMutablePointer<WeakReferenceBox>?
-    /// The only target typed as the capability it was last sent as.
-    @usableFromInline @exclusivity(unchecked) var single: TypedValue?
+    /// The only target typed as the capability it was last sent as; owns ``singleValue``.
+    @exclusivity(unchecked) var single: TypedValue? {
+      didSet {
+        singleCapability = single?.capability
+        singleValue = single?.pointer
+      }
+    }
+    /// The capability of ``single``, read by dispatch without loading (and retaining) it.
+    @usableFromInline @exclusivity(unchecked) var singleCapability: ObjectIdentifier?
+    /// Where ``single`` stores its typed value.
+    @usableFromInline @exclusivity(unchecked) var singleValue: UnsafeMutableRawPointer?
     /// The targets of a broadcast typed as the capabilities they were last broadcast as.
     @usableFromInline @exclusivity(unchecked) var receivers: Receivers?
 
@@ -76,40 +151,6 @@ final class DispatchStorage {
     deinit {
       singleWeakObject?.deinitialize(count: 1)
       singleWeakObject?.deallocate()
-    }
-
-    /// Calls `body` or `alternativeBody` with the only target, typed; see
-    /// ``DispatchStorage/callKeptTarget(at:as:or:_:or:)``.
-    @inlinable @inline(__always)
-    func call<Capability, Alternative, Result, Failure: Error>(
-      as capability: Capability.Type, or alternative: Alternative.Type,
-      _ body: (Capability) throws(Failure) -> Result,
-      or alternativeBody: (Alternative) throws(Failure) -> Result
-    ) throws(Failure) -> Result? {
-      guard let single else { return nil }
-      if single.capability == ObjectIdentifier(Capability.self) {
-        return try call(single, as: capability, body)
-      }
-      if single.capability == ObjectIdentifier(Alternative.self) {
-        return try call(single, as: alternative, alternativeBody)
-      }
-      return nil
-    }
-
-    @inlinable @inline(__always)
-    func call<Capability, Result, Failure: Error>(
-      _ value: TypedValue, as capability: Capability.Type,
-      _ body: (Capability) throws(Failure) -> Result
-    ) throws(Failure) -> Result? {
-      let typed = value.pointer.assumingMemoryBound(to: Capability.self)
-      if singleIsStrong { return try body(typed.pointee) }
-      guard let reference = singleWeakObject, reference.retainedObject() != nil else {
-        return nil
-      }
-      // The weak load's retain keeps the handler alive and is handed to a bitwise copy of the
-      // unretained value, which releases it when the call ends: one retain and one release,
-      // as in hand-written glue that loads a `weak` reference.
-      return try body(takeRetainedCopy(of: typed))
     }
 
     /// Keeps `value`, which is `object` cast to `Capability`, as the only target's typed value;
@@ -247,6 +288,35 @@ final class DispatchStorage {
       }
       return withExtendedLifetime(self) { (delivered, metReleased) }
     }
+  }
+}
+
+extension DispatchStorage {
+  /// `observer` as the observer of `Arguments` it was made as, or `nil` when it observes other
+  /// arguments.
+  ///
+  /// Every observer is a `MessageObserver` of the arguments type it records, so comparing that
+  /// type (whose metadata is static) proves the downcast, which then needs no check of its own
+  /// (a checked cast to the generic class looks its metadata up on every call).
+  @inlinable @inline(__always)
+  static func observer<Arguments>(
+    _ observer: AnyMessageObserver, of arguments: Arguments.Type
+  ) -> MessageObserver<Arguments>? {
+    guard observer.argumentsType == ObjectIdentifier(Arguments.self) else { return nil }
+    return unsafeDowncast(observer, to: MessageObserver<Arguments>.self)
+  }
+}
+
+extension DispatchStorage {
+  /// A flag read on the delivery path: whether an observation has ended.
+  ///
+  /// Unchecked exclusivity: it is set and read only in the proxy's isolation domain, and never
+  /// set while it is being read (a read is one load). An observed message reads it twice per
+  /// observer.
+  @usableFromInline
+  final class Flag {
+    @usableFromInline @exclusivity(unchecked) var isSet = false
+    init() {}
   }
 }
 

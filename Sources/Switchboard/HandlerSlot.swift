@@ -48,6 +48,15 @@ final class HandlerSlot {
     implements = messages.map { $0.isHandled(by: object, check: check) }
   }
 
+  /// Whether the handler implements the message `key` stands for.
+  @inline(__always)
+  func implements(_ key: ImplementationKey, namedCheck: ((String, AnyObject) -> Bool)?) -> Bool {
+    switch key {
+    case .index(let index): implements[index]
+    case .named(let name): implements(named: name, check: namedCheck)
+    }
+  }
+
   /// Whether the handler implements the message named `name`, asked once per name.
   func implements(named name: String, check: ((String, AnyObject) -> Bool)?) -> Bool {
     if let known = namedImplements[name] { return known }
@@ -60,4 +69,10 @@ final class HandlerSlot {
   func describe(at position: Int) -> HandlerDescription {
     HandlerDescription(position: position, roles: roles, typeName: typeName, retention: retention)
   }
+}
+
+/// A message as handler slots know it: its route index, or its name.
+enum ImplementationKey {
+  case index(Int)
+  case named(String)
 }

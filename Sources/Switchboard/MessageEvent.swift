@@ -108,22 +108,25 @@ public final class MessageObservation {
 class AnyMessageObserver {
   let id: Int
   @usableFromInline let timing: ObservationTiming
+  /// The type of the arguments the observer expects.
+  @usableFromInline let argumentsType: ObjectIdentifier
   /// A stream's registration, which lives as long as the stream; `nil` for a closure observer,
   /// whose registration its owner keeps.
   var streamObservation: MessageObservation?
   /// Set when the observation ends; checked just before each call.
-  @usableFromInline @exclusivity(unchecked) var isCancelled = false
+  @usableFromInline let cancellation = DispatchStorage.Flag()
   /// Set from any thread when a stream's consumer stops iterating; `nil` for closures.
   @usableFromInline let termination: TerminationFlag?
   /// Called when the proxy goes away: a stream finishes.
   let onProxyEnd: (() -> Void)?
 
   init(
-    id: Int, timing: ObservationTiming,
+    id: Int, timing: ObservationTiming, argumentsType: ObjectIdentifier,
     termination: TerminationFlag?, onProxyEnd: (() -> Void)?
   ) {
     self.id = id
     self.timing = timing
+    self.argumentsType = argumentsType
     self.termination = termination
     self.onProxyEnd = onProxyEnd
   }
@@ -131,7 +134,7 @@ class AnyMessageObserver {
   /// Whether the observer still wants messages: not cancelled and, for a stream, its consumer
   /// still iterating.
   @inlinable var isLive: Bool {
-    !isCancelled && termination?.isSet != true
+    !cancellation.isSet && termination?.isSet != true
   }
 }
 
@@ -165,7 +168,7 @@ final class MessageObserver<Arguments>: AnyMessageObserver {
   ) {
     self.body = body
     super.init(
-      id: id, timing: timing,
+      id: id, timing: timing, argumentsType: ObjectIdentifier(Arguments.self),
       termination: termination, onProxyEnd: onProxyEnd)
   }
 }
@@ -201,7 +204,7 @@ struct ObserverList {
     // A stream's observer holds its observation back; `removeEnded()` and `finishStreams()`
     // break that cycle.
     let observation = MessageObservation {
-      observer.isCancelled = true
+      observer.cancellation.isSet = true
       onCancel()
     }
     if termination != nil { observer.streamObservation = observation }
@@ -257,7 +260,7 @@ struct ObserverList {
     _ observer: AnyMessageObserver, with arguments: Arguments,
     of name: @autoclosure () -> String
   ) {
-    guard let observer = observer as? MessageObserver<Arguments> else {
+    guard let observer = DispatchStorage.observer(observer, of: Arguments.self) else {
       preconditionFailure(
         "An observer of \(name()) expects other arguments than the \(Arguments.self) it is sent "
           + "with. Declare one event per message and use it both to send and to observe.")

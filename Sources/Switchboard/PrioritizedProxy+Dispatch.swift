@@ -33,7 +33,7 @@ extension PrioritizedProxy {
   public func targets(for message: Message) -> [AnyObject] {
     var objects: [AnyObject] = []
     let index = routeIndex(of: message)
-    _ = forEachTarget(of: storage.routes[index]) { objects.append($0) }
+    _ = forEachTarget(of: storage.route(at: index)) { objects.append($0) }
     return objects
   }
 
@@ -48,7 +48,7 @@ extension PrioritizedProxy {
     // A notification nobody handles is still sent while it is observed.
     guard message.isNotification else { return false }
     let index = routeIndex(of: message)
-    guard !messageObservers[index].isEmpty else { return false }
+    guard !storage.observerLists[index].isEmpty else { return false }
     removeEndedObservers(at: index)
     return hasLiveObservers(at: index)
   }
@@ -82,9 +82,12 @@ extension PrioritizedProxy {
     {
       return answer
     }
-    switch try slowSend(message, as: capability, or: capability, body, or: body) {
-    case .answered(let answer): return answer
-    case .nobody: return try defaultValue()
+    // The slow path finds and keeps the typed handler; the body is called here, so it is
+    // handed to no outlined function.
+    switch slowTarget(for: message, as: capability, or: capability) {
+    case .first(let handler)?: return try body(handler)
+    case .second(let handler)?: return try body(handler)
+    case nil: return try defaultValue()
     }
   }
 
@@ -119,9 +122,10 @@ extension PrioritizedProxy {
     {
       return answer
     }
-    switch try slowSend(message, as: capability, or: alternative, body, or: alternativeBody) {
-    case .answered(let answer): return answer
-    case .nobody: return try defaultValue()
+    switch slowTarget(for: message, as: capability, or: alternative) {
+    case .first(let handler)?: return try body(handler)
+    case .second(let handler)?: return try alternativeBody(handler)
+    case nil: return try defaultValue()
     }
   }
 
@@ -226,7 +230,7 @@ extension PrioritizedProxy {
   func keptReceivers<Capability, Alternative>(
     at index: Int, _ capability: Capability.Type, _ alternative: Alternative.Type
   ) -> DispatchStorage.Receivers? {
-    guard let receivers = storage.routes[index].kept.receivers,
+    guard let receivers = storage.route(at: index).kept.receivers,
       receivers.capability == ObjectIdentifier(Capability.self),
       receivers.alternative == ObjectIdentifier(Alternative.self)
     else { return nil }
@@ -250,7 +254,7 @@ extension PrioritizedProxy {
   ) -> (object: AnyObject, slot: HandlerSlot, route: Route)? {
     let index = routeIndex(of: message)
     while true {
-      let route = storage.routes[index]
+      let route = storage.route(at: index)
       if route.dependsOnReleasedHandler {
         rebuildRoutes(.handlersReleased)
         continue
@@ -288,31 +292,23 @@ extension PrioritizedProxy {
     return objects.count
   }
 
-  /// What the slow path of a send found.
+  /// The one live target of `message` cast to `capability` or else `alternative`; the typed
+  /// handler is kept in the route, so that the next send takes the fast path. `nil` when the
+  /// message goes to nobody.
   @usableFromInline
-  enum SlowAnswer<Result> {
-    case answered(Result)
-    case nobody
-  }
-
-  /// Sends `message` to its one live target, casting it to `capability` or else `alternative`,
-  /// and keeps the typed target in the route so that the next send takes the fast path.
-  @usableFromInline
-  func slowSend<Capability, Alternative, Result, Failure: Error>(
-    _ message: Message, as capability: Capability.Type, or alternative: Alternative.Type,
-    _ body: (Capability) throws(Failure) -> Result,
-    or alternativeBody: (Alternative) throws(Failure) -> Result
-  ) throws(Failure) -> SlowAnswer<Result> {
+  func slowTarget<Capability, Alternative>(
+    for message: Message, as capability: Capability.Type, or alternative: Alternative.Type
+  ) -> Either<Capability, Alternative>? {
     guard let (object, slot, route) = liveTarget(for: message, expectingOne: true) else {
-      return .nobody
+      return nil
     }
     if let handler = object as? Capability {
       if route.single === slot { route.kept.keep(handler, of: object) }
-      return .answered(try body(handler))
+      return .first(handler)
     }
     if let handler = object as? Alternative {
       if route.single === slot { route.kept.keep(handler, of: object) }
-      return .answered(try alternativeBody(handler))
+      return .second(handler)
     }
     mismatchStop(message, object: object, capability, alternative)
   }
@@ -326,7 +322,7 @@ extension PrioritizedProxy {
     or alternativeBody: (Alternative) throws(Failure) -> Void
   ) throws(Failure) -> Int {
     let objects = targets(for: message)
-    let route = storage.routes[routeIndex(of: message)]
+    let route = storage.route(at: routeIndex(of: message))
     let slots = route.slots
     var typedTargets: [Either<Capability, Alternative>] = []
     typedTargets.reserveCapacity(objects.count)
@@ -426,6 +422,7 @@ extension PrioritizedProxy {
 }
 
 /// One of two values.
+@usableFromInline
 enum Either<First, Second> {
   case first(First)
   case second(Second)

@@ -33,46 +33,30 @@ extension PrioritizedProxy {
     return try forEachTarget(of: namedRoute(name), body)
   }
 
-  /// Broadcasts the message named `name` to each of its targets, typed as `capability`.
+  /// The one target of the message named `name`, or `nil` when it goes to nobody; a route to
+  /// several is a programming error (a value has one answer).
   @usableFromInline
-  func broadcast<Capability, Failure: Error>(
-    named name: String, as capability: Capability.Type,
-    _ body: (Capability) throws(Failure) -> Void
-  ) throws(Failure) -> Int {
-    let targets = targets(forNamed: name)
-    return try withExtendedLifetime(targets) { () throws(Failure) -> Int in
-      for target in targets { try body(typed(target, named: name, as: capability)) }
-      return targets.count
-    }
-  }
-
-  /// Sends the message named `name` to its one target, typed as `capability`, or answers
-  /// `defaultValue` when it goes to nobody.
-  @usableFromInline
-  func send<Capability, Result, Failure: Error>(
-    named name: String, as capability: Capability.Type,
-    default defaultValue: @autoclosure () throws(Failure) -> Result,
-    _ body: (Capability) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
+  func singleTarget(named name: String) -> AnyObject? {
     let targets = targets(forNamed: name)
     if targets.count > 1 {
       preconditionFailure(
         "\(self.name): \(explain(named: name)). send delivers to one handler and would reach "
           + "only the first; broadcast \(name) instead, or route it to one handler.")
     }
-    guard let target = targets.first else { return try defaultValue() }
-    return try body(typed(target, named: name, as: capability))
+    return targets.first
   }
 
-  func typed<Capability>(
-    _ object: AnyObject, named name: String, as capability: Capability.Type
-  ) -> Capability {
-    guard let typed = object as? Capability else {
-      preconditionFailure(
-        "\(self.name): \(type(of: object)) implements \(name) according to the proxy's "
-          + "namedImplementationCheck, but is not \(Capability.self). Send \(name) as a "
-          + "capability its handlers adopt (AnyObject for an Objective-C message).")
-    }
-    return typed
+  /// `object`, a target of the message named `name`, as `capability` or else `alternative`.
+  @usableFromInline
+  func typed<Capability, Alternative>(
+    _ object: AnyObject, named name: String, as capability: Capability.Type,
+    or alternative: Alternative.Type
+  ) -> Either<Capability, Alternative> {
+    if let handler = object as? Capability { return .first(handler) }
+    if let handler = object as? Alternative { return .second(handler) }
+    preconditionFailure(
+      "\(self.name): \(type(of: object)) implements \(name) according to the proxy's "
+        + "namedImplementationCheck, but is not \(Capability.self). Send \(name) as a "
+        + "capability its handlers adopt (AnyObject for an Objective-C message).")
   }
 }

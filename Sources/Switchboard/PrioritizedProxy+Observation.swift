@@ -72,7 +72,7 @@ extension PrioritizedProxy {
 
   @usableFromInline
   func hasLiveObservers(at index: Int) -> Bool {
-    messageObservers[index].isObserved
+    storage.observerLists[index].isObserved
   }
 
   /// Whether anything observes the message named `name` now.
@@ -92,7 +92,7 @@ extension PrioritizedProxy {
     case .message(let message):
       let index = routeIndex(of: message)
       let wasObserved = hasLiveObservers(at: index)
-      let observation = messageObservers[index].add(
+      let observation = storage.observerLists[index].add(
         timing: timing, termination: termination, onProxyEnd: onProxyEnd, id: id, body: body
       ) { [weak lifetime, unowned self] in
         // `lifetime` lives exactly as long as the proxy; a weak reference to the proxy itself
@@ -100,7 +100,7 @@ extension PrioritizedProxy {
         guard lifetime?.isAlive == true else { return }
         self.removeEndedObservers(at: index)
       }
-      storage.observerCounts[index] = messageObservers[index].observers.count
+      storage.observerCounts[index] = storage.observerLists[index].observers.count
       if !wasObserved { observedStateChanged(.message(message)) }
       return observation
     case .named(let name):
@@ -120,10 +120,10 @@ extension PrioritizedProxy {
   /// observed.
   @usableFromInline
   func removeEndedObservers(at index: Int) {
-    let ended = messageObservers[index].removeEnded()
+    let ended = storage.observerLists[index].removeEnded()
     guard !ended.isEmpty else { return }
     defer { ObserverList.releaseRegistrations(of: ended) }
-    storage.observerCounts[index] = messageObservers[index].observers.count
+    storage.observerCounts[index] = storage.observerLists[index].observers.count
     guard !hasLiveObservers(at: index) else { return }
     observedStateChanged(.message(messages[index]))
   }
@@ -191,9 +191,18 @@ extension PrioritizedProxy {
         try broadcast(message, as: capability, or: alternative, body, or: alternativeBody)
       }
     case .named(let name):
-      return try withObservers(named: name, arguments()) { () throws(Failure) -> Int in
-        try broadcast(named: name, as: capability, body)
+      // Observers and targets are found by outlined calls; the bodies are called here only.
+      let shown = isObserved(named: name) ? arguments() : nil
+      if let shown { showObservers(named: name, shown, .beforeHandler) }
+      let targets = targets(forNamed: name)
+      for target in targets {
+        switch typed(target, named: name, as: capability, or: alternative) {
+        case .first(let handler): try body(handler)
+        case .second(let handler): try alternativeBody(handler)
+        }
       }
+      if let shown { showObservers(named: name, shown, .afterHandler) }
+      return targets.count
     }
   }
 
@@ -232,9 +241,18 @@ extension PrioritizedProxy {
           or: alternativeBody)
       }
     case .named(let name):
-      return try withObservers(named: name, arguments()) { () throws(Failure) -> Result in
-        try send(named: name, as: capability, default: try defaultValue(), body)
+      let shown = isObserved(named: name) ? arguments() : nil
+      if let shown { showObservers(named: name, shown, .beforeHandler) }
+      let answer: Result
+      switch singleTarget(named: name).map({
+        typed($0, named: name, as: capability, or: alternative)
+      }) {
+      case .first(let handler)?: answer = try body(handler)
+      case .second(let handler)?: answer = try alternativeBody(handler)
+      case nil: answer = try defaultValue()
       }
+      if let shown { showObservers(named: name, shown, .afterHandler) }
+      return answer
     }
   }
 
@@ -262,19 +280,7 @@ extension PrioritizedProxy {
     return result
   }
 
-  /// ``withObservers(of:_:_:_:)`` for the message named `name`.
   @usableFromInline
-  func withObservers<Arguments, Result, Failure: Error>(
-    named name: String, _ arguments: @autoclosure () -> Arguments,
-    _ deliver: () throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    let shown = isObserved(named: name) ? arguments() : nil
-    if let shown { showObservers(named: name, shown, .beforeHandler) }
-    let result = try deliver()
-    if let shown { showObservers(named: name, shown, .afterHandler) }
-    return result
-  }
-
   func showObservers<Arguments>(
     named name: String, _ arguments: Arguments, _ timing: ObservationTiming
   ) {
@@ -291,8 +297,8 @@ extension PrioritizedProxy {
   ) {
     // The common case, one observer: no copy of the list, one retain of the observer (which
     // keeps it alive if its own body cancels it).
-    if messageObservers[index].observers.count == 1 {
-      let observer = messageObservers[index].observers[0]
+    if storage.observerLists[index].observers.count == 1 {
+      let observer = storage.observerLists[index].observers[0]
       guard observer.timing == timing else { return }
       if observer.isLive {
         ObserverList.call(observer, with: arguments, of: "\(Self.self): \(event.name)")
@@ -300,7 +306,7 @@ extension PrioritizedProxy {
       if !observer.isLive { removeEndedObservers(at: index) }
       return
     }
-    let observers = messageObservers[index]
+    let observers = storage.observerLists[index]
     if observers.show(arguments, timing, of: "\(Self.self): \(event.name)") {
       removeEndedObservers(at: index)
     }

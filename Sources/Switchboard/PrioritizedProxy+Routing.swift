@@ -11,7 +11,7 @@ extension PrioritizedProxy {
   public func explain(_ message: Message) -> RouteExplanation<Message> {
     removeReleasedHandlers()
     let index = routeIndex(of: message)
-    return explanation(for: .message(message, index: index), route: storage.routes[index])
+    return explanation(for: .message(message, index: index), route: storage.route(at: index))
   }
 
   /// Why the message named `name` goes where it goes.
@@ -30,7 +30,7 @@ extension PrioritizedProxy {
   public var routingTable: RoutingTable<Message> {
     removeReleasedHandlers()
     var rows = messages.enumerated().map { index, message in
-      explanation(for: .message(message, index: index), route: storage.routes[index])
+      explanation(for: .message(message, index: index), route: storage.route(at: index))
     }
     for name in knownNames {
       rows.append(explanation(for: namedSubject(name), route: namedRoute(name)))
@@ -46,7 +46,7 @@ extension PrioritizedProxy {
   public var routingErrors: [RoutingError<Message>] {
     removeReleasedHandlers()
     var errors: [RoutingError<Message>] = messages.indices.compactMap { index in
-      guard case .failed(let failure) = storage.routes[index].outcome else { return nil }
+      guard case .failed(let failure) = storage.route(at: index).outcome else { return nil }
       return routingError(failure, .message(messages[index], index: index))
     }
     for name in knownNames {
@@ -75,7 +75,7 @@ extension PrioritizedProxy {
   /// The error for `message`, if its route has no target.
   func error(for message: Message) -> RoutingError<Message>? {
     let index = routeIndex(of: message)
-    return error(for: .message(message, index: index), route: storage.routes[index])
+    return error(for: .message(message, index: index), route: storage.route(at: index))
   }
 
   func error(for subject: Subject, route: Route) -> RoutingError<Message>? {
@@ -210,6 +210,15 @@ extension PrioritizedProxy {
       case .named(_, let isNotification): isNotification
       }
     }
+
+    /// What handler slots answer "implements" by: a value of no generic type, so the
+    /// per-handler checks of a rebuild run without generic metadata.
+    var key: ImplementationKey {
+      switch self {
+      case .message(_, let index): .index(index)
+      case .named(let name, _): .named(name)
+      }
+    }
   }
 
   func namedSubject(_ name: String) -> Subject {
@@ -226,10 +235,7 @@ extension PrioritizedProxy {
   /// Whether `slot`'s handler implements the subject, from the bits asked when it was added (or
   /// first asked about a name).
   func implements(_ slot: HandlerSlot, _ subject: Subject) -> Bool {
-    switch subject {
-    case .message(_, let index): slot.implements[index]
-    case .named(let name, _): slot.implements(named: name, check: namedImplementationCheck)
-    }
+    slot.implements(subject.key, namedCheck: namedImplementationCheck)
   }
 
   // MARK: - Messages named at run time
@@ -364,8 +370,11 @@ extension PrioritizedProxy {
     if rule.isBroadcast, !subject.isNotification {
       return (.none, .failed(.broadcastOfValueReturningMessage))
     }
+    let key = subject.key
+    let check = namedImplementationCheck
+    func implements(_ slot: HandlerSlot) -> Bool { slot.implements(key, namedCheck: check) }
     func firstImplementer() -> (Route.Targets, Route.Outcome) {
-      for slot in slots where implements(slot, subject) { return (.one(slot), .routed) }
+      for slot in slots where implements(slot) { return (.one(slot), .routed) }
       return (.none, .unhandled(reason: nil))
     }
     switch rule.kind {
@@ -374,7 +383,7 @@ extension PrioritizedProxy {
     case .always(let role):
       guard let position = roleOwners[role] else { return (.none, .failed(.unknownRole(role))) }
       let slot = slots[position]
-      guard implements(slot, subject) else {
+      guard implements(slot) else {
         return (.none, .failed(.handlerDoesNotImplement(slot)))
       }
       return (.one(slot), .routed)
@@ -384,20 +393,20 @@ extension PrioritizedProxy {
         return (.none, .failed(.handlerNotInProxy(typeName: reference.typeName)))
       }
       let slot = slots[position]
-      guard implements(slot, subject) else {
+      guard implements(slot) else {
         return (.none, .failed(.handlerDoesNotImplement(slot)))
       }
       return (.one(slot), .routed)
     case .only(let role):
       guard let position = roleOwners[role] else { return (.none, .failed(.unknownRole(role))) }
       let slot = slots[position]
-      return implements(slot, subject) ? (.one(slot), .routed) : (.none, .unhandled(reason: nil))
+      return implements(slot) ? (.one(slot), .routed) : (.none, .unhandled(reason: nil))
     case .prefer(let role):
       guard let position = roleOwners[role] else { return (.none, .failed(.unknownRole(role))) }
       let slot = slots[position]
-      return implements(slot, subject) ? (.one(slot), .routed) : firstImplementer()
+      return implements(slot) ? (.one(slot), .routed) : firstImplementer()
     case .broadcast:
-      let implementers = slots.filter { implements($0, subject) }
+      let implementers = slots.filter(implements)
       return implementers.isEmpty
         ? (.none, .unhandled(reason: nil)) : (.many(implementers), .routed)
     case .blocked:

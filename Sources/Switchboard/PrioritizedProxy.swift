@@ -52,7 +52,7 @@
 public final class PrioritizedProxy<Message: MessageSet> {
   var slots: [HandlerSlot] = []
   /// The route of each message by route index, and the observer counts.
-  @usableFromInline let storage = DispatchStorage()
+  @usableFromInline let storage: DispatchStorage
   /// `Message.allCases`, in route-index order.
   let messages: [Message]
   /// Decides whether a handler implements a message; see
@@ -74,8 +74,6 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// An object only the proxy holds, so observations can tell whether it still exists without
   /// a weak reference to it.
   let lifetime = ProxyLifetime()
-  /// The observers of each message, by route index; see ``observe(_:timing:_:)``.
-  @usableFromInline var messageObservers: ContiguousArray<ObserverList> = []
   var isRebuilding = false
 
   /// The rule table.
@@ -154,8 +152,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
       }
     }
     self.positions = positions
-    messageObservers = ContiguousArray(repeating: ObserverList(), count: messages.count)
-    storage.observerCounts = ContiguousArray(repeating: 0, count: messages.count)
+    storage = DispatchStorage(messageCount: messages.count)
     rebuildRoutes([])
   }
 
@@ -179,8 +176,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   deinit {
     // A proxy that goes away finishes its event streams.
     lifetime.isAlive = false
-    for observers in messageObservers { observers.finishStreams() }
+    for index in 0..<storage.messageCount { storage.observerLists[index].finishStreams() }
     for observers in namedObservers.values { observers.finishStreams() }
+    storage.deallocate()
   }
 
   // MARK: - Handlers
@@ -353,16 +351,6 @@ public final class PrioritizedProxy<Message: MessageSet> {
     let slot = slots.remove(at: index)
     slots.insert(slot, at: position)
     rebuildRoutes(.handlersChanged)
-  }
-
-  /// How the proxy holds `handler`, or `nil` when it is not a live handler of this proxy.
-  ///
-  /// An adopting proxy uses it to cache a handler the way the proxy holds it: strongly held
-  /// handlers in a strong reference, weakly held ones in a `weak` one. See ``routeGeneration``.
-  ///
-  /// - Complexity: O(*n*) for *n* handlers.
-  public func retention(of handler: AnyObject) -> HandlerRetention? {
-    slots.first { $0.object === handler }?.retention
   }
 
   /// The handler registered with `role`, if it is still alive.

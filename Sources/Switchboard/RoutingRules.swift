@@ -18,6 +18,16 @@ public struct RoutingRules<Message: MessageSet>: ExpressibleByDictionaryLiteral,
   private var entries: [Message: RoutingRule<Message>]
   private var namedEntries: [String: RoutingRule<Message>] = [:]
 
+  /// An empty table: every message goes to its first implementer.
+  ///
+  /// ```swift
+  /// var rules = RoutingRules<ListMessage>()
+  /// rules[.didSelectRow] = .broadcast
+  /// ```
+  public init() {
+    self.init([:])
+  }
+
   /// Creates a table.
   ///
   /// - Parameters:

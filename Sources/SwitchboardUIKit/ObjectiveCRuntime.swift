@@ -37,7 +37,8 @@ struct ObjectiveCRuntime: SelectorRuntime {
         guard let list = protocol_copyMethodDescriptionList(proto, isRequired, true, &count) else {
           continue
         }
-        for description in UnsafeBufferPointer(start: list, count: Int(count)) {
+        for index in 0..<Int(count) {
+          let description = list[index]
           guard let name = description.name, let types = description.types else { continue }
           let returnsVoid = String(cString: types).drop { "rnNoORV".contains($0) }.first == "v"
           declarations[NSStringFromSelector(name)] = SelectorDeclaration(

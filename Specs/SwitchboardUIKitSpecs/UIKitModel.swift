@@ -78,6 +78,12 @@ enum TableProtocols {
     "viewForZoomingInScrollView:": (false, .delegate),
   ]
 
+  /// The required methods: UIKit calls them without asking first.
+  static let required: Set<String> = [
+    "tableView:numberOfRowsInSection:", "tableView:cellForRowAtIndexPath:",
+    "tableView:prefetchRowsAtIndexPaths:",
+  ]
+
   /// The selectors UIKit asks about when an object is assigned as `receiver`.
   static func selectors(of receiver: Receiver) -> [String] {
     declared.filter { $0.value.receiver == receiver }.map(\.key).sorted()
@@ -210,13 +216,14 @@ final class ModelTableView: ListViewProperties {
   /// The answer UIKit remembers for `selector`.
   func cachedAnswer(_ selector: String) -> Bool { answers[selector] ?? false }
 
-  /// Sends `selector` as UIKit does: only when the remembered answer is yes, and through the
-  /// runtime.
+  /// Sends `selector` as UIKit does: a required method always, an optional one only when the
+  /// remembered answer is yes; through the runtime.
   ///
   /// Returns the answer, or `nil` when the message was not sent.
   @discardableResult
   func send(_ selector: String, _ arguments: [Any] = []) -> Any? {
-    guard cachedAnswer(selector), let receiver = TableProtocols.declared[selector]?.receiver,
+    guard cachedAnswer(selector) || TableProtocols.required.contains(selector),
+      let receiver = TableProtocols.declared[selector]?.receiver,
       let object = object(for: receiver)
     else { return nil }
     callbackDepth += 1

@@ -59,8 +59,8 @@ extension CellModel {
   }
 
   nonisolated private func hasSameIdentity<Other: CellModel>(opened other: Other) -> Bool {
-    guard Other.self == Self.self else { return false }
-    return id == unsafeBitCast(other, to: Self.self).id
+    guard let other = IdentityDiff.sameType(other, as: Self.self) else { return false }
+    return id == other.id
   }
 
   /// `"Contact 42"`: the type and the `id`, for error messages.
@@ -72,8 +72,7 @@ extension CellModel {
   }
 
   nonisolated private func compare<Other: CellModel>(opened other: Other) -> IdentityDiff.Match {
-    guard Other.self == Self.self else { return .different }
-    let other = unsafeBitCast(other, to: Self.self)
+    guard let other = IdentityDiff.sameType(other, as: Self.self) else { return .different }
     guard id == other.id else { return .different }
     return self == other ? .same : .changed
   }

@@ -306,3 +306,17 @@ struct IdentityDiff {
     return (staying, [])
   }
 }
+
+extension IdentityDiff {
+  /// `value` as `Target`, when its type is exactly `Target`; otherwise `nil`.
+  ///
+  /// The one reinterpretation of the diff (and the only unchecked operation of this module
+  /// besides the buffer loops above): after the type identity check a bitwise copy is exact,
+  /// and costs nothing, where a dynamic cast between two generic types would cost a runtime
+  /// call per compared item.
+  @inline(__always)
+  static func sameType<Value, Target>(_ value: Value, as target: Target.Type) -> Target? {
+    guard Value.self == Target.self else { return nil }
+    return unsafeBitCast(value, to: Target.self)
+  }
+}

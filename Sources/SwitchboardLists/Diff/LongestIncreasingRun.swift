@@ -28,26 +28,21 @@ struct LongestIncreasingRun {
     tails.reserveCapacity(values.count)
     previous.reserveCapacity(values.count)
     marked.reserveCapacity(values.count)
-    values.withUnsafeBufferPointer { values in
-      for value in values {
-        // Tails are increasing: binary-search the first one not below `value`.
-        let low = tails.withUnsafeBufferPointer { tails in
-          var low = 0
-          var high = tails.count
-          while low < high {
-            let middle = (low + high) / 2
-            if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-          }
-          return low
-        }
-        previous.append(low > 0 ? tails[low - 1] : -1)
-        if low == tails.count {
-          tails.append(previous.count - 1)
-        } else {
-          tails[low] = previous.count - 1
-        }
-        marked.append(false)
+    for value in values {
+      // Tails are increasing: binary-search the first one not below `value`.
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
       }
+      previous.append(low > 0 ? tails[low - 1] : -1)
+      if low == tails.count {
+        tails.append(previous.count - 1)
+      } else {
+        tails[low] = previous.count - 1
+      }
+      marked.append(false)
     }
     var cursor = tails.last ?? -1
     while cursor >= 0 {

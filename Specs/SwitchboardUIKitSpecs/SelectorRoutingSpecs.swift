@@ -1,0 +1,443 @@
+import Foundation
+import Switchboard
+import SwitchboardLists
+import Testing
+
+@testable import SwitchboardUIKit
+
+// What TableViewProxy decides, driven through the UIKit model as UIKit drives it.
+
+/// A view model with Switchboard's host-free capabilities and a selection capability for the
+/// model's table.
+@MainActor
+final class CountingModel: ListRowCounting, ListDidSelectHandling {
+  var selected: [IndexPath] = []
+  func numberOfRows(inSection section: Int) -> Int { 3 }
+  func didSelectRow(at indexPath: IndexPath, in host: ModelHost) { selected.append(indexPath) }
+}
+
+/// A cell provider written for Switchboard.
+@MainActor
+final class CellMaker: ListCellProviding {
+  let name: String
+  var made = 0
+  init(_ name: String) { self.name = name }
+  func cellForRow(at indexPath: IndexPath, in host: ModelHost) throws -> ModelCell {
+    made += 1
+    let cell = ModelCell(dequeued: true)
+    cell.text = "\(name) \(indexPath.row)"
+    return cell
+  }
+}
+
+private let cells = "tableView:cellForRowAtIndexPath:"
+private let rows = "tableView:numberOfRowsInSection:"
+private let select = "tableView:didSelectRowAtIndexPath:"
+private let swipe = "tableView:trailingSwipeActionsConfigurationForRowAtIndexPath:"
+private let scroll = "scrollViewDidScroll:"
+private let inset = "scrollViewDidChangeAdjustedContentInset:"
+private let highlight = "tableView:didHighlightRowAtIndexPath:"
+private let primaryAction = "tableView:performPrimaryActionForRowAtIndexPath:"
+
+/// A table whose view controller makes cells and swipe actions with UIKit's own methods and
+/// scrolls, and whose view model counts rows.
+@MainActor
+struct TableScreen {
+  let table = ModelTableView()
+  let turns = ModelTurns()
+  let screen = Recorder([cells, swipe, scroll], answers: [swipe: "swipe actions"])
+  let model = CountingModel()
+  let proxy: ModelProxy
+
+  init(rules: RoutingRules<ListMessage> = [:]) {
+    proxy = ModelProxy.attach(
+      to: table, view: screen, viewModel: model, rules: rules, turns: turns)
+  }
+
+  func cell(at row: Int) -> ModelCell? {
+    table.send(cells, [IndexPath(item: row, section: 0)]) as? ModelCell
+  }
+}
+
+@MainActor
+@Suite("TableViewProxy's routing, on the UIKit model")
+struct SelectorRoutingSpecs {
+  @MainActor
+  @Suite("describe: two kinds of handlers")
+  struct TwoKindsOfHandlers {
+    let spec = TableScreen()
+
+    @Test("it: a view model's Switchboard capability answers its message")
+    func capability() {
+      #expect(spec.table.cachedAnswer(rows))
+      #expect(spec.table.send(rows, [0]) as? Int == 3)
+      #expect(
+        spec.proxy.router.explain(.numberOfRows).description
+          == "numberOfRows → viewModel (CountingModel), by rule 'first implementer'")
+    }
+
+    @Test("it: a view controller's own UIKit method answers its message, as for UIKit directly")
+    func platformMethod() {
+      spec.screen.answers[cells] = ModelCell(dequeued: true)
+      #expect(spec.cell(at: 1)?.dequeued == true)
+      #expect(spec.screen.received == [cells])
+      #expect(spec.proxy.router.explain(.cellForRow).targets.first?.role == .view)
+    }
+
+    @Test("it: a notification reaches the view model's capability when the view has none")
+    func notification() {
+      let spec = TableScreen(rules: [.didSelectRow: .firstImplementer])
+      spec.table.send(select, [IndexPath(item: 2, section: 0)])
+      #expect(spec.model.selected == [IndexPath(item: 2, section: 0)])
+    }
+  }
+
+  @MainActor
+  @Suite("describe: the same message, asked row after row")
+  struct AskedAgain {
+    let spec = TableScreen(rules: [.cellForRow: .firstImplementer])
+
+    @Test("it: reaches a Switchboard cell provider every time")
+    func capabilityEveryTime() {
+      let maker = CellMaker("swift")
+      spec.proxy.router.insert(maker, at: 0)
+      for row in 0..<3 { #expect(spec.cell(at: row)?.text == "swift \(row)") }
+      #expect(maker.made == 3)
+      #expect(spec.screen.received.isEmpty)
+    }
+
+    @Test("it: reaches a view controller's UIKit method every time")
+    func platformEveryTime() {
+      spec.screen.answers[cells] = ModelCell(dequeued: true)
+      for row in 0..<3 { _ = spec.cell(at: row) }
+      #expect(spec.screen.received == [cells, cells, cells])
+    }
+
+    @Test("context: a handler that takes the message over is added — the next ask reaches it")
+    func takenOver() {
+      let first = CellMaker("first")
+      spec.proxy.router.insert(first, at: 0)
+      for row in 0..<3 { _ = spec.cell(at: row) }
+      let second = CellMaker("second")
+      spec.proxy.router.insert(second, at: 0)
+      #expect(spec.cell(at: 0)?.text == "second 0")
+      spec.proxy.router.remove(second)
+      #expect(spec.cell(at: 0)?.text == "first 0")
+      #expect(first.made == 4)
+      #expect(second.made == 1)
+    }
+
+    @Test("context: the handler that answered is released — the next ask goes to the next one")
+    func released() {
+      var maker: CellMaker? = CellMaker("swift")
+      spec.proxy.router.insert(maker!, at: 0)
+      #expect(spec.cell(at: 0)?.text == "swift 0")
+      maker = nil
+      spec.screen.answers[cells] = ModelCell(dequeued: true)
+      #expect(spec.cell(at: 1)?.dequeued == true)
+      #expect(spec.screen.received == [cells])
+      #expect(spec.table.failures.isEmpty)
+    }
+
+    @Test("context: a broadcast reaches a Switchboard handler and a UIKit one, every time")
+    func broadcastToBothKinds() {
+      let watcher = Recorder([select])
+      spec.proxy.router.rules[.didSelectRow] = .broadcast
+      spec.proxy.router.add(watcher)
+      let paths = (0..<3).map { IndexPath(item: $0, section: 0) }
+      for path in paths { spec.table.send(select, [path]) }
+      #expect(spec.model.selected == paths)
+      #expect(watcher.received == [select, select, select])
+    }
+  }
+
+  @MainActor
+  @Suite("describe: selectors Switchboard does not model")
+  struct Forwarding {
+    let spec = TableScreen()
+
+    @Test("it: go straight to their one handler, and the proxy answers them")
+    func forwarded() {
+      #expect(spec.table.cachedAnswer(swipe))
+      #expect(spec.proxy.forwardingTarget(swipe) === spec.screen)
+      #expect(
+        spec.table.send(swipe, [IndexPath(item: 0, section: 0)]) as? String == "swipe actions")
+      #expect(spec.proxy.invocations.isEmpty, "no Objective-C invocation on the fast path")
+      #expect(
+        spec.proxy.router.explain(named: swipe).description
+          == "\(swipe) → view (Recorder), by rule 'first implementer'")
+    }
+
+    @Test("it: never forwards a modeled selector: the proxy implements it itself")
+    func modeledIsNotForwarded() {
+      #expect(spec.proxy.forwardingTarget(cells) == nil)
+    }
+
+    @Test("it: a rule by selector names the handler")
+    func rule() {
+      let watcher = Recorder([scroll])
+      spec.proxy.router.add(watcher, role: "scrolling")
+      spec.proxy.router.rules[named: scroll] = .always("scrolling")
+      #expect(spec.proxy.forwardingTarget(scroll) === watcher)
+    }
+
+    @Test("it: a broadcast rule delivers a method that returns nothing to every implementer")
+    func multicast() {
+      let second = Recorder([scroll])
+      spec.proxy.router.add(second)
+      spec.proxy.router.rules[named: scroll] = .broadcast
+      #expect(spec.proxy.forwardingTarget(scroll) == nil, "several targets: forwardInvocation")
+      spec.table.send(scroll, ["scroll view"])
+      #expect(spec.screen.received == [scroll])
+      #expect(second.received == [scroll])
+      #expect(spec.proxy.errors.isEmpty)
+    }
+
+    @Test("it: a broadcast rule for a method that returns a value is reported at once")
+    func broadcastOfValue() {
+      let table = ModelTableView()
+      let screen = Recorder([cells, swipe])
+      let proxy = ModelProxy.attach(
+        to: table, view: screen, viewModel: CountingModel(), viewModelRetention: .strong,
+        rules: {
+          var rules = RoutingRules<ListMessage>()
+          rules[named: swipe] = .broadcast
+          return rules
+        }(),
+        turns: ModelTurns())
+      #expect(proxy.errors.contains { $0.contains(swipe) && $0.contains("returns a value") })
+    }
+
+    @Test(
+      "context: a handler implements a selector no protocol declares (a custom layout's) — it is forwarded, and answered after the handler is gone"
+    )
+    func undeclared() {
+      let custom = "collectionView:layout:heightForItemAtIndexPath:"
+      var layoutDelegate: Recorder? = Recorder([custom], answers: [custom: 120.0])
+      spec.proxy.router.add(layoutDelegate!)
+      #expect(spec.proxy.responds(custom))
+      #expect(spec.proxy.forwardingTarget(custom) === layoutDelegate)
+      #expect(spec.proxy.rememberedSignatures == [custom])
+      layoutDelegate = nil
+      #expect(spec.proxy.forwardingTarget(custom) == nil)
+      #expect(spec.proxy.hasMethodSignature(custom), "its signature was kept")
+      #expect(spec.proxy.forwardInvocation(custom, []) == nil)
+      #expect(spec.proxy.invocations.last?.answeredZero == true)
+    }
+  }
+
+  @MainActor
+  @Suite("describe: what the proxy tells UIKit it implements")
+  struct RespondsTo {
+    let spec = TableScreen()
+
+    @Test(
+      "it: no for a message returning a value that nobody implements, so UIKit uses its default")
+    func valueNobody() {
+      #expect(!spec.table.cachedAnswer("tableView:heightForRowAtIndexPath:"))
+      #expect(!spec.table.cachedAnswer("tableView:viewForHeaderInSection:"))
+    }
+
+    @Test("it: yes for a notification whose presence changes nothing, even when nobody handles it")
+    func inertNotifications() {
+      #expect(spec.table.cachedAnswer(select), "did-select goes to the view or nobody")
+      #expect(spec.table.cachedAnswer(highlight))
+      #expect(spec.table.cachedAnswer(inset))
+      spec.table.send(highlight, [IndexPath(item: 0, section: 0)])
+      #expect(spec.proxy.errors.isEmpty, "delivered to nobody, which is fine")
+    }
+
+    @Test("it: no for a notification whose presence changes the table, unless a handler has it")
+    func presenceSensitive() {
+      #expect(!spec.table.cachedAnswer(primaryAction))
+      spec.proxy.router.add(Recorder([primaryAction]), retention: .strong)
+      spec.turns.endTurn()
+      #expect(spec.table.cachedAnswer(primaryAction))
+    }
+
+    @Test("it: yes for the proxy object's own methods, without remembering them")
+    func ownMethods() {
+      #expect(spec.proxy.routing.responds(toSelector: "description") { true })
+    }
+  }
+
+  @MainActor
+  @Suite("describe: observing")
+  struct Observing {
+    let spec = TableScreen()
+
+    @Test("it: observers see a forwarded message before and after its handler")
+    func beforeAndAfter() {
+      var log: [String] = []
+      spec.screen.onReceive = { log.append("screen \($0)") }
+      let before = spec.proxy.observe(selector: scroll, timing: .beforeHandler) {
+        log.append("before \($0)")
+      }
+      let after = spec.proxy.observe(selector: scroll) { log.append("after \($0)") }
+      #expect(spec.proxy.forwardingTarget(scroll) == nil, "observed: forwardInvocation")
+      spec.table.send(scroll, ["offset 12"])
+      #expect(log == ["before [\"offset 12\"]", "screen \(scroll)", "after [\"offset 12\"]"])
+      _ = (before, after)
+    }
+
+    @Test("it: any method that returns nothing can be observed, even with no handler")
+    func anyVoidSelector() {
+      let assignments = spec.table.assignments.count
+      var seen: [[String]] = []
+      let observation = spec.proxy.observe(selector: inset) { seen.append($0.map { "\($0)" }) }
+      spec.turns.endTurn()
+      spec.table.send(inset, ["table"])
+      #expect(seen == [["table"]])
+      observation?.cancel()
+      spec.turns.endTurn()
+      #expect(spec.table.assignments.count == assignments, "the table was never re-assigned")
+      #expect(spec.proxy.errors.isEmpty)
+    }
+
+    @Test("it: a modeled notification nobody handles is still answered and shown to observers")
+    func modeledNotification() {
+      var deselected: [IndexPath] = []
+      let observation = spec.proxy.observe(.didDeselectRow) { deselected.append($0) }
+      spec.table.send("tableView:didDeselectRowAtIndexPath:", [IndexPath(item: 1, section: 0)])
+      #expect(deselected == [IndexPath(item: 1, section: 0)])
+      observation.cancel()
+    }
+
+    @Test("it: an observed message's arguments are built once for both sides, never unobserved")
+    func argumentsBuiltOnce() {
+      var built = 0
+      func path() -> IndexPath {
+        built += 1
+        return IndexPath(item: built, section: 0)
+      }
+      func deselect() {
+        spec.proxy.routing.notify(
+          .didDeselectRow, path(), { (_: any ListDidDeselectHandling<ModelHost>) in },
+          platform: { (_: any ModelObject) -> Void? in nil })
+      }
+      deselect()
+      #expect(built == 0)
+      var seen: [String] = []
+      let observations = [
+        spec.proxy.observe(.didDeselectRow) { seen.append("after \($0.item)") },
+        spec.proxy.routing.proxy.observe(.didDeselectRow, timing: .beforeHandler) {
+          seen.append("before \($0.item)")
+        },
+      ]
+      deselect()
+      #expect(built == 1)
+      #expect(seen == ["before 1", "after 1"])
+      _ = observations
+    }
+  }
+
+  @MainActor
+  @Suite("describe: problems")
+  struct Problems {
+    @Test("it: a required message nobody handles is reported with the handlers, answered empty")
+    func requiredMissing() {
+      let table = ModelTableView()
+      table.requiresDequeuedCells = true
+      let watcher = Recorder([scroll])
+      let model = CountingModel()
+      let proxy = ModelProxy.attach(
+        to: table, view: watcher, viewModel: model, turns: ModelTurns())
+      #expect(proxy.errors.count == 1, "the rule for cellForRow cannot work: reported at attach")
+      let cell = table.send(cells, [IndexPath(item: 0, section: 0)]) as? ModelCell
+      #expect(cell?.dequeued == true, "a fallback the table accepts")
+      #expect(table.crashes.isEmpty)
+      #expect(proxy.errors.count == 2)
+      #expect(
+        proxy.errors.last?.contains("No handler answers cellForRow") == true
+          && proxy.errors.last?.contains("view (Recorder) ✗") == true)
+    }
+
+    @Test("it: a setup whose every route works reports nothing")
+    func valid() {
+      let spec = TableScreen()
+      spec.turns.endTurn()
+      #expect(spec.proxy.errors.isEmpty)
+    }
+  }
+
+  @MainActor
+  @Suite("describe: the routing table")
+  struct Table {
+    @Test("it: lists every modeled message, then the selectors asked about or given a rule")
+    func table() {
+      let spec = TableScreen()
+      let named = spec.proxy.router.routingTable.rows.filter { $0.message == nil }.map(\.name)
+      #expect(named.contains(scroll))
+      #expect(named.contains(swipe))
+      #expect(
+        spec.proxy.router.routingTable[named: swipe]?.description
+          == "\(swipe) → view (Recorder), by rule 'first implementer'")
+      #expect(spec.proxy.router.routingTable.rows.filter { $0.message != nil }.count == 19)
+    }
+  }
+}
+
+@Suite("ListSelectorTable")
+struct ListSelectorTableSpecs {
+  @Test("it spells every table message as UITableView's protocols do, both ways")
+  func tableView() {
+    let table = ListSelectorTable.tableView
+    let expected: [ListMessage: String] = [
+      .numberOfSections: "numberOfSectionsInTableView:",
+      .numberOfRows: "tableView:numberOfRowsInSection:",
+      .cellForRow: "tableView:cellForRowAtIndexPath:",
+      .didSelectRow: "tableView:didSelectRowAtIndexPath:",
+      .commitEdit: "tableView:commitEditingStyle:forRowAtIndexPath:",
+      .prefetchRows: "tableView:prefetchRowsAtIndexPaths:",
+    ]
+    for (message, selector) in expected {
+      #expect(table.selector(for: message) == selector)
+      #expect(table.message(forSelector: selector) == message)
+    }
+    #expect(table.selector(for: .supplementaryView) == nil, "a table has no supplementary views")
+    #expect(table.modeledMessages.count == 18)
+    #expect(table.property(of: .prefetchRows) == .prefetchDataSource)
+    #expect(table.property(of: .numberOfRows) == .dataSource)
+    #expect(table.property(of: .didSelectRow) == .delegate)
+  }
+
+  @Test("it spells collection messages as UICollectionView's protocols do")
+  func collectionView() {
+    let table = ListSelectorTable.collectionView
+    #expect(table.selector(for: .numberOfRows) == "collectionView:numberOfItemsInSection:")
+    #expect(table.selector(for: .willSelectRow) == "collectionView:shouldSelectItemAtIndexPath:")
+    #expect(
+      table.message(forSelector: "collectionView:viewForSupplementaryElementOfKind:atIndexPath:")
+        == .supplementaryView)
+    #expect(table.selector(for: .titleForHeader) == nil)
+    #expect(table.message(forSelector: "collectionView:layout:sizeForItemAtIndexPath:") == nil)
+  }
+
+  @Test("a handler implements a message by capability or by its own platform method only")
+  @MainActor
+  func handlerCheck() {
+    let table = ListSelectorTable.tableView
+    let runtime = ModelRuntime()
+    #expect(
+      table.handler(
+        CountingModel(), implements: .numberOfRows, on: ModelHost.self, runtime: runtime))
+    #expect(
+      table.handler(
+        Recorder([cells]), implements: .cellForRow, on: ModelHost.self, runtime: runtime))
+    #expect(
+      !table.handler(
+        Recorder([cells]), implements: .numberOfRows, on: ModelHost.self, runtime: runtime))
+    #expect(
+      !table.handler(
+        Recorder([], inherited: [rows]), implements: .numberOfRows, on: ModelHost.self,
+        runtime: runtime),
+      "inherited from UITableViewController only")
+  }
+
+  @Test("the suggestion for a misspelled selector is the nearest declared one, if near")
+  func suggestions() {
+    #expect(
+      editDistance("tableView:viewForHeaderInSection", "tableView:viewForHeaderInSection:") == 1)
+    #expect(editDistance("kitten", "sitting") == 3)
+  }
+}
