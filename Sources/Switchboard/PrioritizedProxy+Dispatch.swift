@@ -292,9 +292,10 @@ extension PrioritizedProxy {
     return objects.count
   }
 
-  /// The one live target of `message` cast to `capability` or else `alternative`; the typed
-  /// handler is kept in the route, so that the next send takes the fast path. `nil` when the
-  /// message goes to nobody.
+  /// The one live target of `message` cast to `capability` or else `alternative`, or `nil`
+  /// when the message goes to nobody.
+  ///
+  /// The typed handler is kept in the route, so that the next send takes the fast path.
   @usableFromInline
   func slowTarget<Capability, Alternative>(
     for message: Message, as capability: Capability.Type, or alternative: Alternative.Type

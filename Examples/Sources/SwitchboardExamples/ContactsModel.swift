@@ -1,7 +1,9 @@
 import SwitchboardLists
 
-/// The contacts screen's view model: the names, the section's title, and what was opened. It
-/// imports only SwitchboardLists.
+/// The contacts screen's view model.
+///
+/// It holds the names, titles the section and records what was opened; it imports only
+/// SwitchboardLists.
 @MainActor
 public final class ContactsModel: ListHeaderTitling {
   /// The contacts, in order.
