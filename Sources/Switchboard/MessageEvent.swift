@@ -24,24 +24,25 @@ import Foundation
 /// arguments, such as `(cell: Cell, indexPath: IndexPath)`.
 public struct MessageEvent<Message: MessageSet, Arguments>: Hashable, Sendable {
   /// The message, or `nil` for a message named at run time (see ``name``).
-  public var message: Message? {
-    if case .message(let message) = key { return message }
-    return nil
-  }
+  public let message: Message?
 
   /// The message's name: its case name, or the name it is sent with (an Objective-C selector).
-  public var name: String {
-    switch key {
-    case .message(let message): "\(message)"
-    case .named(let name): name
-    }
-  }
+  public var name: String { namedMessage?.name ?? message.map { "\($0)" } ?? "" }
 
-  @usableFromInline let key: MessageKey<Message>
+  /// The name of a message named at run time; `nil` for a case. A reference, so that copying
+  /// an event of a case (every send of one) copies no string.
+  @usableFromInline let namedMessage: EventName?
+
+  /// Which message: a case, or a name.
+  @usableFromInline var key: MessageKey<Message> {
+    if let message { return .message(message) }
+    return .named(name)
+  }
 
   /// The event of `message`, sent with `Arguments`.
   public init(_ message: Message) {
-    key = .message(message)
+    self.message = message
+    namedMessage = nil
   }
 
   /// The event of the message named `name` (an Objective-C selector such as
@@ -51,8 +52,20 @@ public struct MessageEvent<Message: MessageSet, Arguments>: Hashable, Sendable {
   /// let didScroll = MessageEvent<ListMessage, [Any]>(named: "scrollViewDidScroll:")
   /// ```
   public init(named name: String) {
-    key = .named(name)
+    message = nil
+    namedMessage = EventName(name)
   }
+}
+
+/// The name of an event of a message named at run time.
+@usableFromInline
+final class EventName: Hashable, Sendable {
+  let name: String
+  init(_ name: String) { self.name = name }
+  @usableFromInline static func == (lhs: EventName, rhs: EventName) -> Bool {
+    lhs.name == rhs.name
+  }
+  @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }
 
 /// A message of a message set, or one named at run time.

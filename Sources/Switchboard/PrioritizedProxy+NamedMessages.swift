@@ -33,17 +33,41 @@ extension PrioritizedProxy {
     return try forEachTarget(of: namedRoute(name), body)
   }
 
-  /// The one target of the message named `name`, or `nil` when it goes to nobody; a route to
-  /// several is a programming error (a value has one answer).
+  /// A delivery of a message named at run time: its targets, and the arguments shown to its
+  /// observers (before the handlers already; after them at ``finish(_:)``).
   @usableFromInline
-  func singleTarget(named name: String) -> AnyObject? {
+  struct NamedDelivery {
+    @usableFromInline let name: String
+    @usableFromInline let targets: [AnyObject]
+    let show: ((ObservationTiming) -> Void)?
+  }
+
+  /// Finds the targets of the message named `name` and shows `arguments` (built only when
+  /// something observes it) to the observers that watch before the handlers; with
+  /// `expectingOne`, a route to several targets is a programming error (a value has one
+  /// answer).
+  @usableFromInline
+  func startDelivery<Arguments>(
+    named name: String, _ arguments: Arguments?, expectingOne: Bool = false
+  ) -> NamedDelivery {
+    var shown: ((ObservationTiming) -> Void)?
+    if let value = arguments {
+      shown = { [unowned self] timing in self.showObservers(named: name, value, timing) }
+      shown?(.beforeHandler)
+    }
     let targets = targets(forNamed: name)
-    if targets.count > 1 {
+    if expectingOne, targets.count > 1 {
       preconditionFailure(
         "\(self.name): \(explain(named: name)). send delivers to one handler and would reach "
           + "only the first; broadcast \(name) instead, or route it to one handler.")
     }
-    return targets.first
+    return NamedDelivery(name: name, targets: targets, show: shown)
+  }
+
+  /// Shows a delivery's arguments to the observers that watch after the handlers.
+  @usableFromInline
+  func finish(_ delivery: NamedDelivery) {
+    delivery.show?(.afterHandler)
   }
 
   /// `object`, a target of the message named `name`, as `capability` or else `alternative`.

@@ -185,25 +185,23 @@ extension PrioritizedProxy {
   ) throws(Failure) -> Int {
     // The bodies go only to the one inlined `broadcast` below, never to a function of their own:
     // a closure handed to two callees gets its captures copied even when nobody observes.
-    switch event.key {
-    case .message(let message):
+    if let message = event.message {
       return try withObservers(of: message, event, arguments()) { () throws(Failure) -> Int in
         try broadcast(message, as: capability, or: alternative, body, or: alternativeBody)
       }
-    case .named(let name):
-      // Observers and targets are found by outlined calls; the bodies are called here only.
-      let shown = isObserved(named: name) ? arguments() : nil
-      if let shown { showObservers(named: name, shown, .beforeHandler) }
-      let targets = targets(forNamed: name)
-      for target in targets {
-        switch typed(target, named: name, as: capability, or: alternative) {
-        case .first(let handler): try body(handler)
-        case .second(let handler): try alternativeBody(handler)
-        }
-      }
-      if let shown { showObservers(named: name, shown, .afterHandler) }
-      return targets.count
     }
+    // A message named at run time: its observers and targets are found out of line, and the
+    // bodies are called here only.
+    let name = event.name
+    let delivery = startDelivery(named: name, isObserved(named: name) ? arguments() : nil)
+    for target in delivery.targets {
+      switch typed(target, named: delivery.name, as: capability, or: alternative) {
+      case .first(let handler): try body(handler)
+      case .second(let handler): try alternativeBody(handler)
+      }
+    }
+    finish(delivery)
+    return delivery.targets.count
   }
 
   /// Sends `event`'s message as ``send(_:as:default:_:)`` does, and shows `arguments` to its
@@ -233,27 +231,26 @@ extension PrioritizedProxy {
     _ body: (Capability) throws(Failure) -> Result,
     or alternativeBody: (Alternative) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    switch event.key {
-    case .message(let message):
+    if let message = event.message {
       return try withObservers(of: message, event, arguments()) { () throws(Failure) -> Result in
         try send(
           message, as: capability, or: alternative, default: try defaultValue(), body,
           or: alternativeBody)
       }
-    case .named(let name):
-      let shown = isObserved(named: name) ? arguments() : nil
-      if let shown { showObservers(named: name, shown, .beforeHandler) }
-      let answer: Result
-      switch singleTarget(named: name).map({
-        typed($0, named: name, as: capability, or: alternative)
-      }) {
-      case .first(let handler)?: answer = try body(handler)
-      case .second(let handler)?: answer = try alternativeBody(handler)
-      case nil: answer = try defaultValue()
-      }
-      if let shown { showObservers(named: name, shown, .afterHandler) }
-      return answer
     }
+    let name = event.name
+    let delivery = startDelivery(
+      named: name, isObserved(named: name) ? arguments() : nil, expectingOne: true)
+    let answer: Result
+    switch delivery.targets.first.map({
+      typed($0, named: delivery.name, as: capability, or: alternative)
+    }) {
+    case .first(let handler)?: answer = try body(handler)
+    case .second(let handler)?: answer = try alternativeBody(handler)
+    case nil: answer = try defaultValue()
+    }
+    finish(delivery)
+    return answer
   }
 
   /// Runs `deliver`, showing `arguments` to the observers of `message` before and after it.
