@@ -66,8 +66,12 @@ final class HandlerSlot {
     return answer
   }
 
-  func describe(at position: Int) -> HandlerDescription {
-    HandlerDescription(position: position, roles: roles, typeName: typeName, retention: retention)
+  /// The handler at `position`, listed for a message it implements or not (`implements`), or
+  /// for none.
+  func describe(at position: Int, implements: Bool? = nil) -> HandlerDescription {
+    HandlerDescription(
+      position: position, roles: roles, typeName: typeName, retention: retention,
+      implementsMessage: implements, slot: ObjectIdentifier(self))
   }
 }
 

@@ -85,36 +85,6 @@ public enum ObservationTiming: Hashable, Sendable {
   case afterHandler
 }
 
-/// A registration made with ``PrioritizedProxy/observe(_:timing:_:)``.
-///
-/// The observation lasts while you keep this object, and ends when you release it or call
-/// ``cancel()``, at once: an observer cancelled while a message is being delivered to other
-/// observers is not called for it. The proxy never retains it.
-///
-/// ```swift
-/// var observation: MessageObservation? = proxy.observe(ChatMessage.typed) { print($0) }
-/// observation = nil          // no more calls
-/// ```
-public final class MessageObservation {
-  private var onCancel: (() -> Void)?
-
-  init(onCancel: @escaping () -> Void) {
-    self.onCancel = onCancel
-  }
-
-  deinit { cancel() }
-
-  /// Ends the observation now; calling it again does nothing.
-  public func cancel() {
-    let action = onCancel
-    onCancel = nil
-    action?()
-  }
-
-  /// Whether the observation has ended.
-  public var isCancelled: Bool { onCancel == nil }
-}
-
 /// One observer of one message, with its arguments' type erased so a proxy can keep observers
 /// of different events together.
 @usableFromInline
@@ -125,7 +95,7 @@ class AnyMessageObserver {
   @usableFromInline let argumentsType: ObjectIdentifier
   /// A stream's registration, which lives as long as the stream; `nil` for a closure observer,
   /// whose registration its owner keeps.
-  var streamObservation: MessageObservation?
+  var streamObservation: ObservationToken?
   /// Set when the observation ends; checked just before each call.
   @usableFromInline let cancellation = DispatchStorage.Flag()
   /// Set from any thread when a stream's consumer stops iterating; `nil` for closures.
@@ -209,14 +179,14 @@ struct ObserverList {
   mutating func add<Arguments>(
     timing: ObservationTiming, termination: TerminationFlag?, onProxyEnd: (() -> Void)?,
     id: Int, body: @escaping (Arguments) -> Void, onCancel: @escaping () -> Void
-  ) -> MessageObservation {
+  ) -> ObservationToken {
     let observer = MessageObserver(
       id: id, timing: timing, termination: termination, onProxyEnd: onProxyEnd, body: body)
     // The observation holds its observer strongly: a weak reference would give the observer a
     // side table, and every retain and release on the delivery path would take the slow path.
     // A stream's observer holds its observation back; `removeEnded()` and `finishStreams()`
     // break that cycle.
-    let observation = MessageObservation {
+    let observation = ObservationToken {
       observer.cancellation.isSet = true
       onCancel()
     }

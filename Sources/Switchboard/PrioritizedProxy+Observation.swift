@@ -26,7 +26,7 @@ extension PrioritizedProxy {
   public func observe<Arguments>(
     _ event: MessageEvent<Message, Arguments>, timing: ObservationTiming = .afterHandler,
     _ body: @escaping (Arguments) -> Void
-  ) -> MessageObservation {
+  ) -> ObservationToken {
     addObserver(event.key, timing: timing, termination: nil, onProxyEnd: nil, body: body)
   }
 
@@ -85,7 +85,7 @@ extension PrioritizedProxy {
   func addObserver<Arguments>(
     _ key: MessageKey<Message>, timing: ObservationTiming, termination: TerminationFlag?,
     onProxyEnd: (() -> Void)?, body: @escaping (Arguments) -> Void
-  ) -> MessageObservation {
+  ) -> ObservationToken {
     let id = nextObserverID
     nextObserverID += 1
     switch key {

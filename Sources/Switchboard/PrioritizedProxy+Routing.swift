@@ -93,11 +93,9 @@ extension PrioritizedProxy {
   }
 
   /// Each live handler and whether it implements the subject.
-  func summaries(for subject: Subject) -> [RouteCandidateSummary] {
+  func summaries(for subject: Subject) -> [HandlerDescription] {
     slots.enumerated().map { position, slot in
-      RouteCandidateSummary(
-        handler: slot.describe(at: position),
-        implementsMessage: implements(slot, subject))
+      slot.describe(at: position, implements: implements(slot, subject))
     }
   }
 
@@ -172,14 +170,11 @@ extension PrioritizedProxy {
 
   /// The context a custom rule sees for `subject`.
   func context(for subject: Subject) -> RoutingContext<Message> {
-    var candidates: [RoutingCandidate] = []
+    var candidates: [(HandlerDescription, AnyObject)] = []
     candidates.reserveCapacity(slots.count)
     for (position, slot) in slots.enumerated() {
       guard let object = slot.object else { continue }
-      candidates.append(
-        RoutingCandidate(
-          handler: slot.describe(at: position), implementsMessage: implements(slot, subject),
-          object: object, slotID: slot.id))
+      candidates.append((slot.describe(at: position, implements: implements(slot, subject)), object))
     }
     return RoutingContext(message: subject.message, name: subject.name, candidates: candidates)
   }
@@ -272,15 +267,17 @@ extension PrioritizedProxy {
 
   // MARK: - Rebuilding
 
-  func rebuildRoutes(_ causes: RouteChange<Message>.Causes) {
+  func rebuildRoutes(_ causes: RouteChangeCauses) {
     precondition(
       !isRebuilding,
       "\(name): a routing rule changed the proxy while its routes were being rebuilt. Rules must "
         + "only choose among their candidates; change handlers or rules outside of a rule.")
     isRebuilding = true
+    // A rebuild covers every change a running batch recorded.
+    var causes = causes.union(pendingCauses ?? [])
+    pendingCauses = nil
     // Keep every live handler alive for the whole rebuild, and drop released ones.
     let live = slots.compactMap { slot in slot.object.map { (slot: slot, object: $0) } }
-    var causes = causes
     if live.count < slots.count { causes.insert(.handlersReleased) }
     slots = live.map(\.slot)
     let roleOwners = roleOwners()
@@ -422,9 +419,9 @@ extension PrioritizedProxy {
   /// `candidates[i]` describes `slots[i]`, so a chosen candidate's position finds its slot in
   /// O(1): a rebuild stays linear in the number of handlers for broadcasts too.
   func checked(
-    _ decision: RoutingDecision, _ subject: Subject, candidates: [RoutingCandidate]
+    _ decision: RoutingDecision, _ subject: Subject, candidates: [HandlerDescription]
   ) -> (Route.Targets, Route.Outcome) {
-    let chosen: [RoutingCandidate]
+    let chosen: [HandlerDescription]
     switch decision {
     case .unhandled(let reason):
       return (.none, .unhandled(reason: reason))
@@ -443,14 +440,14 @@ extension PrioritizedProxy {
     var seen: Set<Int> = []
     targets.reserveCapacity(chosen.count)
     for choice in chosen {
-      let position = choice.handler.position
-      guard candidates.indices.contains(position), candidates[position].slotID == choice.slotID,
-        candidates[position].object === choice.object
+      let position = choice.position
+      guard candidates.indices.contains(position), choice.slot != nil,
+        candidates[position].slot == choice.slot
       else {
-        return (.none, .failed(.handlerNotInProxy(typeName: choice.handler.typeName)))
+        return (.none, .failed(.handlerNotInProxy(typeName: choice.typeName)))
       }
       let slot = slots[position]
-      guard candidates[position].implementsMessage else {
+      guard candidates[position].implementsMessage == true else {
         return (.none, .failed(.handlerDoesNotImplement(slot)))
       }
       guard seen.insert(slot.id).inserted else {

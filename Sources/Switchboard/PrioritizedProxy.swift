@@ -75,6 +75,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// a weak reference to it.
   let lifetime = ProxyLifetime()
   var isRebuilding = false
+  /// How many ``batch(_:)`` calls are running, and what they changed so far.
+  var batchDepth = 0
+  var pendingCauses: RouteChangeCauses?
 
   /// The rule table.
   ///
@@ -85,7 +88,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// proxy.rules.merge([.willDisplayRow: .broadcast])
   /// ```
   public var rules: RoutingRules<Message> {
-    didSet { rebuildRoutes(.rulesChanged) }
+    didSet { change(.rulesChanged) }
   }
 
   /// Creates a proxy without handlers.
@@ -262,7 +265,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
         + "valid positions are 0...\(slots.count). Handlers: \(handlerListing).")
     checkRegistration(handler, roles: roles, alsoAgainst: [])
     slots.insert(makeSlot(handler, roles: roles, retention: retention), at: position)
-    rebuildRoutes(.handlersChanged)
+    change(.handlersChanged)
   }
 
   /// Replaces every handler at once, in priority order, all held the same way and without roles.
@@ -277,31 +280,40 @@ public final class PrioritizedProxy<Message: MessageSet> {
       }
     }
     slots = handlers.map { makeSlot($0, roles: [], retention: retention) }
-    rebuildRoutes(.handlersChanged)
+    change(.handlersChanged)
   }
 
-  /// Adds several handlers at once, with the lowest priorities, in order, each with its own roles
-  /// and retention; the routes are rebuilt once and observers told once.
+  /// Makes several changes (handlers added, inserted, removed or moved, rules changed) with
+  /// one rebuild of the routes, after the last, and tells route observers once.
   ///
   /// ```swift
-  /// proxy.add([
-  ///   HandlerRegistration(screen, role: .view),
-  ///   HandlerRegistration(model, role: .viewModel, retention: .strong),
-  ///   HandlerRegistration(analytics),
-  /// ])
+  /// proxy.batch {
+  ///   proxy.add(screen, role: .view)
+  ///   proxy.add(model, role: .viewModel, retention: .strong)
+  ///   proxy.rules[.didSelectRow] = .broadcast
+  /// }
   /// ```
-  public func add(_ registrations: [HandlerRegistration]) {
-    removeReleasedHandlers()
-    var added: [HandlerSlot] = []
-    for registration in registrations {
-      checkRegistration(
-        registration.handler, roles: registration.roles, alsoAgainst: added)
-      added.append(
-        makeSlot(registration.handler, roles: registration.roles, retention: registration.retention)
-      )
+  ///
+  /// Messages sent during the batch use the routes from before it. Batches may nest.
+  public func batch<Failure: Error>(_ changes: () throws(Failure) -> Void) throws(Failure) {
+    batchDepth += 1
+    defer {
+      batchDepth -= 1
+      if batchDepth == 0, let causes = pendingCauses {
+        pendingCauses = nil
+        rebuildRoutes(causes)
+      }
     }
-    slots.append(contentsOf: added)
-    rebuildRoutes(.handlersChanged)
+    try changes()
+  }
+
+  /// Rebuilds the routes for a change made on purpose, or records it while a batch runs.
+  func change(_ causes: RouteChangeCauses) {
+    guard batchDepth == 0 else {
+      pendingCauses = (pendingCauses ?? []).union(causes)
+      return
+    }
+    rebuildRoutes(causes)
   }
 
   /// Removes a handler.
@@ -311,7 +323,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   public func remove(_ handler: AnyObject) -> Bool {
     guard let index = slots.firstIndex(where: { $0.object === handler }) else { return false }
     slots.remove(at: index)
-    rebuildRoutes(.handlersChanged)
+    change(.handlersChanged)
     return true
   }
 
@@ -322,14 +334,14 @@ public final class PrioritizedProxy<Message: MessageSet> {
   public func removeHandler(withRole role: HandlerRole) -> Bool {
     guard let index = slots.firstIndex(where: { $0.roles.contains(role) }) else { return false }
     slots.remove(at: index)
-    rebuildRoutes(.handlersChanged)
+    change(.handlersChanged)
     return true
   }
 
   /// Removes every handler.
   public func removeAllHandlers() {
     slots.removeAll()
-    rebuildRoutes(.handlersChanged)
+    change(.handlersChanged)
   }
 
   /// Moves a handler to a new priority position; 0 is the highest priority.
@@ -350,7 +362,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
         + "positions are 0..<\(slots.count). Handlers: \(handlerListing).")
     let slot = slots.remove(at: index)
     slots.insert(slot, at: position)
-    rebuildRoutes(.handlersChanged)
+    change(.handlersChanged)
   }
 
   /// The handler registered with `role`, if it is still alive.
@@ -386,7 +398,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
       }
       slot.namedImplements.removeAll()
     }
-    rebuildRoutes(.invalidated)
+    change(.invalidated)
   }
 
   // MARK: - Registration
@@ -441,7 +453,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// ```
   public func observeRoutes(
     _ onChange: @escaping (RouteChange<Message>) -> Void
-  ) -> RouteObservation {
+  ) -> ObservationToken {
     let id = nextObserverID
     nextObserverID += 1
     return observers.add(id: id, onChange) { [weak lifetime, unowned self] in
@@ -472,29 +484,6 @@ public final class PrioritizedProxy<Message: MessageSet> {
 extension PrioritizedProxy: CustomStringConvertible {
   /// `"PrioritizedProxy<ChatMessage>(view (Screen), #1 (Model))"`.
   public var description: String { "\(name)(\(handlerListing))" }
-}
-
-/// One handler to register with ``PrioritizedProxy/add(_:)-([HandlerRegistration])``, with its
-/// roles and how the proxy holds it.
-public struct HandlerRegistration {
-  /// The handler.
-  public let handler: AnyObject
-  /// Its roles; usually none or one.
-  public let roles: [HandlerRole]
-  /// How the proxy holds it.
-  public let retention: HandlerRetention
-
-  /// A handler with at most one role.
-  public init(_ handler: AnyObject, role: HandlerRole? = nil, retention: HandlerRetention = .weak) {
-    self.init(handler, roles: role.map { [$0] } ?? [], retention: retention)
-  }
-
-  /// A handler with several roles.
-  public init(_ handler: AnyObject, roles: [HandlerRole], retention: HandlerRetention = .weak) {
-    self.handler = handler
-    self.roles = roles
-    self.retention = retention
-  }
 }
 
 /// Exists exactly as long as its proxy; see ``PrioritizedProxy/lifetime``.

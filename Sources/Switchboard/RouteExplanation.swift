@@ -28,26 +28,26 @@ public struct RouteExplanation<Message: MessageSet>: Hashable, Sendable, CustomS
   /// Where the message goes.
   public let outcome: Outcome
   /// Every live handler, in priority order, and whether it implements the message.
-  public let candidates: [RouteCandidateSummary]
+  public let candidates: [HandlerDescription]
 
   /// Creates an explanation.
   ///
   /// The proxy creates these; tests may build expected values with it.
   public init(
-    message: Message, rule: String, outcome: Outcome, candidates: [RouteCandidateSummary]
+    message: Message, rule: String, outcome: Outcome, candidates: [HandlerDescription]
   ) {
     self.init(
       message: message, name: "\(message)", rule: rule, outcome: outcome, candidates: candidates)
   }
 
   /// Creates an explanation of the message named `name`.
-  public init(name: String, rule: String, outcome: Outcome, candidates: [RouteCandidateSummary]) {
+  public init(name: String, rule: String, outcome: Outcome, candidates: [HandlerDescription]) {
     self.init(message: nil, name: name, rule: rule, outcome: outcome, candidates: candidates)
   }
 
   init(
     message: Message?, name: String, rule: String, outcome: Outcome,
-    candidates: [RouteCandidateSummary]
+    candidates: [HandlerDescription]
   ) {
     self.message = message
     self.name = name

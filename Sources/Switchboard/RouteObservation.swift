@@ -6,9 +6,6 @@
 /// Only those count: a rebuild that changes nothing but the wording of an explanation (say, "the
 /// proxy has no handlers" becoming "no handler implements it") tells nobody.
 public struct RouteChange<Message: MessageSet>: Hashable, Sendable {
-  /// What made the proxy route again.
-  public typealias Causes = RouteChangeCauses
-
   /// The changed messages, in `Message.allCases` order.
   ///
   /// Empty only when the change concerns messages named at run time alone (see ``names``).
@@ -21,10 +18,10 @@ public struct RouteChange<Message: MessageSet>: Hashable, Sendable {
   ///
   /// A host that finds a message it was sending go to nobody can tell a released handler
   /// (``RouteChangeCauses/handlersReleased``) from a rule or handler change made on purpose.
-  public let causes: Causes
+  public let causes: RouteChangeCauses
 
   /// Creates a change.
-  public init(messages: [Message], names: [String] = [], causes: Causes = []) {
+  public init(messages: [Message], names: [String] = [], causes: RouteChangeCauses = []) {
     self.messages = messages
     self.names = names
     self.causes = causes
@@ -35,44 +32,6 @@ public struct RouteChange<Message: MessageSet>: Hashable, Sendable {
 
   /// Whether the message named `name` is among the changed messages.
   public func contains(named name: String) -> Bool { names.contains(name) }
-}
-
-/// A registration made with ``PrioritizedProxy/observeRoutes(_:)``.
-///
-/// The observation lasts while you keep this object, and ends when you release it or call
-/// ``cancel()``. The proxy never retains it. Like the proxy, it belongs to the proxy's isolation
-/// domain:
-///
-/// ```swift
-/// @MainActor
-/// final class Host {
-///   private var observation: RouteObservation?
-///   func attach(to proxy: PrioritizedProxy<ChatMessage>) {
-///     observation = proxy.observeRoutes { [weak self] change in self?.refresh(change.messages) }
-///   }
-///   func refresh(_ messages: [ChatMessage]) { /* ask responds(to:) again for these */ }
-/// }
-/// ```
-public final class RouteObservation {
-  private var onCancel: (() -> Void)?
-
-  init(onCancel: @escaping () -> Void) {
-    self.onCancel = onCancel
-  }
-
-  /// Ends the observation now.
-  ///
-  /// Once it returns, `onChange` is not called again, not even by a notification that is being
-  /// delivered to other observers at this moment (one observer may cancel another). Releasing the
-  /// observation has the same effect. Calling it again does nothing.
-  public func cancel() {
-    let action = onCancel
-    onCancel = nil
-    action?()
-  }
-
-  /// Whether the observation has been cancelled.
-  public var isCancelled: Bool { onCancel == nil }
 }
 
 /// What made a ``PrioritizedProxy`` route again; see ``RouteChange/causes``.
@@ -100,7 +59,7 @@ public struct RouteChangeCauses: OptionSet, Hashable, Sendable {
 struct ChangeObservers<Change> {
   private struct Entry {
     let id: Int
-    weak var observation: RouteObservation?
+    weak var observation: ObservationToken?
     let onChange: (Change) -> Void
   }
 
@@ -110,8 +69,8 @@ struct ChangeObservers<Change> {
   /// `onCancel`, which should call ``remove(_:)`` on the owner's copy.
   mutating func add(
     id: Int, _ onChange: @escaping (Change) -> Void, onCancel: @escaping () -> Void
-  ) -> RouteObservation {
-    let observation = RouteObservation(onCancel: onCancel)
+  ) -> ObservationToken {
+    let observation = ObservationToken(onCancel: onCancel)
     entries.append(Entry(id: id, observation: observation, onChange: onChange))
     return observation
   }

@@ -47,22 +47,22 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
   /// What went wrong.
   public let kind: Kind
   /// Every live handler, in priority order, and whether it implements the message.
-  public let handlers: [RouteCandidateSummary]
+  public let handlers: [HandlerDescription]
 
   /// Creates an error.
   ///
   /// The proxy creates these; tests may build expected values with it.
-  public init(message: Message, rule: String, kind: Kind, handlers: [RouteCandidateSummary]) {
+  public init(message: Message, rule: String, kind: Kind, handlers: [HandlerDescription]) {
     self.init(message: message, name: "\(message)", rule: rule, kind: kind, handlers: handlers)
   }
 
   /// Creates an error for the message named `name`.
-  public init(name: String, rule: String, kind: Kind, handlers: [RouteCandidateSummary]) {
+  public init(name: String, rule: String, kind: Kind, handlers: [HandlerDescription]) {
     self.init(message: nil, name: name, rule: rule, kind: kind, handlers: handlers)
   }
 
   init(
-    message: Message?, name: String, rule: String, kind: Kind, handlers: [RouteCandidateSummary]
+    message: Message?, name: String, rule: String, kind: Kind, handlers: [HandlerDescription]
   ) {
     self.message = message
     self.name = name
@@ -116,21 +116,4 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
         + "Fix: make that check test for \(expected)."
     }
   }
-}
-
-/// A handler and whether it implements a given message, as listed in errors and explanations.
-public struct RouteCandidateSummary: Hashable, Sendable, CustomStringConvertible {
-  /// The handler.
-  public let handler: HandlerDescription
-  /// Whether it implements the message.
-  public let implementsMessage: Bool
-
-  /// Creates a summary.
-  public init(handler: HandlerDescription, implementsMessage: Bool) {
-    self.handler = handler
-    self.implementsMessage = implementsMessage
-  }
-
-  /// `"view (Screen) ✓"` or `"view (Screen) ✗"`.
-  public var description: String { "\(handler) \(implementsMessage ? "✓" : "✗")" }
 }

@@ -13,7 +13,7 @@ public final class DemoSession {
   private var frameNumber = 0
   /// What the demo's observers saw since it last printed them.
   private var observed: [String] = []
-  private var observations: [MessageObservation] = []
+  private var observations: [ObservationToken] = []
 
   /// Creates a session over a fresh to-do screen.
   public init() throws {

@@ -85,7 +85,7 @@ extension ListViewProxying {
   public func observe<Arguments>(
     _ event: ListEvent<Host, Arguments>, timing: ObservationTiming = .afterHandler,
     _ body: @escaping @MainActor (Arguments) -> Void
-  ) -> MessageObservation {
+  ) -> ObservationToken {
     routing.proxy.observe(event, timing: timing, body)
   }
 
@@ -107,7 +107,7 @@ extension ListViewProxying {
   public func observe<Arguments>(
     _ event: ForwardedEvent<Arguments>, timing: ObservationTiming = .afterHandler,
     _ body: @escaping @MainActor (Arguments) -> Void
-  ) -> MessageObservation {
+  ) -> ObservationToken {
     routing.checkObservable(event.selector, typed: Arguments.self != [Any].self)
     return routing.router.observe(event.event, timing: timing, body)
   }

@@ -46,7 +46,7 @@ public final class SelectorRouting<Host: ListHost> {
   /// The answers given to `responds(to:)`, by selector, to notice when one changes.
   private var answers: [String: Bool] = [:]
   private var recheckScheduled = false
-  private var routeObservation: RouteObservation?
+  private var routeObservation: ObservationToken?
 
   /// Routing for a view and a view model, with ``ListProxy/defaultRules`` extended by `rules`.
   init(

@@ -9,7 +9,7 @@ final class OwningScreen: ListCellProviding, ListDidSelectHandling {
   let model = ListSpy<ListView>(implementing: [.numberOfRows], rows: [["a", "b"]])
   let list = ListView()
   lazy var proxy = ListProxy<ListView>(view: self, viewModel: model, viewModelRetention: .strong)
-  var observation: RouteObservation?
+  var observation: ObservationToken?
 
   func load() throws {
     list.register(ListCell.self, forCellReuseIdentifier: "cell")

@@ -61,7 +61,11 @@ actor Transfer {
   let finisher = Finisher("transfer")
 
   init() {
-    proxy.add(bars.map { HandlerRegistration($0) } + [HandlerRegistration(finisher, role: "done")])
+    let (proxy, bars, finisher) = (proxy, bars, finisher)
+    proxy.batch {
+      for bar in bars { proxy.add(bar) }
+      proxy.add(finisher, role: "done")
+    }
   }
 
   func receive(_ chunks: [Int]) -> [Int] {
@@ -137,10 +141,10 @@ struct IsolationAndDispatchSpecs {
       let bar = ProgressBar()
       do {
         let finisher = Finisher("kept")
-        proxy.add([
-          HandlerRegistration(bar),
-          HandlerRegistration(finisher, role: "done", retention: .strong),
-        ])
+        proxy.batch {
+          proxy.add(bar)
+          proxy.add(finisher, role: "done", retention: .strong)
+        }
       }
       #expect(changes.count == 1, "one rebuild, one notification")
       #expect(proxy.handlers.map(\.description) == ["#0 (ProgressBar)", "done (Finisher)"])
@@ -338,9 +342,11 @@ struct IsolationAndDispatchSpecs {
       weak let releasedSecond = second
       let third = ProgressBar()
       let latecomer = ProgressBar()
-      proxy.add([
-        HandlerRegistration(first), HandlerRegistration(second!), HandlerRegistration(third),
-      ])
+      proxy.batch {
+        proxy.add(first)
+        proxy.add(second!)
+        proxy.add(third)
+      }
       proxy.broadcast(.progress, as: (any TransferProgress).self) { $0.transfer(didReceive: 1) }
       var calls = 0
       let delivered = proxy.broadcast(.progress, as: (any TransferProgress).self) { bar in

@@ -183,7 +183,7 @@ struct ObservationSpecs {
     @Test("it: stops when its token is dropped")
     func dropped() {
       var seen: [String] = []
-      var observation: MessageObservation? = spec.proxy.observe(ChatMessage.typed) {
+      var observation: ObservationToken? = spec.proxy.observe(ChatMessage.typed) {
         seen.append($0)
       }
       spec.type("a")
@@ -197,7 +197,7 @@ struct ObservationSpecs {
     @Test("it: stops in the middle of a notification, when an earlier observer cancels it")
     func midNotification() {
       var seen: [String] = []
-      var second: MessageObservation?
+      var second: ObservationToken?
       let first = spec.proxy.observe(ChatMessage.typed) { _ in second?.cancel() }
       second = spec.proxy.observe(ChatMessage.typed) { seen.append($0) }
       spec.type("a")
@@ -274,7 +274,7 @@ struct ObservationSpecs {
       var proxy: PrioritizedProxy<ChatMessage>? = PrioritizedProxy<ChatMessage>()
       weak let weakProxy = proxy
       weak var weakHandler: ChatScreen?
-      var observation: MessageObservation?
+      var observation: ObservationToken?
       do {
         let screen = ChatScreen()
         weakHandler = screen

@@ -13,7 +13,7 @@ struct RouteCorrectnessSpecs {
     func cancelledDuringNotification() {
       let proxy = PrioritizedProxy<ChatMessage>()
       var calls = 0
-      var second: RouteObservation?
+      var second: ObservationToken?
       let first = proxy.observeRoutes { _ in second?.cancel() }
       second = proxy.observeRoutes { _ in calls += 1 }
       let screen = ChatScreen()
@@ -27,7 +27,7 @@ struct RouteCorrectnessSpecs {
     func releasedDuringNotification() {
       let proxy = PrioritizedProxy<ChatMessage>()
       var calls = 0
-      var second: RouteObservation?
+      var second: ObservationToken?
       let first = proxy.observeRoutes { _ in second = nil }
       second = proxy.observeRoutes { _ in calls += 1 }
       let screen = ChatScreen()
@@ -52,7 +52,7 @@ struct RouteCorrectnessSpecs {
     @Test("a change says what caused it")
     func changeNamesItsCause() {
       let proxy = PrioritizedProxy<ChatMessage>()
-      var causes: [RouteChange<ChatMessage>.Causes] = []
+      var causes: [RouteChangeCauses] = []
       let observation = proxy.observeRoutes { causes.append($0.causes) }
       let screen = ChatScreen()
       proxy.add(screen)
@@ -72,7 +72,7 @@ struct RouteCorrectnessSpecs {
   struct ReleasedBystander {
     /// The top of the stack answers, or nobody.
     static let topOrNobody = RoutingRule<ChatMessage>("top or nobody") { context in
-      guard let top = context.candidates.first, top.implementsMessage else {
+      guard let top = context.candidates.first, top.implementsMessage == true else {
         return .unhandled(reason: "the top handler does not implement it")
       }
       return .deliver(top)

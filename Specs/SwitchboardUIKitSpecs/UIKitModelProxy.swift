@@ -94,7 +94,7 @@ final class ModelProxy: ModelDispatching {
 
   func observe<Arguments>(
     _ event: ListEvent<ModelHost, Arguments>, _ body: @escaping @MainActor (Arguments) -> Void
-  ) -> MessageObservation {
+  ) -> ObservationToken {
     routing.proxy.observe(event, body)
   }
 
@@ -103,7 +103,7 @@ final class ModelProxy: ModelDispatching {
   func observe(
     selector: String, timing: ObservationTiming = .afterHandler,
     _ body: @escaping @MainActor ([Any]) -> Void
-  ) -> MessageObservation? {
+  ) -> ObservationToken? {
     routing.checkObservable(selector, typed: false)
     return routing.router.observe(
       MessageEvent<ListMessage, [Any]>(named: selector), timing: timing, body)

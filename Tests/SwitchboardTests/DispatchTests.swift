@@ -44,7 +44,10 @@ struct ExplanationReasonTests {
       return candidate.role == "b" ? .deliver(candidate) : .unhandled(reason: "odd")
     }
     let proxy = PrioritizedProxy<DoorMessage>(rules: [.open: byRole])
-    proxy.add([HandlerRegistration(a), HandlerRegistration(b, roles: ["b", "opener"])])
+    proxy.batch {
+      proxy.add(a)
+      proxy.add(b, roles: ["b", "opener"])
+    }
     #expect(proxy.targets(for: .open).first === b)
     #expect(proxy.handlers.map(\.label) == ["#0", "b/opener"])
   }

@@ -36,7 +36,7 @@ struct ModelBasedRoutingTests {
       case .topOrNobody:
         // A custom rule that looks past its choice: the first handler answers, or nobody.
         RoutingRule("top or nobody") { context in
-          guard let top = context.candidates.first, top.implementsMessage else {
+          guard let top = context.candidates.first, top.implementsMessage == true else {
             return .unhandled(reason: "the top handler does not implement it")
           }
           return .deliver(top)

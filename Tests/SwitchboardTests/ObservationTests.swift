@@ -64,7 +64,7 @@ struct ObservationTests {
 
   @Test func anObserverCancelledBeforeTheHandlerMissesTheRestOfTheMessage() {
     var seen: [String] = []
-    var after: MessageObservation?
+    var after: ObservationToken?
     let before = proxy.observe(ticked, timing: .beforeHandler) { _ in
       seen.append("before")
       after?.cancel()
@@ -80,7 +80,7 @@ struct ObservationTests {
 
   @Test func anAfterObserverAddedBeforeTheHandlerSeesTheSameMessage() {
     var seen: [Int?] = []
-    var late: MessageObservation?
+    var late: ObservationToken?
     let first = proxy.observe(ticked, timing: .beforeHandler) { _ in
       if late == nil { late = proxy.observe(ticked) { seen.append($0) } }
     }
@@ -95,7 +95,7 @@ struct ObservationTests {
     // The arguments of a message nobody observed when it was sent are never built, so an
     // observer the handler adds starts with the next message.
     var seen: [Int?] = []
-    var late: MessageObservation?
+    var late: ObservationToken?
     let observing = ObservingDoor { late = late ?? proxy.observe(ticked) { seen.append($0) } }
     proxy.insert(observing, at: 0)
     proxy.rules[.tick] = .broadcast

@@ -271,7 +271,7 @@ struct PrioritizedProxyTests {
 
   @Test func ruleChoosingAHandlerOfAnotherProxyFails() {
     let other = PrioritizedProxy<DoorMessage>(handlers: [c])
-    final class Captured: @unchecked Sendable { var candidate: RoutingCandidate? }
+    final class Captured: @unchecked Sendable { var candidate: HandlerDescription? }
     let foreign = Captured()
     other.rules[.open] = RoutingRule("capture") { context in
       foreign.candidate = context.candidates.first
@@ -366,7 +366,7 @@ struct PrioritizedProxyTests {
   @Test func releasedObservationsAreNotCalled() {
     let proxy = PrioritizedProxy<DoorMessage>()
     var calls = 0
-    var observation: RouteObservation? = proxy.observeRoutes { _ in calls += 1 }
+    var observation: ObservationToken? = proxy.observeRoutes { _ in calls += 1 }
     proxy.add(a)
     #expect(calls == 1)
     #expect(observation?.isCancelled == false)
@@ -405,5 +405,61 @@ struct PartialHandlerTests {
     }
     #expect(!DoorMessage.tick.isHandled(by: Claims()))
     #expect(DoorMessage.open.isHandled(by: FullDoor("x")))
+  }
+}
+
+/// `batch(_:)`: several changes, one rebuild.
+@MainActor
+struct BatchTests {
+  let a = FullDoor("a")
+  let b = OpenOnly("b")
+
+  @Test func severalChangesRebuildOnceAndTellObserversOnce() {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    var changes: [RouteChange<DoorMessage>] = []
+    let token = proxy.observeRoutes { changes.append($0) }
+    proxy.batch {
+      proxy.add(a, role: "a")
+      proxy.add(b, role: "b")
+      proxy.rules[.open] = .always("b")
+      proxy.batch { proxy.move(b, to: 0) }
+    }
+    #expect(changes.count == 1)
+    #expect(changes.first?.causes == [.handlersChanged, .rulesChanged])
+    #expect(proxy.targets(for: .open).first === b)
+    #expect(proxy.targets(for: .close).first === a)
+    token.cancel()
+  }
+
+  @Test func messagesSentDuringABatchUseTheRoutesFromBeforeIt() {
+    let proxy = PrioritizedProxy<DoorMessage>(handlers: [a])
+    proxy.batch {
+      proxy.insert(b, at: 0)
+      let opened = proxy.send(.open, as: (any Opening).self, default: "") { $0.open() }
+      #expect(opened == "a opens")
+    }
+    #expect(proxy.send(.open, as: (any Opening).self, default: "") { $0.open() } == "b opens")
+  }
+
+  @Test func aCustomRuleReachesTheHandlersThroughItsContext() {
+    final class Seen: @unchecked Sendable { var types: [String] = [] }
+    let seen = Seen()
+    let proxy = PrioritizedProxy<DoorMessage>(rules: [
+      .open: RoutingRule("records") { context in
+        seen.types = context.candidates.compactMap { context.object(for: $0) }.map {
+          "\(type(of: $0))"
+        }
+        #expect(
+          context.object(
+            for: HandlerDescription(position: 0, role: nil, typeName: "FullDoor", retention: .weak))
+            == nil, "a description made by hand is no candidate")
+        return context.implementers.first.map(RoutingDecision.deliver) ?? .unhandled(reason: "")
+      }
+    ])
+    proxy.batch {
+      proxy.add(a)
+      proxy.add(b)
+    }
+    #expect(seen.types == ["FullDoor", "OpenOnly"])
   }
 }

@@ -46,7 +46,9 @@ final class DispatchFixture {
   lazy var broadcastProxy: ListProxy<ListView> = {
     let proxy = ListProxy<ListView>(
       view: screen, viewModel: rows, rules: [.didDeselectRow: .broadcast])
-    proxy.router.add(receivers.map { HandlerRegistration($0) })
+    proxy.router.batch {
+      for receiver in receivers { proxy.router.add(receiver) }
+    }
     precondition(proxy.router.targets(for: .didDeselectRow).count == 8)
     return proxy
   }()
@@ -62,7 +64,7 @@ final class DispatchFixture {
     observation = proxy.observe(.didDeselectRow) { _ in counter.value &+= 1 }
     return proxy
   }()
-  var observation: MessageObservation?
+  var observation: ObservationToken?
   let observed = Counter()
 
   /// The UIKit proxies' path, which runs on every platform: they send a modeled message to its

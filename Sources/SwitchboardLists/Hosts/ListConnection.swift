@@ -20,7 +20,7 @@ final class ListConnection<Host: ListHost> {
   private var dataSourceRouter: PrioritizedProxy<ListMessage>?
   private var delegateRouter: PrioritizedProxy<ListMessage>?
   private var responses = [Bool](repeating: false, count: ListMessage.allCases.count)
-  private var routeObservations: [RouteObservation] = []
+  private var routeObservations: [ObservationToken] = []
   /// The message being sent right now, to notice when its handler turns out to be gone.
   private var messageInFlight: ListMessage?
 
@@ -151,7 +151,7 @@ final class ListConnection<Host: ListHost> {
       let router = isDataSource ? dataSourceRouter : delegateRouter
     else { return [] }
     return router.explain(message).candidates.map {
-      "\(String(describing: $0.handler.typeName)) \($0.implementsMessage ? "✓" : "✗")"
+      "\($0.typeName) \($0.implementsMessage == true ? "✓" : "✗")"
     }
   }
 

@@ -91,7 +91,7 @@ extension ListProxy {
   public func observe<Arguments>(
     _ event: ListEvent<Host, Arguments>, timing: ObservationTiming = .afterHandler,
     _ body: @escaping @MainActor (Arguments) -> Void
-  ) -> MessageObservation {
+  ) -> ObservationToken {
     router.observe(event.event, timing: timing, body)
   }
 

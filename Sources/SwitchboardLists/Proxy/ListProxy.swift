@@ -151,7 +151,7 @@ public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate {
   /// Hosts use it to refresh their responds-to cache.
   public func observeRoutes(
     _ onChange: @escaping @MainActor (RouteChange<ListMessage>) -> Void
-  ) -> RouteObservation {
+  ) -> ObservationToken {
     router.observeRoutes(onChange)
   }
 }

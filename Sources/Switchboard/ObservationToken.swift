@@ -1,0 +1,34 @@
+/// A registration made with ``PrioritizedProxy/observe(_:timing:_:)`` or
+/// ``PrioritizedProxy/observeRoutes(_:)``: the observation lasts while you keep this object.
+///
+/// It ends when you release the token or call ``cancel()``, at once: an observer cancelled
+/// while a message or change is being delivered to other observers is not called for it. The
+/// proxy never retains the token.
+///
+/// ```swift
+/// var tokens: [ObservationToken] = []
+/// tokens.append(proxy.observe(ChatMessage.typed) { print($0) })
+/// tokens.append(proxy.observeRoutes { change in print(change) })
+/// tokens = []          // no more calls
+/// ```
+///
+/// Like its proxy, a token belongs to the proxy's isolation domain.
+public final class ObservationToken {
+  private var onCancel: (() -> Void)?
+
+  init(onCancel: @escaping () -> Void) {
+    self.onCancel = onCancel
+  }
+
+  deinit { cancel() }
+
+  /// Ends the observation now; calling it again does nothing.
+  public func cancel() {
+    let action = onCancel
+    onCancel = nil
+    action?()
+  }
+
+  /// Whether the observation has ended.
+  public var isCancelled: Bool { onCancel == nil }
+}
