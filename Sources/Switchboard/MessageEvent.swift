@@ -29,8 +29,9 @@ public struct MessageEvent<Message: MessageSet, Arguments>: Hashable, Sendable {
   /// The message's name: its case name, or the name it is sent with (an Objective-C selector).
   public var name: String { namedMessage?.name ?? message.map { "\($0)" } ?? "" }
 
-  /// The name of a message named at run time; `nil` for a case. A reference, so that copying
-  /// an event of a case (every send of one) copies no string.
+  /// The name of a message named at run time, or `nil` for a case.
+  ///
+  /// A reference, so that copying an event of a case (every send of one) copies no string.
   @usableFromInline let namedMessage: EventName?
 
   /// Which message: a case, or a name.

@@ -174,7 +174,8 @@ extension PrioritizedProxy {
     candidates.reserveCapacity(slots.count)
     for (position, slot) in slots.enumerated() {
       guard let object = slot.object else { continue }
-      candidates.append((slot.describe(at: position, implements: implements(slot, subject)), object))
+      candidates.append(
+        (slot.describe(at: position, implements: implements(slot, subject)), object))
     }
     return RoutingContext(message: subject.message, name: subject.name, candidates: candidates)
   }

@@ -159,37 +159,29 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
   // MARK: - UICollectionViewDataSource
 
   public func numberOfSections(in collectionView: UICollectionView) -> Int {
-    routing.ask(
-      .numberOfSections, default: 1,
-      { (model: any ListSectionCounting) in model.numberOfSections() },
-      platform: { (source: any UICollectionViewDataSource) in
-        source.numberOfSections?(in: collectionView)
-      })
+    routing.send(.numberOfSections, (), in: collectionView) {
+      (source: any UICollectionViewDataSource) in
+      source.numberOfSections?(in: collectionView)
+    }
   }
 
   public func collectionView(
     _ collectionView: UICollectionView, numberOfItemsInSection section: Int
   ) -> Int {
-    routing.ask(
-      .numberOfRows, default: 0,
-      { (model: any ListRowCounting) in model.numberOfRows(inSection: section) },
-      platform: { (source: any UICollectionViewDataSource) in
-        source.collectionView(collectionView, numberOfItemsInSection: section)
-      })
+    routing.send(.numberOfRows, section, in: collectionView) {
+      (source: any UICollectionViewDataSource) in
+      source.collectionView(collectionView, numberOfItemsInSection: section)
+    }
   }
 
   public func collectionView(
     _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
   ) -> UICollectionViewCell {
     routing.provide(at: indexPath, fallback: collectionView.dequeueFallbackCell(for: indexPath)) {
-      try routing.ask(
-        .cellForRow, default: nil,
-        { (view: any ListCellProviding<UICollectionView>) -> UICollectionViewCell? in
-          try view.cellForRow(at: indexPath, in: collectionView)
-        },
-        platform: { (source: any UICollectionViewDataSource) -> UICollectionViewCell?? in
-          source.collectionView(collectionView, cellForItemAt: indexPath)
-        })
+      try routing.send(.cellForRow, indexPath, in: collectionView) {
+        (source: any UICollectionViewDataSource) -> UICollectionViewCell?? in
+        source.collectionView(collectionView, cellForItemAt: indexPath)
+      }
     }
   }
 
@@ -201,45 +193,33 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
       at: indexPath, detail: "\(kind): ",
       fallback: collectionView.dequeueFallbackView(ofKind: kind, for: indexPath)
     ) {
-      try routing.ask(
-        .supplementaryView, default: nil,
-        {
-          (view: any ListSupplementaryViewProviding<UICollectionView>)
-            -> UICollectionReusableView? in
-          try view.supplementaryView(
-            ofKind: SupplementaryKind(kind), at: indexPath, in: collectionView)
-        },
-        platform: { (source: any UICollectionViewDataSource) -> UICollectionReusableView?? in
-          source.collectionView?(
-            collectionView, viewForSupplementaryElementOfKind: kind, at: indexPath)
-        })
+      try routing.send(.supplementaryView, (SupplementaryKind(kind), indexPath), in: collectionView)
+      {
+        (source: any UICollectionViewDataSource) -> UICollectionReusableView?? in
+        source.collectionView?(
+          collectionView, viewForSupplementaryElementOfKind: kind, at: indexPath)
+      }
     }
   }
 
   public func collectionView(
     _ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath
   ) -> Bool {
-    routing.ask(
-      .canMoveRow, default: false,
-      { (model: any ListRowMovability) in model.canMoveRow(at: indexPath) },
-      platform: { (source: any UICollectionViewDataSource) in
-        source.collectionView?(collectionView, canMoveItemAt: indexPath)
-      })
+    let answer = routing.send(.canMoveRow, indexPath, in: collectionView) {
+      (source: any UICollectionViewDataSource) -> Bool?? in
+      (source.collectionView?(collectionView, canMoveItemAt: indexPath)).map { Optional($0) }
+    }
+    return answer ?? false
   }
 
   public func collectionView(
     _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath
   ) {
-    routing.notify(
-      .moveRow, (sourceIndexPath, destinationIndexPath),
-      { (model: any ListRowMoving) in
-        model.moveRow(from: sourceIndexPath, to: destinationIndexPath)
-      },
-      platform: { (source: any UICollectionViewDataSource) in
-        source.collectionView?(
-          collectionView, moveItemAt: sourceIndexPath, to: destinationIndexPath)
-      })
+    routing.send(.moveRow, (sourceIndexPath, destinationIndexPath), in: collectionView) {
+      (source: any UICollectionViewDataSource) in
+      source.collectionView?(collectionView, moveItemAt: sourceIndexPath, to: destinationIndexPath)
+    }
   }
 
   // MARK: - UICollectionViewDataSourcePrefetching
@@ -247,12 +227,10 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
   public func collectionView(
     _ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]
   ) {
-    routing.notify(
-      .prefetchRows, indexPaths,
-      { (model: any ListPrefetching) in model.prefetchRows(at: indexPaths) },
-      platform: { (source: any UICollectionViewDataSourcePrefetching) in
-        source.collectionView(collectionView, prefetchItemsAt: indexPaths)
-      })
+    routing.send(.prefetchRows, indexPaths, in: collectionView) {
+      (source: any UICollectionViewDataSourcePrefetching) in
+      source.collectionView(collectionView, prefetchItemsAt: indexPaths)
+    }
   }
 
   // MARK: - UICollectionViewDelegate
@@ -261,42 +239,30 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
     _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath
   ) {
-    routing.notify(
-      .willDisplayRow, (cell, indexPath),
-      { (view: any ListWillDisplayObserving<UICollectionView>) in
-        view.willDisplay(cell, forRowAt: indexPath, in: collectionView)
-      },
-      platform: { (delegate: any UICollectionViewDelegate) in
-        delegate.collectionView?(collectionView, willDisplay: cell, forItemAt: indexPath)
-      })
+    routing.send(.willDisplayRow, (cell, indexPath), in: collectionView) {
+      (delegate: any UICollectionViewDelegate) in
+      delegate.collectionView?(collectionView, willDisplay: cell, forItemAt: indexPath)
+    }
   }
 
   public func collectionView(
     _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath
   ) {
-    routing.notify(
-      .didEndDisplayingRow, (cell, indexPath),
-      { (view: any ListDidEndDisplayingObserving<UICollectionView>) in
-        view.didEndDisplaying(cell, forRowAt: indexPath, in: collectionView)
-      },
-      platform: { (delegate: any UICollectionViewDelegate) in
-        delegate.collectionView?(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
-      })
+    routing.send(.didEndDisplayingRow, (cell, indexPath), in: collectionView) {
+      (delegate: any UICollectionViewDelegate) in
+      delegate.collectionView?(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
+    }
   }
 
   public func collectionView(
     _ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath
   ) -> Bool {
-    let choice = routing.ask(
-      .willSelectRow, default: Optional(indexPath),
-      { (view: any ListWillSelectHandling<UICollectionView>) in
-        view.willSelectRow(at: indexPath, in: collectionView)
-      },
-      platform: { (delegate: any UICollectionViewDelegate) -> IndexPath?? in
-        let allowed: Bool? = delegate.collectionView?(collectionView, shouldSelectItemAt: indexPath)
-        return allowed.map { $0 ? indexPath : nil }
-      })
+    let choice = routing.send(.willSelectRow, indexPath, in: collectionView) {
+      (delegate: any UICollectionViewDelegate) -> IndexPath?? in
+      let allowed: Bool? = delegate.collectionView?(collectionView, shouldSelectItemAt: indexPath)
+      return allowed.map { $0 ? indexPath : nil }
+    }
     guard let choice, choice != indexPath else { return choice != nil }
     // A redirect: select the other item instead, and tell the handlers, as a table does.
     collectionView.selectItem(at: choice, animated: true, scrollPosition: [])
@@ -307,27 +273,19 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
   public func collectionView(
     _ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath
   ) {
-    routing.notify(
-      .didSelectRow, indexPath,
-      { (view: any ListDidSelectHandling<UICollectionView>) in
-        view.didSelectRow(at: indexPath, in: collectionView)
-      },
-      platform: { (delegate: any UICollectionViewDelegate) in
-        delegate.collectionView?(collectionView, didSelectItemAt: indexPath)
-      })
+    routing.send(.didSelectRow, indexPath, in: collectionView) {
+      (delegate: any UICollectionViewDelegate) in
+      delegate.collectionView?(collectionView, didSelectItemAt: indexPath)
+    }
   }
 
   public func collectionView(
     _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
   ) {
-    routing.notify(
-      .didDeselectRow, indexPath,
-      { (view: any ListDidDeselectHandling<UICollectionView>) in
-        view.didDeselectRow(at: indexPath, in: collectionView)
-      },
-      platform: { (delegate: any UICollectionViewDelegate) in
-        delegate.collectionView?(collectionView, didDeselectItemAt: indexPath)
-      })
+    routing.send(.didDeselectRow, indexPath, in: collectionView) {
+      (delegate: any UICollectionViewDelegate) in
+      delegate.collectionView?(collectionView, didDeselectItemAt: indexPath)
+    }
   }
 }
 #endif

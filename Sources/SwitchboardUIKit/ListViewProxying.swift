@@ -78,24 +78,25 @@ extension ListViewProxying {
 
   // MARK: - Observing
 
-  /// Calls `body` with the typed arguments of every `event` (`.didSelectRow`,
-  /// `.willDisplayRow`, …) the view sends, before or after the handlers.
+  /// Calls `body` with the typed arguments of every `call` (`.didSelectRow`,
+  /// `.willDisplayRow`, any list message) the view sends, before or after the handlers.
   ///
   /// Observing never changes what the view was told, so it never reloads the view.
-  public func observe<Arguments>(
-    _ event: ListEvent<Host, Arguments>, timing: ObservationTiming = .afterHandler,
-    _ body: @escaping @MainActor (Arguments) -> Void
+  public func observe<Capability, Arguments, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
+    timing: ObservationTiming = .afterHandler, _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
-    routing.proxy.observe(event, timing: timing, body)
+    routing.proxy.observe(call, timing: timing, body)
   }
 
-  /// The typed arguments of every `event` from now on, as an async sequence that ends when the
+  /// The typed arguments of every `call` from now on, as an async sequence that ends when the
   /// proxy goes away or the iterating task is cancelled.
-  public func events<Arguments: Sendable>(
-    _ event: ListEvent<Host, Arguments>, timing: ObservationTiming = .afterHandler,
+  public func events<Capability, Arguments: Sendable, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
+    timing: ObservationTiming = .afterHandler,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Arguments> {
-    routing.proxy.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
+    routing.proxy.events(call, timing: timing, bufferingPolicy: bufferingPolicy)
   }
 
   /// Calls `body` with the arguments of every `event`: a typed scroll-view event

@@ -272,49 +272,27 @@ public final class SelectorRouting<Host: ListHost> {
 
   // MARK: - Modeled messages
 
-  /// Sends `message` to its handler through its Switchboard capability or the view's own
-  /// protocol, whichever it adopts.
+  /// Sends `call`'s message to its handler through its Switchboard capability or the view's
+  /// own protocol, whichever it adopts.
   ///
-  /// The answer is `defaultValue` when nobody handles it (or the handler's optional UIKit
+  /// The answer is the call's default when nobody handles it (or the handler's optional UIKit
   /// method answers nothing). A required message nobody handles is reported.
-  func ask<Capability, Platform, Result, Failure: Error>(
-    _ message: ListMessage, default defaultValue: @autoclosure () -> Result,
-    _ capability: (Capability) throws(Failure) -> Result, platform: (Platform) -> Result?
+  func send<Capability, Platform, Arguments, Result, Failure: Error>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>, _ arguments: Arguments,
+    in host: Host, or platform: (Platform) -> Result?
   ) throws(Failure) -> Result {
-    var nobody = false
-    let answer = try router.send(
-      message, as: Capability.self, or: Platform.self,
-      default: {
-        nobody = true
-        return defaultValue()
-      }(), capability,
-      or: { (handler: Platform) throws(Failure) -> Result in platform(handler) ?? defaultValue() })
-    if nobody, message.isRequired { reportRequired(message) }
-    return answer
-  }
-
-  /// ``ask(_:default:_:platform:)`` for a value-returning message that observers see (commit
-  /// edit): they see `arguments` before and after, and never change the answer.
-  func ask<Capability, Platform, Arguments, Result>(
-    _ event: ListEvent<Host, Arguments>, _ arguments: @autoclosure () -> Arguments,
-    default defaultValue: @autoclosure () -> Result, _ capability: (Capability) -> Result,
-    platform: (Platform) -> Result?
-  ) -> Result {
-    router.send(
-      event.event, arguments(), as: Capability.self, or: Platform.self, default: defaultValue(),
-      capability, or: { platform($0) ?? defaultValue() })
+    if call.message.isRequired, !proxy.responds(to: call.message) { reportRequired(call.message) }
+    return try proxy.send(call, arguments, in: host, or: platform)
   }
 
   /// Sends a notification to every handler its rule chooses (one, or several for a broadcast
-  /// rule), each through its Switchboard capability or the view's protocol, and shows
-  /// `arguments` to the event's observers before and after.
-  func notify<Capability, Platform, Arguments>(
-    _ event: ListEvent<Host, Arguments>, _ arguments: @autoclosure () -> Arguments,
-    _ capability: (Capability) -> Void, platform: (Platform) -> Void?
-  ) {
-    router.broadcast(
-      event.event, arguments(), as: Capability.self, or: Platform.self, capability,
-      or: { _ = platform($0) })
+  /// rule), each through its Switchboard capability or the view's protocol, showing the
+  /// arguments to observers.
+  func send<Capability, Platform, Arguments, Failure: Error>(
+    _ call: ListCall<Host, Capability, Arguments, Void, Failure>, _ arguments: Arguments,
+    in host: Host, or platform: (Platform) -> Void
+  ) throws(Failure) {
+    try proxy.send(call, arguments, in: host, or: platform)
   }
 
   /// A cell (or supplementary view) from `make`; when nobody makes one or the maker throws,

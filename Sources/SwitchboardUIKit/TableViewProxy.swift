@@ -176,19 +176,15 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
   // MARK: - UITableViewDataSource
 
   public func numberOfSections(in tableView: UITableView) -> Int {
-    routing.ask(
-      .numberOfSections, default: 1,
-      { (model: any ListSectionCounting) in model.numberOfSections() },
-      platform: { (source: any UITableViewDataSource) in source.numberOfSections?(in: tableView) })
+    routing.send(.numberOfSections, (), in: tableView) { (source: any UITableViewDataSource) in
+      source.numberOfSections?(in: tableView)
+    }
   }
 
   public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    routing.ask(
-      .numberOfRows, default: 0,
-      { (model: any ListRowCounting) in model.numberOfRows(inSection: section) },
-      platform: { (source: any UITableViewDataSource) in
-        source.tableView(tableView, numberOfRowsInSection: section)
-      })
+    routing.send(.numberOfRows, section, in: tableView) { (source: any UITableViewDataSource) in
+      source.tableView(tableView, numberOfRowsInSection: section)
+    }
   }
 
   public func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
@@ -196,55 +192,45 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
   {
     // A table accepts a cell it did not dequeue, so the fallback is a plain one.
     routing.provide(at: indexPath, fallback: UITableViewCell()) {
-      try routing.ask(
-        .cellForRow, default: nil,
-        { (view: any ListCellProviding<UITableView>) -> UITableViewCell? in
-          try view.cellForRow(at: indexPath, in: tableView)
-        },
-        platform: { (source: any UITableViewDataSource) -> UITableViewCell?? in
-          source.tableView(tableView, cellForRowAt: indexPath)
-        })
+      try routing.send(.cellForRow, indexPath, in: tableView) {
+        (source: any UITableViewDataSource) -> UITableViewCell?? in
+        source.tableView(tableView, cellForRowAt: indexPath)
+      }
     }
   }
 
   public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
     -> String?
   {
-    routing.ask(
-      .titleForHeader, default: nil,
-      { (model: any ListHeaderTitling) in model.titleForHeader(inSection: section) },
-      platform: { (source: any UITableViewDataSource) -> String?? in
-        source.tableView(_:titleForHeaderInSection:).map { $0(tableView, section) }
-      })
+    routing.send(.titleForHeader, section, in: tableView) {
+      (source: any UITableViewDataSource) -> String?? in
+      source.tableView(_:titleForHeaderInSection:).map { $0(tableView, section) }
+    }
   }
 
   public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int)
     -> String?
   {
-    routing.ask(
-      .titleForFooter, default: nil,
-      { (model: any ListFooterTitling) in model.titleForFooter(inSection: section) },
-      platform: { (source: any UITableViewDataSource) -> String?? in
-        source.tableView(_:titleForFooterInSection:).map { $0(tableView, section) }
-      })
+    routing.send(.titleForFooter, section, in: tableView) {
+      (source: any UITableViewDataSource) -> String?? in
+      source.tableView(_:titleForFooterInSection:).map { $0(tableView, section) }
+    }
   }
 
   public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
-    routing.ask(
-      .canEditRow, default: true,
-      { (model: any ListRowEditability) in model.canEditRow(at: indexPath) },
-      platform: { (source: any UITableViewDataSource) in
-        source.tableView?(tableView, canEditRowAt: indexPath)
-      })
+    let answer = routing.send(.canEditRow, indexPath, in: tableView) {
+      (source: any UITableViewDataSource) -> Bool?? in
+      (source.tableView?(tableView, canEditRowAt: indexPath)).map { Optional($0) }
+    }
+    return answer ?? true
   }
 
   public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
-    routing.ask(
-      .canMoveRow, default: true,
-      { (model: any ListRowMovability) in model.canMoveRow(at: indexPath) },
-      platform: { (source: any UITableViewDataSource) in
-        source.tableView?(tableView, canMoveRowAt: indexPath)
-      })
+    let answer = routing.send(.canMoveRow, indexPath, in: tableView) {
+      (source: any UITableViewDataSource) -> Bool?? in
+      (source.tableView?(tableView, canMoveRowAt: indexPath)).map { Optional($0) }
+    }
+    return answer ?? true
   }
 
   public func tableView(
@@ -257,13 +243,11 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
     case .insert: style = .insert
     default: return
     }
-    let update = routing.ask(
-      .commitEdit, (style, indexPath), default: ListUpdate(),
-      { (model: any ListEditCommitting) in model.commitEdit(style, forRowAt: indexPath) },
-      platform: { (source: any UITableViewDataSource) -> ListUpdate? in
-        source.tableView?(tableView, commit: editingStyle, forRowAt: indexPath)
-        return ListUpdate()
-      })
+    let update = routing.send(.commitEdit, (style, indexPath), in: tableView) {
+      (source: any UITableViewDataSource) -> ListUpdate? in
+      source.tableView?(tableView, commit: editingStyle, forRowAt: indexPath)
+      return ListUpdate()
+    }
     do {
       try tableView.apply(update)
     } catch {
@@ -276,33 +260,26 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
     _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath
   ) {
-    routing.notify(
-      .moveRow, (sourceIndexPath, destinationIndexPath),
-      { (model: any ListRowMoving) in model.moveRow(from: sourceIndexPath, to: destinationIndexPath)
-      },
-      platform: { (source: any UITableViewDataSource) in
-        source.tableView?(tableView, moveRowAt: sourceIndexPath, to: destinationIndexPath)
-      })
+    routing.send(.moveRow, (sourceIndexPath, destinationIndexPath), in: tableView) {
+      (source: any UITableViewDataSource) in
+      source.tableView?(tableView, moveRowAt: sourceIndexPath, to: destinationIndexPath)
+    }
   }
 
   public func sectionIndexTitles(for tableView: UITableView) -> [String]? {
-    routing.ask(
-      .sectionIndexTitles, default: nil,
-      { (model: any ListSectionIndexing) in model.sectionIndexTitles() },
-      platform: { (source: any UITableViewDataSource) -> [String]?? in
-        source.sectionIndexTitles(for:).map { $0(tableView) }
-      })
+    routing.send(.sectionIndexTitles, (), in: tableView) {
+      (source: any UITableViewDataSource) -> [String]?? in
+      source.sectionIndexTitles(for:).map { $0(tableView) }
+    }
   }
 
   // MARK: - UITableViewDataSourcePrefetching
 
   public func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
-    routing.notify(
-      .prefetchRows, indexPaths,
-      { (model: any ListPrefetching) in model.prefetchRows(at: indexPaths) },
-      platform: { (source: any UITableViewDataSourcePrefetching) in
-        source.tableView(tableView, prefetchRowsAt: indexPaths)
-      })
+    routing.send(.prefetchRows, indexPaths, in: tableView) {
+      (source: any UITableViewDataSourcePrefetching) in
+      source.tableView(tableView, prefetchRowsAt: indexPaths)
+    }
   }
 
   // MARK: - UITableViewDelegate
@@ -310,89 +287,62 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
   public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath)
     -> CGFloat
   {
-    routing.ask(
-      .heightForRow, default: tableView.rowHeight,
-      { (view: any ListRowHeightProviding<UITableView>) in
-        CGFloat(view.heightForRow(at: indexPath, in: tableView))
-      },
-      platform: { (delegate: any UITableViewDelegate) in
-        delegate.tableView?(tableView, heightForRowAt: indexPath)
-      })
+    let height = routing.send(.heightForRow, indexPath, in: tableView) {
+      (delegate: any UITableViewDelegate) -> Double?? in
+      (delegate.tableView?(tableView, heightForRowAt: indexPath)).map { Double($0) }
+    }
+    return height.map { CGFloat($0) } ?? tableView.rowHeight
   }
 
   public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
     -> CGFloat
   {
-    routing.ask(
-      .estimatedHeightForRow, default: tableView.estimatedRowHeight,
-      { (view: any ListEstimatedRowHeightProviding<UITableView>) in
-        CGFloat(view.estimatedHeightForRow(at: indexPath, in: tableView))
-      },
-      platform: { (delegate: any UITableViewDelegate) in
-        delegate.tableView?(tableView, estimatedHeightForRowAt: indexPath)
-      })
+    let height = routing.send(.estimatedHeightForRow, indexPath, in: tableView) {
+      (delegate: any UITableViewDelegate) -> Double?? in
+      (delegate.tableView?(tableView, estimatedHeightForRowAt: indexPath)).map { Double($0) }
+    }
+    return height.map { CGFloat($0) } ?? tableView.estimatedRowHeight
   }
 
   public func tableView(
     _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
   ) {
-    routing.notify(
-      .willDisplayRow, (cell, indexPath),
-      { (view: any ListWillDisplayObserving<UITableView>) in
-        view.willDisplay(cell, forRowAt: indexPath, in: tableView)
-      },
-      platform: { (delegate: any UITableViewDelegate) in
-        delegate.tableView?(tableView, willDisplay: cell, forRowAt: indexPath)
-      })
+    routing.send(.willDisplayRow, (cell, indexPath), in: tableView) {
+      (delegate: any UITableViewDelegate) in
+      delegate.tableView?(tableView, willDisplay: cell, forRowAt: indexPath)
+    }
   }
 
   public func tableView(
     _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
     forRowAt indexPath: IndexPath
   ) {
-    routing.notify(
-      .didEndDisplayingRow, (cell, indexPath),
-      { (view: any ListDidEndDisplayingObserving<UITableView>) in
-        view.didEndDisplaying(cell, forRowAt: indexPath, in: tableView)
-      },
-      platform: { (delegate: any UITableViewDelegate) in
-        delegate.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath)
-      })
+    routing.send(.didEndDisplayingRow, (cell, indexPath), in: tableView) {
+      (delegate: any UITableViewDelegate) in
+      delegate.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath)
+    }
   }
 
   public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath)
     -> IndexPath?
   {
-    routing.ask(
-      .willSelectRow, default: indexPath,
-      { (view: any ListWillSelectHandling<UITableView>) in
-        view.willSelectRow(at: indexPath, in: tableView)
-      },
-      platform: { (delegate: any UITableViewDelegate) -> IndexPath?? in
-        delegate.tableView(_:willSelectRowAt:).map { $0(tableView, indexPath) }
-      })
+    routing.send(.willSelectRow, indexPath, in: tableView) {
+      (delegate: any UITableViewDelegate) -> IndexPath?? in
+      delegate.tableView(_:willSelectRowAt:).map { $0(tableView, indexPath) }
+    }
   }
 
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    routing.notify(
-      .didSelectRow, indexPath,
-      { (view: any ListDidSelectHandling<UITableView>) in
-        view.didSelectRow(at: indexPath, in: tableView)
-      },
-      platform: { (delegate: any UITableViewDelegate) in
-        delegate.tableView?(tableView, didSelectRowAt: indexPath)
-      })
+    routing.send(.didSelectRow, indexPath, in: tableView) { (delegate: any UITableViewDelegate) in
+      delegate.tableView?(tableView, didSelectRowAt: indexPath)
+    }
   }
 
   public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
-    routing.notify(
-      .didDeselectRow, indexPath,
-      { (view: any ListDidDeselectHandling<UITableView>) in
-        view.didDeselectRow(at: indexPath, in: tableView)
-      },
-      platform: { (delegate: any UITableViewDelegate) in
-        delegate.tableView?(tableView, didDeselectRowAt: indexPath)
-      })
+    routing.send(.didDeselectRow, indexPath, in: tableView) {
+      (delegate: any UITableViewDelegate) in
+      delegate.tableView?(tableView, didDeselectRowAt: indexPath)
+    }
   }
 }
 #endif

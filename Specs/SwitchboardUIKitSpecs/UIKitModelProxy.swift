@@ -92,10 +92,11 @@ final class ModelProxy: ModelDispatching {
     return proxy
   }
 
-  func observe<Arguments>(
-    _ event: ListEvent<ModelHost, Arguments>, _ body: @escaping @MainActor (Arguments) -> Void
+  func observe<Capability, Arguments, Result, Failure>(
+    _ call: ListCall<ModelHost, Capability, Arguments, Result, Failure>,
+    _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
-    routing.proxy.observe(event, body)
+    routing.proxy.observe(call, body)
   }
 
   /// Observes a selector Switchboard does not model, with its arguments as the runtime boxes
@@ -127,87 +128,49 @@ final class ModelProxy: ModelDispatching {
 
   func performHere(_ selector: String, _ arguments: [Any]) -> Any? {
     let path = arguments.first as? IndexPath ?? IndexPath(item: 0, section: 0)
-    let platform = { (object: any ModelObject) in object.perform(selector, arguments) }
+    let host = ModelHost()
+    // A handler's own UIKit method, as the model's runtime calls it.
+    func platform<Result>(_ object: any ModelObject) -> Result? {
+      object.perform(selector, arguments) as? Result
+    }
+    func notify(_ object: any ModelObject) { _ = object.perform(selector, arguments) }
     switch selector {
     case "numberOfSectionsInTableView:":
-      return routing.ask(
-        .numberOfSections, default: 1,
-        { (model: any ListSectionCounting) in model.numberOfSections() },
-        platform: { platform($0) as? Int })
+      return routing.send(.numberOfSections, (), in: host, or: platform)
     case "tableView:numberOfRowsInSection:":
-      return routing.ask(
-        .numberOfRows, default: 0,
-        { (model: any ListRowCounting) in model.numberOfRows(inSection: 0) },
-        platform: { platform($0) as? Int })
+      return routing.send(.numberOfRows, 0, in: host, or: platform)
     case "tableView:cellForRowAtIndexPath:":
       // A collection view's fallback: a dequeued cell (a table accepts any cell).
       return routing.provide(
         at: path, fallback: table?.dequeueFallbackCell() ?? ModelCell(dequeued: false)
       ) {
-        try routing.ask(
-          .cellForRow, default: nil,
-          { (view: any ListCellProviding<ModelHost>) -> ModelCell? in
-            try view.cellForRow(at: path, in: ModelHost())
-          },
-          platform: { (object: any ModelObject) -> ModelCell?? in
-            platform(object) as? ModelCell
-          })
+        try routing.send(.cellForRow, path, in: host) { (object: any ModelObject) -> ModelCell?? in
+          platform(object)
+        }
       }
     case "tableView:heightForRowAtIndexPath:":
-      return routing.ask(
-        .heightForRow, default: 44.0,
-        { (view: any ListRowHeightProviding<ModelHost>) in
-          view.heightForRow(at: path, in: ModelHost())
-        },
-        platform: { platform($0) as? Double })
+      return routing.send(.heightForRow, path, in: host, or: platform) ?? 44.0
     case "tableView:didSelectRowAtIndexPath:":
-      routing.notify(
-        .didSelectRow, path,
-        { (view: any ListDidSelectHandling<ModelHost>) in
-          view.didSelectRow(at: path, in: ModelHost())
-        },
-        platform: { (object: any ModelObject) in _ = platform(object) })
+      routing.send(.didSelectRow, path, in: host, or: notify)
       return nil
     case "tableView:didDeselectRowAtIndexPath:":
-      routing.notify(
-        .didDeselectRow, path,
-        { (view: any ListDidDeselectHandling<ModelHost>) in
-          view.didDeselectRow(at: path, in: ModelHost())
-        },
-        platform: { (object: any ModelObject) in _ = platform(object) })
+      routing.send(.didDeselectRow, path, in: host, or: notify)
       return nil
     case "tableView:willDisplayCell:forRowAtIndexPath:":
-      let cell = ModelCell(dequeued: true)
-      routing.notify(
-        .willDisplayRow, (cell, path),
-        { (view: any ListWillDisplayObserving<ModelHost>) in
-          view.willDisplay(cell, forRowAt: path, in: ModelHost())
-        },
-        platform: { (object: any ModelObject) in _ = platform(object) })
+      routing.send(.willDisplayRow, (ModelCell(dequeued: true), path), in: host, or: notify)
       return nil
     case "tableView:didEndDisplayingCell:forRowAtIndexPath:":
-      let cell = ModelCell(dequeued: true)
-      routing.notify(
-        .didEndDisplayingRow, (cell, path),
-        { (view: any ListDidEndDisplayingObserving<ModelHost>) in
-          view.didEndDisplaying(cell, forRowAt: path, in: ModelHost())
-        },
-        platform: { (object: any ModelObject) in _ = platform(object) })
+      routing.send(.didEndDisplayingRow, (ModelCell(dequeued: true), path), in: host, or: notify)
       return nil
     case "tableView:prefetchRowsAtIndexPaths:":
-      routing.notify(
-        .prefetchRows, [path],
-        { (model: any ListPrefetching) in model.prefetchRows(at: [path]) },
-        platform: { (object: any ModelObject) in _ = platform(object) })
+      routing.send(.prefetchRows, [path], in: host, or: notify)
       return nil
     case "tableView:commitEditingStyle:forRowAtIndexPath:":
-      _ = routing.ask(
-        .commitEdit, (.delete, path), default: ListUpdate(),
-        { (model: any ListEditCommitting) in model.commitEdit(.delete, forRowAt: path) },
-        platform: { (object: any ModelObject) -> ListUpdate? in
-          _ = platform(object)
-          return ListUpdate()
-        })
+      _ = routing.send(.commitEdit, (.delete, path), in: host) {
+        (object: any ModelObject) -> ListUpdate? in
+        notify(object)
+        return ListUpdate()
+      }
       return nil
     default:
       preconditionFailure("ModelProxy does not implement \(selector)")

@@ -67,13 +67,11 @@ final class DispatchFixture {
   var observation: ObservationToken?
   let observed = Counter()
 
-  /// The UIKit proxies' path, which runs on every platform: they send a modeled message to its
+  /// The UIKit proxies' path, which runs on every platform: they send a list call to its
   /// handler through the handler's Switchboard capability (here one with a host type, as cell,
   /// height and display messages have) or else the platform's protocol, with the public
-  /// two-capability `send` and `broadcast`.
-  lazy var routing: PrioritizedProxy<ListMessage> = ListProxy<ListView>(
-    view: screen, viewModel: rows
-  ).router
+  /// `send(_:_:in:or:)`.
+  lazy var routing = ListProxy<ListView>(view: screen, viewModel: rows)
   /// A proxy whose handlers implement a selector Switchboard does not model, and one whose
   /// handler for it is gone: the two paths of a forwarded message.
   lazy var forwarding: PrioritizedProxy<ListMessage> = {
@@ -110,14 +108,14 @@ final class DispatchFixture {
   /// The same as `TableViewProxy`'s `heightForRowAt` asks: the handler's capability, or else
   /// the platform's protocol.
   @inline(never)
-  func measureHeights(_ routing: PrioritizedProxy<ListMessage>) -> Int {
+  func measureHeights(_ routing: ListProxy<ListView>) -> Int {
     let path = IndexPath(row: 0, section: 0)
     var total = 0.0
     for _ in 0..<calls {
-      total += routing.send(
-        .heightForRow, as: (any ListRowHeightProviding<ListView>).self,
-        or: (any PlatformRowHeights).self, default: 0,
-        { $0.heightForRow(at: path, in: list) }, or: { _ in 0 })
+      let height = routing.send(.heightForRow, path, in: list) {
+        (_: any PlatformRowHeights) -> Double?? in nil
+      }
+      total += height ?? 0
     }
     return Int(total)
   }
@@ -153,9 +151,13 @@ final class DispatchFixture {
     return total
   }
 
-  /// The same calls through a proxy's router, as a host makes them.
+  /// The same calls through a proxy, as a host makes them.
   @inline(never)
-  func measure(_ proxy: ListProxy<ListView>) -> Int { measureGenericSend(proxy.router) }
+  func measure(_ proxy: ListProxy<ListView>) -> Int {
+    var total = 0
+    for _ in 0..<calls { total &+= proxy.send(.numberOfRows, 0, in: list) }
+    return total
+  }
 
   /// The same calls straight through the generic core's `send`, as any user protocol makes them.
   @inline(never)
@@ -193,14 +195,7 @@ final class DispatchFixture {
   @inline(never)
   func measureEventNotify(_ proxy: ListProxy<ListView>) -> Int {
     let path = IndexPath(row: 0, section: 0)
-    let event = ListEvent<ListView, IndexPath>.didDeselectRow.event
-    for _ in 0..<calls {
-      proxy.router.broadcast(
-        event, path, as: (any ListDidDeselectHandling<ListView>).self
-      ) {
-        $0.didDeselectRow(at: path, in: list)
-      }
-    }
+    for _ in 0..<calls { proxy.send(.didDeselectRow, path, in: list) }
     return deselecting.deselected &+ observed.value
   }
 
@@ -229,14 +224,10 @@ extension DispatchFixture {
   /// The same as `TableViewProxy`'s `willDisplay` sends it: an observable event nobody
   /// observes, through the handler's capability or else the platform's protocol.
   @inline(never)
-  func measureDisplays(_ routing: PrioritizedProxy<ListMessage>) -> Int {
+  func measureDisplays(_ routing: ListProxy<ListView>) -> Int {
     let path = IndexPath(row: 0, section: 0)
-    let event = ListEvent<ListView, (cell: ListCell, indexPath: IndexPath)>.willDisplayRow.event
     for _ in 0..<calls {
-      routing.broadcast(
-        event, (cell, path), as: (any ListWillDisplayObserving<ListView>).self,
-        or: (any PlatformRowHeights).self,
-        { $0.willDisplay(cell, forRowAt: path, in: list) }, or: { _ in })
+      routing.send(.willDisplayRow, (cell, path), in: list) { (_: any PlatformRowHeights) in }
     }
     return screen.displayed
   }

@@ -181,17 +181,13 @@ public final class CollectionView {
 
   private func readCounts() throws(ListViewError) -> [Int] {
     guard connection.dataSource != nil else { return [] }
-    let sections = connection.ask(
-      .numberOfSections, as: (any ListSectionCounting).self, default: 1
-    ) { $0.numberOfSections() }
+    let sections = connection.send(.numberOfSections, (), in: self)
     guard sections >= 0 else {
       throw .negativeCount(.numberOfSections, section: nil, count: sections)
     }
     var counts: [Int] = []
     for section in 0..<sections {
-      let items = connection.ask(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
-        $0.numberOfRows(inSection: section)
-      }
+      let items = connection.send(.numberOfRows, section, in: self)
       guard items >= 0 else { throw .negativeCount(.numberOfRows, section: section, count: items) }
       counts.append(items)
     }
@@ -340,9 +336,7 @@ public final class CollectionView {
       }
       visibleCells[path] = cell
       cell.isSelected = selected.contains(path)
-      connection.notify(
-        .willDisplayRow, (cell, path), as: (any ListWillDisplayObserving<CollectionView>).self
-      ) { $0.willDisplay(cell, forRowAt: path, in: self) }
+      connection.send(.willDisplayRow, (cell, path), in: self)
       guard pass == displayPass else { return }
     }
     prefetchBeyondWindow(after: wanted.last)
@@ -351,9 +345,7 @@ public final class CollectionView {
   private func makeCell(at path: IndexPath) throws(ListViewError) -> CollectionCell {
     guard connection.dataSource != nil else { throw .dataSourceReleased }
     do {
-      let cell = try connection.ask(
-        .cellForRow, as: (any ListCellProviding<CollectionView>).self, default: nil
-      ) { try $0.cellForRow(at: path, in: self) }
+      let cell = try connection.send(.cellForRow, path, in: self)
       guard let cell else {
         throw ListViewError.requiredMessageUnhandled(
           .cellForRow, handlers: connection.handlerSummaries(for: .cellForRow))
@@ -371,10 +363,7 @@ public final class CollectionView {
   {
     let path = IndexPath(item: 0, section: key.section)
     do {
-      let view = try connection.ask(
-        .supplementaryView, as: (any ListSupplementaryViewProviding<CollectionView>).self,
-        default: nil
-      ) { try $0.supplementaryView(ofKind: key.kind, at: path, in: self) }
+      let view = try connection.send(.supplementaryView, (key.kind, path), in: self)
       guard let view else {
         throw ListViewError.requiredMessageUnhandled(
           .supplementaryView, handlers: connection.handlerSummaries(for: .supplementaryView))
@@ -388,10 +377,7 @@ public final class CollectionView {
   }
 
   private func endDisplaying(_ cell: CollectionCell, at path: IndexPath) {
-    connection.notify(
-      .didEndDisplayingRow, (cell, path),
-      as: (any ListDidEndDisplayingObserving<CollectionView>).self
-    ) { $0.didEndDisplaying(cell, forRowAt: path, in: self) }
+    connection.send(.didEndDisplayingRow, (cell, path), in: self)
     enqueue(cell)
   }
 
@@ -401,9 +387,7 @@ public final class CollectionView {
     }
     let fresh = prefetch.freshRows(after: last, counts: itemCounts, distance: prefetchDistance)
     guard !fresh.isEmpty else { return }
-    connection.notify(.prefetchRows, fresh, as: (any ListPrefetching).self) {
-      $0.prefetchRows(at: fresh)
-    }
+    connection.send(.prefetchRows, fresh, in: self)
   }
 
   // MARK: Selection
@@ -424,9 +408,7 @@ public final class CollectionView {
     }
     var target = indexPath
     if connection.cachedResponse(to: .willSelectRow) {
-      let redirected = connection.ask(
-        .willSelectRow, as: (any ListWillSelectHandling<CollectionView>).self, default: indexPath
-      ) { $0.willSelectRow(at: indexPath, in: self) }
+      let redirected = connection.send(.willSelectRow, indexPath, in: self)
       guard let redirected else { return }
       try checkExists(redirected)
       target = redirected
@@ -435,9 +417,7 @@ public final class CollectionView {
       for other in selected.sorted() where other != target { userDeselect(other) }
     }
     markSelected(target)
-    connection.notify(.didSelectRow, target, as: (any ListDidSelectHandling<CollectionView>).self) {
-      $0.didSelectRow(at: target, in: self)
-    }
+    connection.send(.didSelectRow, target, in: self)
   }
 
   /// Selects an item from code, sending no delegate message, like UIKit's
@@ -459,11 +439,7 @@ public final class CollectionView {
 
   private func userDeselect(_ indexPath: IndexPath) {
     guard markDeselected(indexPath) else { return }
-    connection.notify(
-      .didDeselectRow, indexPath, as: (any ListDidDeselectHandling<CollectionView>).self
-    ) {
-      $0.didDeselectRow(at: indexPath, in: self)
-    }
+    connection.send(.didDeselectRow, indexPath, in: self)
   }
 
   private func markSelected(_ indexPath: IndexPath) {

@@ -16,9 +16,10 @@ final class ListConnection<Host: ListHost> {
   /// no cast.
   private weak var dataSourceProxy: ListProxy<Host>?
   private weak var delegateProxy: ListProxy<Host>?
-  /// Routers for a data source and a delegate that are not proxies.
-  private var dataSourceRouter: PrioritizedProxy<ListMessage>?
-  private var delegateRouter: PrioritizedProxy<ListMessage>?
+  /// Proxies made for a data source and a delegate that are not proxies, each with that object
+  /// as its one (weakly held) handler.
+  private var dataSourceOwnProxy: ListProxy<Host>?
+  private var delegateOwnProxy: ListProxy<Host>?
   private var responses = [Bool](repeating: false, count: ListMessage.allCases.count)
   private var routeObservations: [ObservationToken] = []
   /// The message being sent right now, to notice when its handler turns out to be gone.
@@ -33,9 +34,10 @@ final class ListConnection<Host: ListHost> {
     self.delegate = delegate
     dataSourceProxy = dataSource as? ListProxy<Host>
     delegateProxy = delegate as? ListProxy<Host>
-    dataSourceRouter = Self.router(for: dataSource, unless: dataSourceProxy)
-    delegateRouter =
-      delegate === dataSource ? dataSourceRouter : Self.router(for: delegate, unless: delegateProxy)
+    dataSourceOwnProxy = Self.proxy(for: dataSource, unless: dataSourceProxy)
+    delegateOwnProxy =
+      delegate === dataSource
+      ? dataSourceOwnProxy : Self.proxy(for: delegate, unless: delegateProxy)
     routeObservations.removeAll()
     for proxy in [dataSourceProxy, delegateProxy === dataSourceProxy ? nil : delegateProxy] {
       guard let proxy else { continue }
@@ -55,23 +57,23 @@ final class ListConnection<Host: ListHost> {
     refreshResponses()
   }
 
-  /// A router whose one handler is `object`, for an object that is not a proxy.
-  private static func router(
+  /// A proxy whose one handler is `object`, for an object that is not a proxy.
+  private static func proxy(
     for object: AnyObject?, unless proxy: ListProxy<Host>?
-  ) -> PrioritizedProxy<ListMessage>? {
+  ) -> ListProxy<Host>? {
     guard let object, proxy == nil else { return nil }
     let router = ListProxy<Host>.makeRouter()
     router.add(object)
-    return router
+    return ListProxy(router: router)
   }
 
-  /// The router that delivers `message`, or `nil` when its receiver is gone.
+  /// The proxy that delivers `message`, or `nil` when its receiver is gone.
   @inline(__always)
-  private func router(for message: ListMessage) -> PrioritizedProxy<ListMessage>? {
+  private func proxy(for message: ListMessage) -> ListProxy<Host>? {
     if message.isDataSourceMessage {
-      return dataSourceProxy?.router ?? (dataSource == nil ? nil : dataSourceRouter)
+      return dataSourceProxy ?? (dataSource == nil ? nil : dataSourceOwnProxy)
     }
-    return delegateProxy?.router ?? (delegate == nil ? nil : delegateRouter)
+    return delegateProxy ?? (delegate == nil ? nil : delegateOwnProxy)
   }
 
   /// Whether the data source or delegate responds to `message`, as cached.
@@ -79,66 +81,51 @@ final class ListConnection<Host: ListHost> {
 
   private func refreshResponses() {
     for message in ListMessage.allCases {
-      responses[message.rawValue] = router(for: message)?.responds(to: message) ?? false
+      responses[message.rawValue] = proxy(for: message)?.responds(to: message) ?? false
     }
   }
 
-  /// Sends `message` to the data source or delegate when it responds, or returns `defaultValue`.
+  /// Sends `call` to the data source or delegate when it responds; otherwise answers the call's
+  /// default.
   @inline(__always)
-  func ask<Capability, Result>(
-    _ message: ListMessage, as capability: Capability.Type,
-    default defaultValue: @autoclosure () -> Result, _ body: (Capability) throws -> Result
-  ) rethrows -> Result {
-    guard responses[message.rawValue] else { return defaultValue() }
-    guard let router = router(for: message) else {
-      diagnostics.append(.respondentReleased(message))
-      refreshResponses()
-      return defaultValue()
+  func send<Capability, Arguments, Result, Failure: Error>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>, _ arguments: Arguments,
+    in host: Host
+  ) throws(Failure) -> Result {
+    guard let proxy = respondingProxy(for: call.message) else {
+      return call.defaultValue(arguments)
     }
     let outer = messageInFlight
-    messageInFlight = message
+    messageInFlight = call.message
     defer { messageInFlight = outer }
-    return try router.send(message, as: capability, default: defaultValue(), body)
+    return try proxy.send(call, arguments, in: host)
   }
 
-  /// Broadcasts a notification (as its rule says), showing its arguments to a proxy's
-  /// observers.
+  /// Sends a notification to the handlers the data source's or delegate's rule chooses, when it
+  /// responds.
   @inline(__always)
-  func notify<Capability, Arguments>(
-    _ event: ListEvent<Host, Arguments>, _ arguments: @autoclosure () -> Arguments,
-    as capability: Capability.Type, _ body: (Capability) -> Void
-  ) {
-    let message = event.message
-    guard responses[message.rawValue] else { return }
-    guard let router = router(for: message) else {
-      diagnostics.append(.respondentReleased(message))
-      refreshResponses()
-      return
-    }
+  func send<Capability, Arguments, Failure: Error>(
+    _ call: ListCall<Host, Capability, Arguments, Void, Failure>, _ arguments: Arguments,
+    in host: Host
+  ) throws(Failure) {
+    guard let proxy = respondingProxy(for: call.message) else { return }
     let outer = messageInFlight
-    messageInFlight = message
+    messageInFlight = call.message
     defer { messageInFlight = outer }
-    _ = router.broadcast(event.event, arguments(), as: capability, body)
+    try proxy.send(call, arguments, in: host)
   }
 
-  /// Asks a value-returning message that observers see (commit edit): through a proxy, its
-  /// observers see the arguments around the handler, and never change the answer.
-  func ask<Capability, Arguments, Result>(
-    _ event: ListEvent<Host, Arguments>, _ arguments: @autoclosure () -> Arguments,
-    as capability: Capability.Type, default defaultValue: @autoclosure () -> Result,
-    _ body: (Capability) -> Result
-  ) -> Result {
-    let message = event.message
-    guard responses[message.rawValue] else { return defaultValue() }
-    guard let router = router(for: message) else {
+  /// The proxy of `message` when the host's cache says it responds; a receiver released since
+  /// is recorded and the cache refreshed.
+  @inline(__always)
+  private func respondingProxy(for message: ListMessage) -> ListProxy<Host>? {
+    guard responses[message.rawValue] else { return nil }
+    guard let proxy = proxy(for: message) else {
       diagnostics.append(.respondentReleased(message))
       refreshResponses()
-      return defaultValue()
+      return nil
     }
-    let outer = messageInFlight
-    messageInFlight = message
-    defer { messageInFlight = outer }
-    return router.send(event.event, arguments(), as: capability, default: defaultValue(), body)
+    return proxy
   }
 
   /// The handlers asked for `message`, for error messages, such as `["view (Screen) ✗"]`.
@@ -148,9 +135,9 @@ final class ListConnection<Host: ListHost> {
       return proxy.explain(message).candidates.map(\.description)
     }
     guard (isDataSource ? dataSource : delegate) != nil,
-      let router = isDataSource ? dataSourceRouter : delegateRouter
+      let proxy = isDataSource ? dataSourceOwnProxy : delegateOwnProxy
     else { return [] }
-    return router.explain(message).candidates.map {
+    return proxy.explain(message).candidates.map {
       "\($0.typeName) \($0.implementsMessage == true ? "✓" : "✗")"
     }
   }

@@ -214,28 +214,19 @@ public final class ListView {
 
   private func readCounts() throws(ListViewError) -> Counts {
     guard connection.dataSource != nil else { return Counts() }
-    let sections = connection.ask(.numberOfSections, as: (any ListSectionCounting).self, default: 1)
-    {
-      $0.numberOfSections()
-    }
+    let sections = connection.send(.numberOfSections, (), in: self)
     guard sections >= 0 else {
       throw .negativeCount(.numberOfSections, section: nil, count: sections)
     }
     var counts = Counts()
     for section in 0..<sections {
-      let rows = connection.ask(.numberOfRows, as: (any ListRowCounting).self, default: 0) {
-        $0.numberOfRows(inSection: section)
-      }
+      let rows = connection.send(.numberOfRows, section, in: self)
       guard rows >= 0 else { throw .negativeCount(.numberOfRows, section: section, count: rows) }
       counts.rows.append(rows)
       counts.headers.append(
-        connection.ask(.titleForHeader, as: (any ListHeaderTitling).self, default: nil) {
-          $0.titleForHeader(inSection: section)
-        })
+        connection.send(.titleForHeader, section, in: self))
       counts.footers.append(
-        connection.ask(.titleForFooter, as: (any ListFooterTitling).self, default: nil) {
-          $0.titleForFooter(inSection: section)
-        })
+        connection.send(.titleForFooter, section, in: self))
     }
     return counts
   }
@@ -249,20 +240,14 @@ public final class ListView {
       let heights: ListLayout.RowHeights
       if cachedResponse(to: .heightForRow) {
         heights = .each { row in
-          self.connection.ask(
-            .heightForRow, as: (any ListRowHeightProviding<ListView>).self, default: self.rowHeight
-          ) {
-            $0.heightForRow(at: IndexPath(row: row, section: section), in: self)
-          }
+          self.connection.send(.heightForRow, IndexPath(row: row, section: section), in: self)
+            ?? self.rowHeight
         }
       } else if cachedResponse(to: .estimatedHeightForRow) {
         heights = .each { row in
-          self.connection.ask(
-            .estimatedHeightForRow, as: (any ListEstimatedRowHeightProviding<ListView>).self,
-            default: self.rowHeight
-          ) {
-            $0.estimatedHeightForRow(at: IndexPath(row: row, section: section), in: self)
-          }
+          self.connection.send(
+            .estimatedHeightForRow, IndexPath(row: row, section: section), in: self)
+            ?? self.rowHeight
         }
       } else {
         heights = .uniform(rowHeight)
@@ -301,10 +286,7 @@ public final class ListView {
   public func reloadData() throws(ListViewError) {
     try connection.requireDataSourceMessages()
     let counts = try readCounts()
-    typealias Indexing = any ListSectionIndexing
-    sectionIndexTitles = connection.ask(.sectionIndexTitles, as: Indexing.self, default: nil) {
-      $0.sectionIndexTitles()
-    }
+    sectionIndexTitles = connection.send(.sectionIndexTitles, (), in: self)
     // Forget the old rows before telling anyone they ended, so a delegate that reloads again
     // from didEndDisplaying sees a consistent list and no row ends twice.
     let ending = visibleOrder.map { (path: $0, cell: cell(at: $0, in: visibleCells)) }
@@ -422,11 +404,7 @@ public final class ListView {
       visibleCells[path] = cell
       insertVisible(path)
       cell.isSelected = selected.contains(path)
-      connection.notify(
-        .willDisplayRow, (cell, path), as: (any ListWillDisplayObserving<ListView>).self
-      ) {
-        $0.willDisplay(cell, forRowAt: path, in: self)
-      }
+      connection.send(.willDisplayRow, (cell, path), in: self)
       guard pass == displayPass else { return }
     }
     prefetchBeyondWindow()
@@ -453,9 +431,7 @@ public final class ListView {
   private func makeCell(at path: IndexPath) throws(ListViewError) -> ListCell {
     guard connection.dataSource != nil else { throw .dataSourceReleased }
     do {
-      let cell = try connection.ask(
-        .cellForRow, as: (any ListCellProviding<ListView>).self, default: nil
-      ) { try $0.cellForRow(at: path, in: self) }
+      let cell = try connection.send(.cellForRow, path, in: self)
       guard let cell else {
         throw ListViewError.requiredMessageUnhandled(
           .cellForRow, handlers: handlerSummaries(for: .cellForRow))
@@ -469,11 +445,7 @@ public final class ListView {
   }
 
   private func endDisplaying(_ cell: ListCell, at path: IndexPath) {
-    connection.notify(
-      .didEndDisplayingRow, (cell, path), as: (any ListDidEndDisplayingObserving<ListView>).self
-    ) {
-      $0.didEndDisplaying(cell, forRowAt: path, in: self)
-    }
+    connection.send(.didEndDisplayingRow, (cell, path), in: self)
     enqueue(cell)
   }
 
@@ -483,9 +455,7 @@ public final class ListView {
     else { return }
     let fresh = prefetch.freshRows(after: last, counts: rowCounts, distance: prefetchDistance)
     guard !fresh.isEmpty else { return }
-    connection.notify(.prefetchRows, fresh, as: (any ListPrefetching).self) {
-      $0.prefetchRows(at: fresh)
-    }
+    connection.send(.prefetchRows, fresh, in: self)
   }
 
   // MARK: Selection
@@ -512,11 +482,7 @@ public final class ListView {
     }
     var target = indexPath
     if cachedResponse(to: .willSelectRow) {
-      let redirected = connection.ask(
-        .willSelectRow, as: (any ListWillSelectHandling<ListView>).self, default: indexPath
-      ) {
-        $0.willSelectRow(at: indexPath, in: self)
-      }
+      let redirected = connection.send(.willSelectRow, indexPath, in: self)
       guard let redirected else { return }
       try checkExists(redirected)
       target = redirected
@@ -527,17 +493,12 @@ public final class ListView {
       }
     }
     markSelected(target)
-    connection.notify(.didSelectRow, target, as: (any ListDidSelectHandling<ListView>).self) {
-      $0.didSelectRow(at: target, in: self)
-    }
+    connection.send(.didSelectRow, target, in: self)
   }
 
   private func userDeselect(_ indexPath: IndexPath) {
     guard markDeselected(indexPath) else { return }
-    connection.notify(.didDeselectRow, indexPath, as: (any ListDidDeselectHandling<ListView>).self)
-    {
-      $0.didDeselectRow(at: indexPath, in: self)
-    }
+    connection.send(.didDeselectRow, indexPath, in: self)
   }
 
   /// Selects a row from code, sending no delegate message, like UIKit's
@@ -603,16 +564,12 @@ public final class ListView {
     throws(ListViewError)
   {
     try checkExists(indexPath)
-    let canEdit = connection.ask(
-      .canEditRow, as: (any ListRowEditability).self,
-      default: cachedResponse(to: .commitEdit)
-    ) { $0.canEditRow(at: indexPath) }
+    let canEdit =
+      connection.send(.canEditRow, indexPath, in: self) ?? cachedResponse(to: .commitEdit)
     guard canEdit, cachedResponse(to: .commitEdit) else {
       throw .actionNotAllowed("editing", indexPath)
     }
-    let update = connection.ask(
-      .commitEdit, (style, indexPath), as: (any ListEditCommitting).self, default: ListUpdate()
-    ) { $0.commitEdit(style, forRowAt: indexPath) }
+    let update = connection.send(.commitEdit, (style, indexPath), in: self)
     try apply(update)
   }
 
@@ -632,10 +589,7 @@ public final class ListView {
   ) throws(ListViewError) {
     try checkExists(source)
     try checkDropTarget(destination, from: source)
-    let canMove = connection.ask(
-      .canMoveRow, as: (any ListRowMovability).self,
-      default: cachedResponse(to: .moveRow)
-    ) { $0.canMoveRow(at: source) }
+    let canMove = connection.send(.canMoveRow, source, in: self) ?? cachedResponse(to: .moveRow)
     guard canMove, cachedResponse(to: .moveRow) else {
       throw .actionNotAllowed("moving", source)
     }
@@ -648,9 +602,7 @@ public final class ListView {
     applyValidated(
       plan, counts: Counts(rows: after, headers: headerTitles, footers: footerTitles))
     try updateVisibleRows()
-    connection.notify(.moveRow, (source, destination), as: (any ListRowMoving).self) {
-      $0.moveRow(from: source, to: destination)
-    }
+    connection.send(.moveRow, (source, destination), in: self)
     try checkConsistency()
   }
 

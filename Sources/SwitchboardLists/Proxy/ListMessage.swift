@@ -145,35 +145,38 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   /// cell provider for ``ListView`` does not count as one for ``CollectionView``.
   /// ``ListHost/handler(_:implements:)`` asks this by default.
   public func isImplemented<Host: ListHost>(by handler: AnyObject, on host: Host.Type) -> Bool {
+    // Each capability is its call's (ListCall), stated once there.
     switch self {
-    case .numberOfSections: handler is any ListSectionCounting
-    case .numberOfRows: handler is any ListRowCounting
-    case .cellForRow: handler is any ListCellProviding<Host>
+    case .numberOfSections: ListCall<Host, _, _, _, _>.numberOfSections.isAdopted(by: handler)
+    case .numberOfRows: ListCall<Host, _, _, _, _>.numberOfRows.isAdopted(by: handler)
+    case .cellForRow: ListCall<Host, _, _, _, _>.cellForRow.isAdopted(by: handler)
     case .supplementaryView:
       (host as? any SupplementaryViewHost.Type).map { providesSupplementaryViews(handler, $0) }
         ?? false
-    case .titleForHeader: handler is any ListHeaderTitling
-    case .titleForFooter: handler is any ListFooterTitling
-    case .canEditRow: handler is any ListRowEditability
-    case .canMoveRow: handler is any ListRowMovability
-    case .commitEdit: handler is any ListEditCommitting
-    case .moveRow: handler is any ListRowMoving
-    case .sectionIndexTitles: handler is any ListSectionIndexing
-    case .prefetchRows: handler is any ListPrefetching
-    case .heightForRow: handler is any ListRowHeightProviding<Host>
-    case .estimatedHeightForRow: handler is any ListEstimatedRowHeightProviding<Host>
-    case .willDisplayRow: handler is any ListWillDisplayObserving<Host>
-    case .didEndDisplayingRow: handler is any ListDidEndDisplayingObserving<Host>
-    case .willSelectRow: handler is any ListWillSelectHandling<Host>
-    case .didSelectRow: handler is any ListDidSelectHandling<Host>
-    case .didDeselectRow: handler is any ListDidDeselectHandling<Host>
+    case .titleForHeader: ListCall<Host, _, _, _, _>.titleForHeader.isAdopted(by: handler)
+    case .titleForFooter: ListCall<Host, _, _, _, _>.titleForFooter.isAdopted(by: handler)
+    case .canEditRow: ListCall<Host, _, _, _, _>.canEditRow.isAdopted(by: handler)
+    case .canMoveRow: ListCall<Host, _, _, _, _>.canMoveRow.isAdopted(by: handler)
+    case .commitEdit: ListCall<Host, _, _, _, _>.commitEdit.isAdopted(by: handler)
+    case .moveRow: ListCall<Host, _, _, _, _>.moveRow.isAdopted(by: handler)
+    case .sectionIndexTitles: ListCall<Host, _, _, _, _>.sectionIndexTitles.isAdopted(by: handler)
+    case .prefetchRows: ListCall<Host, _, _, _, _>.prefetchRows.isAdopted(by: handler)
+    case .heightForRow: ListCall<Host, _, _, _, _>.heightForRow.isAdopted(by: handler)
+    case .estimatedHeightForRow:
+      ListCall<Host, _, _, _, _>.estimatedHeightForRow.isAdopted(by: handler)
+    case .willDisplayRow: ListCall<Host, _, _, _, _>.willDisplayRow.isAdopted(by: handler)
+    case .didEndDisplayingRow:
+      ListCall<Host, _, _, _, _>.didEndDisplayingRow.isAdopted(by: handler)
+    case .willSelectRow: ListCall<Host, _, _, _, _>.willSelectRow.isAdopted(by: handler)
+    case .didSelectRow: ListCall<Host, _, _, _, _>.didSelectRow.isAdopted(by: handler)
+    case .didDeselectRow: ListCall<Host, _, _, _, _>.didDeselectRow.isAdopted(by: handler)
     }
   }
 
   private func providesSupplementaryViews<Host: SupplementaryViewHost>(
     _ handler: AnyObject, _ host: Host.Type
   ) -> Bool {
-    handler is any ListSupplementaryViewProviding<Host>
+    ListCall<Host, _, _, _, _>.supplementaryView.isAdopted(by: handler)
   }
 
   /// Whether `handler` adopts this message's capability, with view messages checked for

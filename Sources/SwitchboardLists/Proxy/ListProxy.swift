@@ -155,3 +155,133 @@ public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate {
     router.observeRoutes(onChange)
   }
 }
+
+// MARK: - Sending and observing list messages
+
+extension ListProxy {
+  /// Sends `call`'s message with `arguments` to the handler its rule chooses, and returns the
+  /// handler's answer, or the call's default when nobody handles it.
+  ///
+  /// ```swift
+  /// let rows = proxy.send(.numberOfRows, 0, in: list)
+  /// let cell = try proxy.send(.cellForRow, indexPath, in: list)
+  /// ```
+  ///
+  /// Observers of the message see `arguments` before and after the handler.
+  @inlinable @inline(__always)
+  public func send<Capability, Arguments, Result, Failure: Error>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>, _ arguments: Arguments,
+    in host: Host
+  ) throws(Failure) -> Result {
+    let invoke = call.invoke
+    return try router.send(
+      call.event, arguments, as: Capability.self, default: call.defaultValue(arguments)
+    ) { (handler: Capability) throws(Failure) -> Result in
+      try invoke(handler, arguments, host)
+    }
+  }
+
+  /// Sends a notification (a call that answers nothing) to every handler its rule chooses: one
+  /// by default, each implementer for a ``RoutingRule/broadcast`` rule.
+  ///
+  /// ```swift
+  /// proxy.send(.didSelectRow, indexPath, in: list)
+  /// ```
+  @inlinable @inline(__always)
+  public func send<Capability, Arguments, Failure: Error>(
+    _ call: ListCall<Host, Capability, Arguments, Void, Failure>, _ arguments: Arguments,
+    in host: Host
+  ) throws(Failure) {
+    let invoke = call.invoke
+    try router.broadcast(call.event, arguments, as: Capability.self) {
+      (handler: Capability) throws(Failure) in
+      try invoke(handler, arguments, host)
+    }
+  }
+
+  /// Sends a call that takes no arguments: `proxy.send(.numberOfSections, in: list)`.
+  @inlinable @inline(__always)
+  public func send<Capability, Result, Failure: Error>(
+    _ call: ListCall<Host, Capability, Void, Result, Failure>, in host: Host
+  ) throws(Failure) -> Result {
+    try send(call, (), in: host)
+  }
+
+  /// Sends `call`'s message to its handler through the call's capability or, for a handler that
+  /// implements the platform's own method instead, through `platform`; the call's default when
+  /// nobody handles it, or when the platform's optional method answers nothing (`nil`).
+  ///
+  /// For adapters whose handlers may implement a message either way, such as a UIKit view
+  /// controller implementing `tableView(_:numberOfRowsInSection:)`:
+  ///
+  /// ```swift
+  /// proxy.send(.numberOfRows, section, in: tableView) { (source: any UITableViewDataSource) in
+  ///   source.tableView(tableView, numberOfRowsInSection: section)
+  /// }
+  /// ```
+  @inlinable @inline(__always)
+  public func send<Capability, Platform, Arguments, Result, Failure: Error>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>, _ arguments: Arguments,
+    in host: Host, or platform: (Platform) -> Result?
+  ) throws(Failure) -> Result {
+    let invoke = call.invoke
+    return try router.send(
+      call.event, arguments, as: Capability.self, or: Platform.self,
+      default: call.defaultValue(arguments),
+      { (handler: Capability) throws(Failure) -> Result in
+        try invoke(handler, arguments, host)
+      },
+      or: { (handler: Platform) throws(Failure) -> Result in
+        platform(handler) ?? call.defaultValue(arguments)
+      })
+  }
+
+  /// Sends a notification to every handler its rule chooses, each through the call's capability
+  /// or the platform's own method.
+  @inlinable @inline(__always)
+  public func send<Capability, Platform, Arguments, Failure: Error>(
+    _ call: ListCall<Host, Capability, Arguments, Void, Failure>, _ arguments: Arguments,
+    in host: Host, or platform: (Platform) -> Void
+  ) throws(Failure) {
+    let invoke = call.invoke
+    try router.broadcast(
+      call.event, arguments, as: Capability.self, or: Platform.self,
+      { (handler: Capability) throws(Failure) in try invoke(handler, arguments, host) },
+      or: { (handler: Platform) throws(Failure) in platform(handler) })
+  }
+
+  /// Calls `body` with the arguments of every `call` the host sends (`.didSelectRow`,
+  /// `.willDisplayRow`, any list message), before or after its handlers.
+  ///
+  /// Observing never changes an answer or who handles a message. Observing a notification no
+  /// handler implements makes ``responds(to:)`` true while the observation lasts, and a host
+  /// asks again when that changes.
+  ///
+  /// ```swift
+  /// let token = proxy.observe(.willDisplayRow, timing: .beforeHandler) { cell, indexPath in
+  ///   print("showing", indexPath.row)
+  /// }
+  /// ```
+  ///
+  /// - Returns: The observation: it ends when you release it or call `cancel()`.
+  public func observe<Capability, Arguments, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
+    timing: ObservationTiming = .afterHandler, _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> ObservationToken {
+    router.observe(call.event, timing: timing, body)
+  }
+
+  /// The arguments of every `call` the host sends from now on, as an async sequence that ends
+  /// when the proxy goes away or the iterating task is cancelled.
+  ///
+  /// ```swift
+  /// for await indexPath in proxy.events(.didSelectRow) { open(indexPath) }
+  /// ```
+  public func events<Capability, Arguments: Sendable, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
+    timing: ObservationTiming = .afterHandler,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> {
+    router.events(call.event, timing: timing, bufferingPolicy: bufferingPolicy)
+  }
+}
