@@ -34,8 +34,8 @@ let package = Package(
           condition: .when(platforms: [.iOS, .macCatalyst, .tvOS, .visionOS])),
       ]),
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
-    .target(name: "SwitchboardDemo", dependencies: ["Switchboard", "SwitchboardLists"]),
-    .executableTarget(name: "switchboard-demo", dependencies: ["SwitchboardDemo"]),
+    // The demo's screens are internal to it; its specs reach them with `@testable import`.
+    .executableTarget(name: "switchboard-demo", dependencies: ["Switchboard", "SwitchboardLists"]),
     .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard", "SwitchboardTesting"]),
     .testTarget(
       name: "SwitchboardSpecs", dependencies: ["Switchboard"], path: "Specs/SwitchboardSpecs"),
@@ -56,7 +56,7 @@ let package = Package(
       path: "Specs/SwitchboardUIKitSpecs"),
     .testTarget(
       name: "SwitchboardDemoSpecs",
-      dependencies: ["SwitchboardDemo", "SwitchboardLists", "SwitchboardTesting"],
+      dependencies: ["switchboard-demo", "SwitchboardLists", "SwitchboardTesting"],
       path: "Specs/SwitchboardDemoSpecs"),
   ],
   swiftLanguageModes: [.v6]

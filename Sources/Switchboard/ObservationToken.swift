@@ -16,8 +16,14 @@
 public final class ObservationToken {
   private var onCancel: (() -> Void)?
 
-  init(onCancel: @escaping () -> Void) {
-    self.onCancel = onCancel
+  /// An observation that `cancel` ends: it runs once, when you call ``cancel()`` or release
+  /// the token. An adapter that refuses an observation returns `ObservationToken {}`.
+  ///
+  /// ```swift
+  /// let token = ObservationToken { timer.invalidate() }
+  /// ```
+  public init(_ cancel: @escaping () -> Void) {
+    self.onCancel = cancel
   }
 
   deinit { cancel() }

@@ -70,7 +70,7 @@ struct ChangeObservers<Change> {
   mutating func add(
     id: Int, _ onChange: @escaping (Change) -> Void, onCancel: @escaping () -> Void
   ) -> ObservationToken {
-    let observation = ObservationToken(onCancel: onCancel)
+    let observation = ObservationToken(onCancel)
     entries.append(Entry(id: id, observation: observation, onChange: onChange))
     return observation
   }

@@ -2,30 +2,15 @@ import Foundation
 import SwitchboardLists
 import Testing
 
-/// Why a host-driving helper of `SwitchboardTesting` could not act.
-public enum ListDrivingError: Error, Equatable, CustomStringConvertible {
-  /// No visible row shows `text`.
-  case noVisibleRow(text: String, visible: [String])
-
-  /// A sentence naming the text and what is visible.
-  public var description: String {
-    switch self {
-    case .noVisibleRow(let text, let visible):
-      "No visible row shows '\(text)'. Visible rows: "
-        + (visible.isEmpty ? "none" : visible.map { "'\($0)'" }.joined(separator: ", ")) + "."
-    }
-  }
-}
-
 extension ListView {
   /// Taps the visible row whose cell shows `text`, as a user does (see `ListView.tapRow(at:)`).
   ///
-  /// - Throws: ``ListDrivingError/noVisibleRow(text:visible:)`` when no visible row shows it.
+  /// - Throws: ``ListViewError/noVisibleRow(text:visible:)`` when no visible row shows it.
   public func tapRow(withText text: String) throws {
     guard
       let indexPath = indexPathsForVisibleRows.first(where: { cellForRow(at: $0)?.text == text })
     else {
-      throw ListDrivingError.noVisibleRow(text: text, visible: visibleTexts)
+      throw ListViewError.noVisibleRow(text: text, visible: visibleTexts)
     }
     try tapRow(at: indexPath)
   }
@@ -45,12 +30,12 @@ extension CollectionView {
   /// Taps the visible item whose cell shows `text`, as a user does (see
   /// `CollectionView.tapItem(at:)`).
   ///
-  /// - Throws: ``ListDrivingError/noVisibleRow(text:visible:)`` when no visible item shows it.
+  /// - Throws: ``ListViewError/noVisibleRow(text:visible:)`` when no visible item shows it.
   public func tapItem(withText text: String) throws {
     guard
       let indexPath = indexPathsForVisibleItems.first(where: { cellForItem(at: $0)?.text == text })
     else {
-      throw ListDrivingError.noVisibleRow(text: text, visible: visibleTexts)
+      throw ListViewError.noVisibleRow(text: text, visible: visibleTexts)
     }
     try tapItem(at: indexPath)
   }

@@ -65,16 +65,17 @@ extension ListViewProxying {
 
   /// Called with each problem the proxy meets and recovers from.
   ///
-  /// A problem is a ``ListViewProxyError``, a `ListViewError` (a cell provider that throws, a
-  /// required message nobody handles) or a `RoutingError`. By default a debug build stops with the problem's description; a release
+  /// Each problem is a `ListViewError`: a handler released after UIKit cached its answer, a
+  /// cell provider that throws, a rule that cannot work, another object in the view's
+  /// `dataSource`. By default a debug build stops with the problem's description; a release
   /// build goes on.
-  public var onError: (any Error) -> Void {
+  public var onError: (ListViewError) -> Void {
     get { routing.onError }
     set { routing.onError = newValue }
   }
 
   /// Every problem reported to ``onError``, oldest first.
-  public var errors: [any Error] { routing.errors }
+  public var errors: [ListViewError] { routing.errors }
 
   // MARK: - Observing
 
@@ -101,24 +102,25 @@ extension ListViewProxying {
 
   /// Calls `body` with the arguments of every `event`: a typed scroll-view event
   /// (`.didScroll`, …) or any other method of the view's protocols that returns nothing
-  /// (`ForwardedEvent(#selector(…))`), before or after its handlers.
+  /// (`MessageEvent(#selector(…))`, arguments boxed), before or after its handlers.
   ///
-  /// An event that cannot be shown (a method that returns a value, one no protocol declares)
-  /// is reported to ``onError``.
+  /// An event that cannot be shown (a method that returns a value, one no protocol declares,
+  /// arguments of another type than the proxy sends) is reported to ``onError``, and the
+  /// observation never calls `body`.
   public func observe<Arguments>(
-    _ event: ForwardedEvent<Arguments>, timing: ObservationTiming = .afterHandler,
+    _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming = .afterHandler,
     _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
-    routing.checkObservable(event.selector, typed: Arguments.self != [Any].self)
-    return routing.router.observe(event.event, timing: timing, body)
+    routing.observe(event, timing: timing, body)
   }
 
-  /// Every typed scroll-view `event` from now on, as an async sequence.
+  /// Every `event` from now on, as an async sequence; an event that cannot be shown (see the
+  /// `observe` that takes an event) is reported and its stream ends at once.
   public func events<Arguments: Sendable>(
-    _ event: ForwardedEvent<Arguments>, timing: ObservationTiming = .afterHandler,
+    _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming = .afterHandler,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Arguments> {
-    routing.router.events(event.event, timing: timing, bufferingPolicy: bufferingPolicy)
+    routing.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
   }
 
   // MARK: - For the classes

@@ -30,9 +30,9 @@ public final class SelectorRouting<Host: ListHost> {
   let schedule: (@escaping @MainActor () -> Void) -> Void
   /// Called with each problem; by default it stops a debug build with the problem's
   /// description (`assertionFailure`), and a release build goes on with the recovery.
-  var onError: (any Error) -> Void = { error in assertionFailure("\(error)") }
+  var onError: (ListViewError) -> Void = { error in assertionFailure("\(error)") }
   /// Every problem reported, oldest first.
-  private(set) var errors: [any Error] = []
+  private(set) var errors: [ListViewError] = []
   /// Called with a selector no protocol declares when the proxy answers it, and the handler
   /// that implements it, so the runtime can keep that method's signature for the day the
   /// handler is gone.
@@ -145,7 +145,7 @@ public final class SelectorRouting<Host: ListHost> {
     schedule { [weak self] in
       guard let self, view != nil else { return }
       for (description, reference) in weaklyHeld where reference.object == nil {
-        report(ListViewProxyError.handlerReleasedAfterAttach(handler: "\(description)"))
+        report(ListViewError.handlerReleasedAfterAttach(handler: "\(description)"))
       }
     }
   }
@@ -215,7 +215,7 @@ public final class SelectorRouting<Host: ListHost> {
 
   private func reportUnanswered(_ selector: String) {
     let handlers = router.explain(named: selector).candidates.map(\.description)
-    report(ListViewProxyError.unansweredMessage(selector: selector, handlers: handlers))
+    report(ListViewError.unansweredMessage(selector: selector, handlers: handlers))
     scheduleRecheck()
   }
 
@@ -257,7 +257,7 @@ public final class SelectorRouting<Host: ListHost> {
         if property != .prefetchDataSource || prefetches { view[property] = proxyObject }
       } else if let installed {
         report(
-          ListViewProxyError.replacedByAnotherObject(
+          ListViewError.replacedByAnotherObject(
             property: property.rawValue, typeName: "\(type(of: installed))"))
       }
     }
@@ -319,7 +319,7 @@ public final class SelectorRouting<Host: ListHost> {
   // MARK: - Problems
 
   /// Reports a problem to ``onError`` and keeps it in ``errors``.
-  func report(_ error: any Error) {
+  func report(_ error: ListViewError) {
     errors.append(error)
     onError(error)
   }
@@ -331,40 +331,72 @@ public final class SelectorRouting<Host: ListHost> {
     do {
       try router.validate(requiring: selectors.modeledMessages.filter(\.isRequired))
     } catch {
-      report(error)
+      report(.routeCannotWork(error))
     }
     for name in router.rules.namesWithEntries {
       if let message = selectors.message(forSelector: name) {
-        report(ListViewProxyError.ruleForModeledSelector(selector: name, message: message))
+        report(ListViewError.ruleForModeledSelector(selector: name, message: message))
       } else if runtime.declaration(of: name) == nil, router.targets(forNamed: name).isEmpty {
         report(
-          ListViewProxyError.undeclaredSelector(
+          ListViewError.undeclaredSelector(
             selector: name, suggestion: closestDeclaredSelector(to: name)))
       }
     }
   }
 
   /// Selectors the proxy object implements itself so that their observers get typed
-  /// arguments.
-  var typedSelectors: Set<String> = []
+  /// arguments, with the type of those arguments (`UIScrollView` for `scrollViewDidScroll:`).
+  var typedSelectors: [String: Any.Type] = [:]
 
-  /// Checks that `selector` can be shown to observers with `typed` or boxed arguments.
-  ///
-  /// It can when it is a notification the view's protocols declare; otherwise it is reported.
-  func checkObservable(_ selector: String, typed: Bool) {
+  /// Shows every `event` the view sends to `body`, when it can be shown: a notification the
+  /// view's protocols declare, observed with the arguments the proxy sends it with (typed for
+  /// ``typedSelectors``, otherwise `[Any]`, boxed by the runtime). Otherwise the problem is
+  /// reported, and the returned observation never calls `body`.
+  func observe<Arguments>(
+    _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming,
+    _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> ObservationToken {
+    guard isObservable(event) else { return ObservationToken {} }
+    return router.observe(event, timing: timing, body)
+  }
+
+  /// Every `event` from now on, as ``observe(_:timing:_:)`` shows it; a stream that ends at
+  /// once when the event cannot be shown (the problem is reported).
+  func events<Arguments: Sendable>(
+    _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy
+  ) -> AsyncStream<Arguments> {
+    guard isObservable(event) else { return AsyncStream { $0.finish() } }
+    return router.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
+  }
+
+  /// Whether `event` can be shown to observers with its arguments type; reported when not.
+  private func isObservable<Arguments>(_ event: MessageEvent<ListMessage, Arguments>) -> Bool {
+    let selector = event.name
     let reason: String?
-    if typedSelectors.contains(selector) {
-      reason = typed ? nil : "its arguments come typed; observe its typed event (.didScroll, …)"
-    } else if selectors.message(forSelector: selector) != nil {
-      reason = "it is modeled; observe its list event instead (proxy.observe(.didSelectRow))"
+    if let message = event.message ?? selectors.message(forSelector: selector) {
+      reason = "it is modeled; observe its list call instead (proxy.observe(.\(message)))"
+    } else if let typed = typedSelectors[selector] {
+      reason =
+        typed == Arguments.self
+        ? nil : "its arguments are \(typed), not \(Arguments.self); observe its typed event"
     } else if let declaration = runtime.declaration(of: selector) {
-      reason = declaration.returnsVoid ? nil : "it returns a value, so only one handler answers it"
+      if !declaration.returnsVoid {
+        reason = "it returns a value, so only one handler answers it"
+      } else if Arguments.self != [Any].self {
+        reason =
+          "its arguments come boxed as [Any], not \(Arguments.self); observe "
+          + "MessageEvent<ListMessage, [Any]>(#selector(…))"
+      } else {
+        reason = nil
+      }
     } else {
       reason = "no protocol of the view declares it"
     }
     if let reason {
-      report(ListViewProxyError.undeliverableObservation(selector: selector, reason: reason))
+      report(ListViewError.undeliverableObservation(selector: selector, reason: reason))
     }
+    return reason == nil
   }
 
   /// The declared selector nearest to `name`, if one is close enough to be a misspelling.

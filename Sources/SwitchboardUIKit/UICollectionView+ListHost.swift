@@ -15,10 +15,6 @@ import UIKit
 /// }
 /// ```
 extension UICollectionView: SupplementaryViewHost {
-  /// A collection's cells.
-  public typealias Cell = UICollectionViewCell
-  /// A collection's supplementary views.
-  public typealias SupplementaryView = UICollectionReusableView
 
   /// Whether `handler` adopts the message's Switchboard capability for `UICollectionView`, or
   /// implements `UICollectionViewDataSource`'s or `UICollectionViewDelegate`'s own method.
@@ -49,14 +45,12 @@ extension UICollectionView: SupplementaryViewHost {
     return cell
   }
 
-  /// A supplementary view of exactly `viewType` for `kind`, registered the first time.
-  ///
-  /// ```swift
-  /// let header = try collectionView.dequeueSupplementaryView(TitleView.self, ofKind: .header, for: indexPath)
-  /// ```
-  public func dequeueSupplementaryView<View: UICollectionReusableView>(
-    _ viewType: View.Type, ofKind kind: SupplementaryKind, for indexPath: IndexPath
-  ) throws(ListViewError) -> View {
+  /// A supplementary view of exactly `viewType` for `kind`, registered the first time; see
+  /// ``SupplementaryViewHost/dequeueSupplementaryView(_:ofKind:for:)`` for the typed form.
+  public func dequeueSupplementaryView(
+    of viewType: UICollectionReusableView.Type, ofKind kind: SupplementaryKind,
+    for indexPath: IndexPath
+  ) throws(ListViewError) -> UICollectionReusableView {
     let identifier = String(reflecting: viewType)
     if Registrations.of(self).views.insert("\(kind.rawValue) \(identifier)").inserted {
       register(
@@ -64,11 +58,11 @@ extension UICollectionView: SupplementaryViewHost {
     }
     let view = dequeueReusableSupplementaryView(
       ofKind: kind.rawValue, withReuseIdentifier: identifier, for: indexPath)
-    guard let typed = view as? View else {
+    guard type(of: view) == viewType else {
       throw .cellTypeMismatch(
         reuseIdentifier: identifier, expected: "\(viewType)", actual: "\(type(of: view))")
     }
-    return typed
+    return view
   }
 
   /// Checks `update` against the counts the collection shows and its data source's new

@@ -16,9 +16,6 @@ import UIKit
 /// }
 /// ```
 extension UITableView: ListHost {
-  /// A table's cells.
-  public typealias Cell = UITableViewCell
-
   /// Whether `handler` adopts the message's Switchboard capability for `UITableView`, or
   /// implements `UITableViewDataSource`'s or `UITableViewDelegate`'s own method for it.
   public nonisolated static func handler(

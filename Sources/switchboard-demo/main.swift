@@ -1,5 +1,4 @@
 import Foundation
-import SwitchboardDemo
 
 /// `switchboard-demo`: a scripted run by default; `--interactive` reads commands from stdin.
 @MainActor

@@ -1,8 +1,9 @@
 import Foundation
-import SwitchboardDemo
 import SwitchboardLists
 import SwitchboardTesting
 import Testing
+
+@testable import switchboard_demo
 
 @MainActor
 @Suite("switchboard-demo")

@@ -241,10 +241,10 @@ final class SquareCell: CollectionCell {}
 final class CircleCell: CollectionCell {}
 
 struct ShapeCells: RowVisitor {
-  func visit(_ row: Shape) -> RowCellKind {
+  func visit(_ row: Shape) -> AnyObject.Type? {
     switch row {
-    case .square: .cell(SquareCell.self)
-    case .circle: .cell(CircleCell.self)
+    case .square: SquareCell.self
+    case .circle: CircleCell.self
     }
   }
 }

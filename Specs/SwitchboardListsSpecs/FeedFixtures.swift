@@ -27,11 +27,11 @@ final class PhotoCell: ListCell {}
 final class AdCell: ListCell {}
 
 struct FeedCells: RowVisitor {
-  func visit(_ row: FeedRow) -> RowCellKind {
+  func visit(_ row: FeedRow) -> AnyObject.Type? {
     switch row {
-    case .post: .cell(PostCell.self)
-    case .photo: .cell(PhotoCell.self)
-    case .ad: .cell(AdCell.self)
+    case .post: PostCell.self
+    case .photo: PhotoCell.self
+    case .ad: AdCell.self
     }
   }
 }

@@ -179,7 +179,7 @@ struct ListDiffSpecs {
     func repeatedNew() {
       let old = [DiffItem(id: 1, value: 0)]
       let new = [DiffItem(id: 1, value: 0), DiffItem(id: 2, value: 0), DiffItem(id: 1, value: 1)]
-      #expect(throws: ModelUpdateError.duplicateItemIDs(["DiffItem 1"])) {
+      #expect(throws: ListViewError.duplicateItemIDs(["DiffItem 1"])) {
         try ListUpdate(from: old, to: new)
       }
     }
@@ -187,7 +187,7 @@ struct ListDiffSpecs {
     @Test("a typed error names repeated section ids")
     func repeatedSections() {
       let sections = [DiffSection(id: "a", items: []), DiffSection(id: "a", items: [])]
-      #expect(throws: ModelUpdateError.duplicateSectionIDs(["a"])) {
+      #expect(throws: ListViewError.duplicateSectionIDs(["a"])) {
         try ListUpdate(from: [], to: sections, items: \.items)
       }
     }

@@ -75,12 +75,12 @@ struct ModelListDataSourceSpecs {
     ])
     list.dataSource = source
     try list.reloadData()
-    #expect(throws: ModelUpdateError.duplicateItemIDs(["Person 1", "Person 2"])) {
+    #expect(throws: ListViewError.duplicateItemIDs(["Person 1", "Person 2"])) {
       try source.update(
         to: [ModelSection(id: "s", items: people([(1, "A"), (2, "B"), (1, "A'"), (2, "B'")]))],
         in: list)
     }
-    #expect(throws: ModelUpdateError.duplicateSectionIDs(["s"])) {
+    #expect(throws: ListViewError.duplicateSectionIDs(["s"])) {
       try source.update(
         to: [ModelSection(id: "s", items: []), ModelSection(id: "s", items: [])], in: list)
     }

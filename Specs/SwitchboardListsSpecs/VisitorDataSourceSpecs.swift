@@ -57,9 +57,7 @@ struct VisitorDataSourceSpecs {
       }
     }
     #expect(
-      throws: VisitorSetupError.unhandledKinds([
-        .init(visitor: "LazyHeights", kind: "photo"), .init(visitor: "LazyHeights", kind: "ad"),
-      ])
+      throws: ListViewError.unhandledRowKinds(["LazyHeights": ["photo", "ad"]])
     ) {
       try VisitorDataSource<ListView, _>(
         rows: rows, cellKinds: FeedCells(), heights: LazyHeights(),
@@ -71,7 +69,7 @@ struct VisitorDataSourceSpecs {
   func mismatchedConfigurationIsRejected() {
     struct CopyPasted: RowVisitor {
       func visit(_ row: FeedRow) -> RowConfiguration {
-        // The seed's bug: the photo case configures a post cell. Here it cannot pass setup.
+        // A copy-paste slip: the photo case configures a post cell. Here it cannot pass setup.
         switch row {
         case .post, .photo: .configure(PostCell.self) { $0.text = "?" }
         case .ad: .configure(AdCell.self) { $0.text = "?" }
@@ -79,7 +77,7 @@ struct VisitorDataSourceSpecs {
       }
     }
     #expect(
-      throws: VisitorSetupError.configurationMismatch(
+      throws: ListViewError.rowConfigurationMismatch(
         kind: "photo", cell: "PhotoCell", configures: "PostCell")
     ) {
       try VisitorDataSource<ListView, _>(

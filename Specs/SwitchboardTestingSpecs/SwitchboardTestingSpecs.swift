@@ -196,7 +196,7 @@ struct SwitchboardTestingSpecs {
       let stack = try Stack()
       try stack.list.tapRow(withText: "alpha")
       #expect(stack.list.indexPathsForSelectedRows == [IndexPath(row: 0, section: 0)])
-      #expect(throws: ListDrivingError.noVisibleRow(text: "omega", visible: ["alpha"])) {
+      #expect(throws: ListViewError.noVisibleRow(text: "omega", visible: ["alpha"])) {
         try stack.list.tapRow(withText: "omega")
       }
     }

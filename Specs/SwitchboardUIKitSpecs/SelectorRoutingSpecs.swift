@@ -288,7 +288,7 @@ struct SelectorRoutingSpecs {
       spec.turns.endTurn()
       spec.table.send(inset, ["table"])
       #expect(seen == [["table"]])
-      observation?.cancel()
+      observation.cancel()
       spec.turns.endTurn()
       #expect(spec.table.assignments.count == assignments, "the table was never re-assigned")
       #expect(spec.proxy.errors.isEmpty)

@@ -100,14 +100,12 @@ final class ModelProxy: ModelDispatching {
   }
 
   /// Observes a selector Switchboard does not model, with its arguments as the runtime boxes
-  /// them (`ForwardedEvent(#selector(…))` on a device).
+  /// them (`MessageEvent(#selector(…))` on a device).
   func observe(
     selector: String, timing: ObservationTiming = .afterHandler,
     _ body: @escaping @MainActor ([Any]) -> Void
-  ) -> ObservationToken? {
-    routing.checkObservable(selector, typed: false)
-    return routing.router.observe(
-      MessageEvent<ListMessage, [Any]>(named: selector), timing: timing, body)
+  ) -> ObservationToken {
+    routing.observe(MessageEvent(named: selector), timing: timing, body)
   }
 
   // MARK: ModelDispatching

@@ -105,8 +105,8 @@ struct VisitorDataSourceTests {
   final class OneCell: ListCell {}
   final class TwoCell: ListCell {}
   struct Cells: RowVisitor {
-    func visit(_ row: Row) -> RowCellKind {
-      row == .one ? .cell(OneCell.self) : .cell(TwoCell.self)
+    func visit(_ row: Row) -> AnyObject.Type? {
+      row == .one ? OneCell.self : TwoCell.self
     }
   }
   struct Heights: RowVisitor {
@@ -122,8 +122,7 @@ struct VisitorDataSourceTests {
     let list = ListView()
     list.dataSource = source
     list.delegate = source
-    let failure = VisitorSetupError.configurationFailed(kind: "two", cell: "TwoCell")
-    #expect(throws: ListViewError.cellProviderFailed(IndexPath(row: 1, section: 0), "\(failure)")) {
+    #expect(throws: ListViewError.rowConfigurationFailed(kind: "two", cell: "TwoCell")) {
       try list.reloadData()
     }
     #expect(source.heightForRow(at: IndexPath(row: 0, section: 0), in: list) == 10.5)
@@ -131,12 +130,8 @@ struct VisitorDataSourceTests {
 
   @Test func errorDescriptionsNameWhatToFix() {
     #expect(
-      VisitorSetupError.unhandledKinds([.init(visitor: "Heights", kind: "poll")]).description
-        == "Every operation must handle every row kind; unhandled: Heights: poll. Add the missing "
-        + "cases to those visitors.")
-    #expect(RowCellKind.cell(OneCell.self) == .cell(OneCell.self))
-    #expect(RowCellKind.cell(OneCell.self).cellTypeName == "OneCell")
-    #expect(RowCellKind.cell(OneCell.self) != .unhandled)
-    #expect(RowCellKind.cell(OneCell.self) != .unhandled)
+      ListViewError.unhandledRowKinds(["Heights": ["poll"], "Cells": ["ad", "poll"]]).description
+        == "Every visitor must handle every row kind; unhandled: Cells: ad, poll; Heights: poll. "
+        + "Add the missing cases to those visitors.")
   }
 }

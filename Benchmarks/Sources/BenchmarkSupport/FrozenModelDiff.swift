@@ -35,7 +35,7 @@ public enum FrozenModelDiff {
   }
 
   /// Throws when section ids or item identities repeat.
-  public static func validate(_ sections: [ModelSection]) throws(ModelUpdateError) {
+  public static func validate(_ sections: [ModelSection]) throws(ListViewError) {
     var seenSections: Set<String> = []
     var repeatedSections: Set<String> = []
     for section in sections where !seenSections.insert(section.id).inserted {
@@ -55,7 +55,7 @@ public enum FrozenModelDiff {
   /// The update from `old` to `new`, both sorted by sort order.
   public static func update(
     from old: [ModelSection], to new: [ModelSection]
-  ) throws(ModelUpdateError) -> ListUpdate {
+  ) throws(ListViewError) -> ListUpdate {
     try validate(new)
     var update = ListUpdate()
 

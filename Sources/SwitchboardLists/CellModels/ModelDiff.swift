@@ -8,11 +8,11 @@ struct ModelDiff {
   let update: ListUpdate
 
   /// Throws when section ids or item identities repeat.
-  static func validate(_ sections: [ModelSection]) throws(ModelUpdateError) {
+  static func validate(_ sections: [ModelSection]) throws(ListViewError) {
     _ = try ModelDiff(old: [], new: sections)
   }
 
-  init(old: [ModelSection], new: [ModelSection]) throws(ModelUpdateError) {
+  init(old: [ModelSection], new: [ModelSection]) throws(ListViewError) {
     let (staying, repeatedSections) = IdentityDiff.matchSections(
       old: old.map(\.id), new: new.map(\.id))
     guard repeatedSections.isEmpty else {

@@ -22,8 +22,9 @@ public final class ModelListDataSource<Host: ListHost> {
 
   /// Creates a data source.
   ///
-  /// - Throws: ``ModelUpdateError`` when section ids or item identities repeat.
-  public init(sections: [ModelSection]) throws(ModelUpdateError) {
+  /// - Throws: ``ListViewError/duplicateSectionIDs(_:)`` or ``ListViewError/duplicateItemIDs(_:)``
+  ///   when section ids or item identities repeat.
+  public init(sections: [ModelSection]) throws(ListViewError) {
     let sorted = Self.sorted(sections)
     try ModelDiff.validate(sorted)
     self.sections = sorted
@@ -36,10 +37,11 @@ public final class ModelListDataSource<Host: ListHost> {
 
   /// The batch update that turns the current sections into `newSections`, without applying it.
   ///
-  /// - Throws: ``ModelUpdateError`` naming repeated section ids or item identities.
+  /// - Throws: ``ListViewError/duplicateSectionIDs(_:)`` or ``ListViewError/duplicateItemIDs(_:)``
+  ///   naming repeated section ids or item identities.
   /// - Complexity: O(n log n) for n items: one pass to match identities, and a longest increasing
   ///   subsequence per section to keep moves to the fewest.
-  public func changes(to newSections: [ModelSection]) throws(ModelUpdateError) -> ListUpdate {
+  public func changes(to newSections: [ModelSection]) throws(ListViewError) -> ListUpdate {
     try ModelDiff(old: sections, new: Self.sorted(newSections)).update
   }
 
@@ -49,8 +51,10 @@ public final class ModelListDataSource<Host: ListHost> {
   /// list its state.
   ///
   /// - Returns: The update that was applied.
+  /// - Throws: Repeated ids as ``changes(to:)`` does, or the host's error when it rejects the
+  ///   update (its count check, say).
   @discardableResult
-  public func update(to newSections: [ModelSection], in host: Host) throws(ModelUpdateError)
+  public func update(to newSections: [ModelSection], in host: Host) throws(ListViewError)
     -> ListUpdate
   {
     let sorted = Self.sorted(newSections)
@@ -61,7 +65,7 @@ public final class ModelListDataSource<Host: ListHost> {
       try host.apply(update)
     } catch {
       sections = previous
-      throw .rejectedByList(error)
+      throw error
     }
     return update
   }

@@ -91,7 +91,7 @@ public final class CollectionView {
 
   /// Problems the collection met and recovered from, oldest first: a message its cache said was
   /// answered, but whose handler had been released.
-  public var diagnostics: [ListViewDiagnostic] { connection.diagnostics }
+  public var diagnostics: [ListViewError] { connection.diagnostics }
 
   /// Creates an empty collection.
   ///
@@ -130,21 +130,16 @@ public final class CollectionView {
     return cellType.init(reuseIdentifier: identifier)
   }
 
-  /// A supplementary view of type `viewType` for `kind` at `indexPath`, reused or new.
-  ///
-  /// ```swift
-  /// let header = try grid.dequeueSupplementaryView(CollectionReusableView.self, ofKind: kind, for: indexPath)
-  /// ```
-  public func dequeueSupplementaryView<View: CollectionReusableView>(
-    _ viewType: View.Type, ofKind kind: SupplementaryKind, for indexPath: IndexPath
-  ) throws(ListViewError) -> View {
+  /// A supplementary view of exactly `viewType` for `kind` at `indexPath`, reused or new; see
+  /// ``SupplementaryViewHost/dequeueSupplementaryView(_:ofKind:for:)`` for the typed form.
+  public func dequeueSupplementaryView(
+    of viewType: CollectionReusableView.Type, ofKind kind: SupplementaryKind,
+    for indexPath: IndexPath
+  ) throws(ListViewError) -> CollectionReusableView {
     let identifier = String(reflecting: viewType)
     if let view = viewPool[identifier]?.popLast() {
-      guard let typed = view as? View else {
-        preconditionFailure("CollectionView: the pool for \(identifier) holds a \(type(of: view)).")
-      }
-      typed.prepareForReuse()
-      return typed
+      view.prepareForReuse()
+      return view
     }
     return viewType.init(reuseIdentifier: identifier)
   }
@@ -579,9 +574,6 @@ public final class CollectionView {
 }
 
 extension CollectionView: SupplementaryViewHost {
-  /// Supplementary views are ``CollectionReusableView``s.
-  public typealias SupplementaryView = CollectionReusableView
-
   /// Whether the content is shorter than the viewport.
   public var needsMoreContent: Bool { contentHeight < viewportHeight }
 }

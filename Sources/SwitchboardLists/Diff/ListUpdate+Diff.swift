@@ -29,13 +29,13 @@ extension ListUpdate {
   ///   - old: The items shown now.
   ///   - new: The items to show.
   ///   - section: The section the index paths name.
-  /// - Throws: ``ModelUpdateError/duplicateItemIDs(_:)`` naming every id that `new` repeats, or
+  /// - Throws: ``ListViewError/duplicateItemIDs(_:)`` naming every id that `new` repeats, or
   ///   that `old` repeats for an item still in `new`; nothing is computed then.
   /// - Complexity: O(*n* log *n*) for *n* items, expected; the allocations do not grow with *n*.
   @inlinable
   public init<Items: Collection>(
     from old: Items, to new: Items, inSection section: Int = 0
-  ) throws(ModelUpdateError) where Items.Element: Identifiable & Equatable {
+  ) throws(ListViewError) where Items.Element: Identifiable & Equatable {
     precondition(section >= 0, "ListUpdate(from:to:inSection:): section \(section) is negative.")
     // Sections before `section` are empty and stay; `section` holds the items.
     var counts = [Int](repeating: 0, count: section + 1)
@@ -63,14 +63,14 @@ extension ListUpdate {
   /// ``init(from:to:inSection:)`` across the staying sections, so an item can move from one
   /// section to another; an item that arrives in an inserted section comes with it.
   ///
-  /// - Throws: ``ModelUpdateError/duplicateSectionIDs(_:)`` when `new` repeats a section id,
-  ///   ``ModelUpdateError/duplicateItemIDs(_:)`` when `new` repeats an item id (or `old` does
+  /// - Throws: ``ListViewError/duplicateSectionIDs(_:)`` when `new` repeats a section id,
+  ///   ``ListViewError/duplicateItemIDs(_:)`` when `new` repeats an item id (or `old` does
   ///   for an item still in `new`).
   /// - Complexity: O(*n* log *n*) for *n* items, expected; O(*s*) allocations for *s* sections.
   @inlinable
   public init<Section: Identifiable, Items: Collection>(
     from old: [Section], to new: [Section], items: (Section) -> Items
-  ) throws(ModelUpdateError) where Items.Element: Identifiable & Equatable {
+  ) throws(ListViewError) where Items.Element: Identifiable & Equatable {
     let (staying, repeatedSections) = IdentityDiff.matchSections(
       old: old.map(\.id), new: new.map(\.id))
     guard repeatedSections.isEmpty else {
@@ -102,7 +102,7 @@ extension ListUpdate {
   static func diff<Item: Identifiable & Equatable>(
     _ oldItems: [Item], counts oldCounts: [Int], to newItems: [Item], counts newCounts: [Int],
     newSectionForOld: [Int]
-  ) throws(ModelUpdateError) -> ListUpdate {
+  ) throws(ListViewError) -> ListUpdate {
     let diff = IdentityDiff(
       oldCounts: oldCounts, newCounts: newCounts, newSectionForOld: newSectionForOld,
       oldHashes: oldItems.map { $0.id.hashValue }, newHashes: newItems.map { $0.id.hashValue })

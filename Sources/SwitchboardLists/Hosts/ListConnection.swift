@@ -26,7 +26,7 @@ final class ListConnection<Host: ListHost> {
   private var messageInFlight: ListMessage?
 
   /// Problems met and recovered from, oldest first.
-  private(set) var diagnostics: [ListViewDiagnostic] = []
+  private(set) var diagnostics: [ListViewError] = []
 
   /// Connects `dataSource` and `delegate`, caching which messages they respond to.
   func connect(dataSource: AnyObject?, delegate: AnyObject?) {

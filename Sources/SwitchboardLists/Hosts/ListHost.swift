@@ -14,7 +14,6 @@ import Foundation
 ///
 /// ```swift
 /// extension MyGrid: ListHost {
-///   typealias Cell = MyGridCell
 ///   func dequeueCell(of cellType: MyGridCell.Type, for indexPath: IndexPath)
 ///     throws(ListViewError) -> MyGridCell { … }
 ///   func apply(_ update: ListUpdate) throws(ListViewError) { … }
@@ -90,6 +89,38 @@ extension ListHost {
 public protocol SupplementaryViewHost: ListHost {
   /// The base class of the host's supplementary views.
   associatedtype SupplementaryView: AnyObject
+
+  /// A supplementary view of exactly `viewType` for `kind` at `indexPath`: a reused one, or a
+  /// new one. Hosts register a view type the first time it is dequeued.
+  func dequeueSupplementaryView(
+    of viewType: SupplementaryView.Type, ofKind kind: SupplementaryKind, for indexPath: IndexPath
+  ) throws(ListViewError) -> SupplementaryView
+}
+
+extension SupplementaryViewHost {
+  /// A supplementary view of type `viewType` for `kind` at `indexPath`, registered on first use.
+  ///
+  /// ```swift
+  /// let header = try grid.dequeueSupplementaryView(TitleView.self, ofKind: .header, for: indexPath)
+  /// ```
+  ///
+  /// - Throws: ``ListViewError/cellTypeNotForHost(cell:host:hostCell:)`` when `viewType` is not
+  ///   a supplementary view of this host, and the host's own errors.
+  public func dequeueSupplementaryView<Typed: AnyObject>(
+    _ viewType: Typed.Type, ofKind kind: SupplementaryKind, for indexPath: IndexPath
+  ) throws(ListViewError) -> Typed {
+    guard let hostViewType = viewType as? SupplementaryView.Type else {
+      throw .cellTypeNotForHost(
+        cell: "\(viewType)", host: "\(Self.self)", hostCell: "\(SupplementaryView.self)")
+    }
+    let view = try dequeueSupplementaryView(of: hostViewType, ofKind: kind, for: indexPath)
+    guard let typed = view as? Typed else {
+      throw .cellTypeMismatch(
+        reuseIdentifier: String(reflecting: viewType), expected: "\(viewType)",
+        actual: "\(type(of: view))")
+    }
+    return typed
+  }
 }
 
 /// The kind of a supplementary view: the string a layout names it with, such as

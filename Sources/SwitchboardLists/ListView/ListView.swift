@@ -84,7 +84,7 @@ public final class ListView {
   /// answered, but whose handler had been released.
   ///
   /// The list used the default value each time.
-  public var diagnostics: [ListViewDiagnostic] { connection.diagnostics }
+  public var diagnostics: [ListViewError] { connection.diagnostics }
 
   /// The section index titles the data source gave at the last reload, if any.
   public private(set) var sectionIndexTitles: [String]?

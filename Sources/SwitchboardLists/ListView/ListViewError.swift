@@ -1,8 +1,12 @@
 import Foundation
+import Switchboard
 
-/// Why a ``ListView`` could not do what it was asked.
+/// Why a list host, a data source or an adapter could not do what it was asked, or what it
+/// recovered from: every problem of the list layer, each with a sentence naming what to do.
 ///
-/// The list's state is unchanged when an update is rejected.
+/// A host's state is unchanged when an update is rejected. Problems a host or a UIKit proxy
+/// recovered from (a handler released mid-call, a selector nobody answered) are kept in its
+/// `diagnostics` or `errors` and passed to its `onError`.
 ///
 /// ```swift
 /// do {
@@ -14,7 +18,7 @@ import Foundation
 ///   // the list, and describe every change.
 /// }
 /// ```
-public enum ListViewError: Error, Equatable, CustomStringConvertible {
+public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A required message (``ListMessage/numberOfRows`` or ``ListMessage/cellForRow``) reaches no
   /// handler. `handlers` lists the handlers asked and whether each implements it.
   case requiredMessageUnhandled(ListMessage, handlers: [String])
@@ -47,6 +51,62 @@ public enum ListViewError: Error, Equatable, CustomStringConvertible {
   /// The data source reports another number of rows for a section than the list shows, without
   /// an update.
   case staleRowCount(section: Int, shown: Int, dataSource: Int)
+
+  // MARK: Recovered by a headless host (its `diagnostics`)
+
+  /// The data source or delegate that answered `message` has been released; the host used the
+  /// message's default value.
+  case respondentReleased(ListMessage)
+  /// A ``ListProxy`` found the handler of `message` released while the host was sending it; the
+  /// host used the default value and the next handler answers from now on.
+  case handlerReleased(ListMessage)
+
+  // MARK: Cell models and diffs
+
+  /// Section ids must be unique; these repeat. Nothing was applied.
+  case duplicateSectionIDs([String])
+  /// Item ids must be unique across the list (per type); these repeat. Nothing was applied.
+  case duplicateItemIDs([String])
+
+  // MARK: Visitor rows
+
+  /// Visitors (keys) answered `.unhandled`, or `nil` for a cell type, for these row kinds.
+  case unhandledRowKinds([String: [String]])
+  /// For row kind `kind` the configuration targets `configures`, but the cell-kind visitor
+  /// names `cell`.
+  case rowConfigurationMismatch(kind: String, cell: String, configures: String)
+  /// A `kind` row's configuration did not apply to the `cell` made for it (a row value unlike
+  /// its kind's sample).
+  case rowConfigurationFailed(kind: String, cell: String)
+
+  // MARK: Driving a host in tests
+
+  /// No visible row shows `text`; `visible` lists what the visible rows show.
+  case noVisibleRow(text: String, visible: [String])
+
+  // MARK: UIKit proxies (reported to `onError`, kept in `errors`)
+
+  /// A route cannot work: its rule fails, or a required message has no handler (the proxy's
+  /// ``PrioritizedProxy/validate(requiring:)`` at attach and on every rule change).
+  case routeCannotWork(RoutingError<ListMessage>)
+
+  /// UIKit sent a message the proxy had said it answers, but no handler took it (the one that
+  /// did was released, and no other implements it): the proxy answered with a zero value, and
+  /// tells UIKit after this turn.
+  case unansweredMessage(selector: String, handlers: [String])
+  /// A rule keyed by the selector of a message Switchboard models: it never applies, because
+  /// the proxy implements that selector itself.
+  case ruleForModeledSelector(selector: String, message: ListMessage)
+  /// A rule keyed by a selector that no protocol of the view declares and no handler
+  /// implements: usually a misspelling; `suggestion` is the declared selector it resembles.
+  case undeclaredSelector(selector: String, suggestion: String?)
+  /// An observation of a selector the proxy cannot show to observers.
+  case undeliverableObservation(selector: String, reason: String)
+  /// A weakly held handler was released right after attach: nothing else kept it.
+  case handlerReleasedAfterAttach(handler: String)
+  /// Another object became the view's data source, delegate or prefetching data source after
+  /// attach; the proxy did not replace it, so UIKit's cached answers for the proxy are stale.
+  case replacedByAnotherObject(property: String, typeName: String)
 
   /// A sentence saying what went wrong and what to do.
   public var description: String {
@@ -112,6 +172,70 @@ public enum ListViewError: Error, Equatable, CustomStringConvertible {
       return
         "The cell for section \(indexPath.section), row \(indexPath.row) could not be made: "
         + "\(reason)"
+    case .respondentReleased(let message):
+      return
+        "\(message): the data source or delegate was released; the list used the default value."
+    case .handlerReleased(let message):
+      return
+        "\(message): its handler was released during the call; the list used the default value "
+        + "and asks the next handler from now on."
+    case .duplicateSectionIDs(let ids):
+      return
+        "Section ids must be unique; these appear more than once: "
+        + "\(ids.joined(separator: ", ")). Nothing was applied."
+    case .duplicateItemIDs(let ids):
+      return
+        "Item ids must be unique across the list (per type); these appear more than once: "
+        + "\(ids.joined(separator: ", ")). Nothing was applied."
+    case .unhandledRowKinds(let kindsByVisitor):
+      let listing = kindsByVisitor.sorted { $0.key < $1.key }.map { visitor, kinds in
+        "\(visitor): \(kinds.joined(separator: ", "))"
+      }
+      return
+        "Every visitor must handle every row kind; unhandled: "
+        + listing.joined(separator: "; ") + ". Add the missing cases to those visitors."
+    case .rowConfigurationMismatch(let kind, let cell, let configures):
+      return
+        "Row kind '\(kind)' uses \(cell) cells but its configuration is for \(configures). "
+        + "Make the configuration visitor configure \(cell)."
+    case .rowConfigurationFailed(let kind, let cell):
+      return
+        "A '\(kind)' row's configuration did not apply to its \(cell) cell. Make the cell-kind "
+        + "and configuration visitors agree for every value of that kind."
+    case .noVisibleRow(let text, let visible):
+      let listing = visible.isEmpty ? "none" : visible.map { "'\($0)'" }.joined(separator: ", ")
+      return "No visible row shows '\(text)'. Visible rows: \(listing)."
+    case .routeCannotWork(let error):
+      return error.description
+    case .unansweredMessage(let selector, let handlers):
+      let listing = handlers.isEmpty ? "none" : handlers.joined(separator: ", ")
+      return
+        "\(selector) reached no handler: the one UIKit was told about was released. It was "
+        + "answered with a zero value, and UIKit will ask again after this turn. Handlers: "
+        + "\(listing). Fix: keep the handler alive while the view shows it (a property, or "
+        + "viewModelRetention: .strong)."
+    case .ruleForModeledSelector(let selector, let message):
+      return
+        "The rule for \(selector) never applies: the proxy implements it as \(message). Fix: "
+        + "write rules[.\(message)] = … instead of rules[named: \"\(selector)\"]."
+    case .undeclaredSelector(let selector, let suggestion):
+      let hint = suggestion.map { " Did you mean \($0)?" } ?? ""
+      return
+        "The rule for \(selector) names a selector no protocol of the view declares and no "
+        + "handler implements, so it never applies.\(hint) Fix: spell the selector as the "
+        + "protocol does, or use #selector(…)."
+    case .undeliverableObservation(let selector, let reason):
+      return "\(selector) cannot be observed: \(reason)."
+    case .handlerReleasedAfterAttach(let handler):
+      return
+        "\(handler) was released right after attach: the proxy holds it weakly and nothing "
+        + "else kept it, so its messages reach nobody. Fix: keep it in a property of the view "
+        + "controller, or attach with viewModelRetention: .strong."
+    case .replacedByAnotherObject(let property, let typeName):
+      return
+        "The view's \(property) is now a \(typeName), set after the proxy was attached. The "
+        + "proxy did not replace it. Fix: add that object to the proxy as a handler "
+        + "(proxy.router.add(_:)) instead of assigning it, or detach the proxy first."
     }
   }
 }

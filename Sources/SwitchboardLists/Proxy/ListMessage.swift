@@ -35,10 +35,10 @@ import Switchboard
 /// | ``didDeselectRow`` | ``ListDidDeselectHandling`` | view | delegate |
 ///
 /// ## Adding a message
-/// A new message is a case here, its row in ``traits`` and its line in
-/// ``isImplemented(by:on:)`` (both in this file), its capability protocol, and the call sites of
-/// the hosts that send it. Routing, rules, explanations, the routing table, the hosts'
-/// responds-to caches and ``ListProxy`` need nothing more.
+/// A new message is a case here with its row in `profile` (this file), its capability protocol,
+/// its ``ListCall`` (which names that capability, so ``isImplemented(by:on:)`` follows), and the
+/// call sites of the hosts that send it. Routing, rules, explanations, the routing table, the
+/// hosts' responds-to caches and ``ListProxy`` need nothing more.
 public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   /// How many sections the list has. Default: 1.
   case numberOfSections
@@ -80,7 +80,7 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   case didDeselectRow
 
   /// Which object of a host receives a message.
-  public enum Receiver: Hashable, Sendable {
+  @usableFromInline enum Recipient: Hashable, Sendable {
     /// The data source.
     case dataSource
     /// The delegate.
@@ -88,21 +88,21 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   }
 
   /// What a message is, apart from its capability: one row of the message table.
-  public struct Traits: Hashable, Sendable {
+  @usableFromInline struct Profile: Hashable, Sendable {
     /// The case name, such as `"cellForRow"`.
-    public let name: String
+    @usableFromInline let name: String
     /// The object of the host that receives the message.
-    public let receiver: Receiver
+    @usableFromInline let receiver: Recipient
     /// Whether the message's capability takes the host and its cell type (the view half);
     /// `false` for the host-free data half.
-    public let takesHost: Bool
+    @usableFromInline let takesHost: Bool
     /// Whether the message returns nothing; see ``ListMessage/isNotification``.
-    public let isNotification: Bool
+    @usableFromInline let isNotification: Bool
     /// Whether a host cannot show a list without it.
-    public let isRequired: Bool
+    @usableFromInline let isRequired: Bool
 
     @usableFromInline init(
-      _ name: String, _ receiver: Receiver, takesHost: Bool, notification: Bool = false,
+      _ name: String, _ receiver: Recipient, takesHost: Bool, notification: Bool = false,
       required: Bool = false
     ) {
       self.name = name
@@ -114,28 +114,28 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   }
 
   /// The message table: this message's row.
-  @inlinable public var traits: Traits {
+  @inlinable var profile: Profile {
     switch self {
-    case .numberOfSections: Traits("numberOfSections", .dataSource, takesHost: false)
-    case .numberOfRows: Traits("numberOfRows", .dataSource, takesHost: false, required: true)
-    case .cellForRow: Traits("cellForRow", .dataSource, takesHost: true, required: true)
-    case .supplementaryView: Traits("supplementaryView", .dataSource, takesHost: true)
-    case .titleForHeader: Traits("titleForHeader", .dataSource, takesHost: false)
-    case .titleForFooter: Traits("titleForFooter", .dataSource, takesHost: false)
-    case .canEditRow: Traits("canEditRow", .dataSource, takesHost: false)
-    case .canMoveRow: Traits("canMoveRow", .dataSource, takesHost: false)
-    case .commitEdit: Traits("commitEdit", .dataSource, takesHost: false)
-    case .moveRow: Traits("moveRow", .dataSource, takesHost: false, notification: true)
-    case .sectionIndexTitles: Traits("sectionIndexTitles", .dataSource, takesHost: false)
-    case .prefetchRows: Traits("prefetchRows", .dataSource, takesHost: false, notification: true)
-    case .heightForRow: Traits("heightForRow", .delegate, takesHost: true)
-    case .estimatedHeightForRow: Traits("estimatedHeightForRow", .delegate, takesHost: true)
-    case .willDisplayRow: Traits("willDisplayRow", .delegate, takesHost: true, notification: true)
+    case .numberOfSections: Profile("numberOfSections", .dataSource, takesHost: false)
+    case .numberOfRows: Profile("numberOfRows", .dataSource, takesHost: false, required: true)
+    case .cellForRow: Profile("cellForRow", .dataSource, takesHost: true, required: true)
+    case .supplementaryView: Profile("supplementaryView", .dataSource, takesHost: true)
+    case .titleForHeader: Profile("titleForHeader", .dataSource, takesHost: false)
+    case .titleForFooter: Profile("titleForFooter", .dataSource, takesHost: false)
+    case .canEditRow: Profile("canEditRow", .dataSource, takesHost: false)
+    case .canMoveRow: Profile("canMoveRow", .dataSource, takesHost: false)
+    case .commitEdit: Profile("commitEdit", .dataSource, takesHost: false)
+    case .moveRow: Profile("moveRow", .dataSource, takesHost: false, notification: true)
+    case .sectionIndexTitles: Profile("sectionIndexTitles", .dataSource, takesHost: false)
+    case .prefetchRows: Profile("prefetchRows", .dataSource, takesHost: false, notification: true)
+    case .heightForRow: Profile("heightForRow", .delegate, takesHost: true)
+    case .estimatedHeightForRow: Profile("estimatedHeightForRow", .delegate, takesHost: true)
+    case .willDisplayRow: Profile("willDisplayRow", .delegate, takesHost: true, notification: true)
     case .didEndDisplayingRow:
-      Traits("didEndDisplayingRow", .delegate, takesHost: true, notification: true)
-    case .willSelectRow: Traits("willSelectRow", .delegate, takesHost: true)
-    case .didSelectRow: Traits("didSelectRow", .delegate, takesHost: true, notification: true)
-    case .didDeselectRow: Traits("didDeselectRow", .delegate, takesHost: true, notification: true)
+      Profile("didEndDisplayingRow", .delegate, takesHost: true, notification: true)
+    case .willSelectRow: Profile("willSelectRow", .delegate, takesHost: true)
+    case .didSelectRow: Profile("didSelectRow", .delegate, takesHost: true, notification: true)
+    case .didDeselectRow: Profile("didDeselectRow", .delegate, takesHost: true, notification: true)
     }
   }
 
@@ -189,7 +189,7 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   }
 
   /// Whether a host cannot show a list without this message.
-  @inlinable public var isRequired: Bool { traits.isRequired }
+  @inlinable public var isRequired: Bool { profile.isRequired }
 
   /// Whether the message returns nothing, so that a `RoutingRule.broadcast` rule
   /// can send it to several handlers.
@@ -197,13 +197,13 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   /// A message that returns a value has one answer, so it must go to one handler: a rule that
   /// broadcasts it makes the route fail, and `PrioritizedProxy.validate(requiring:)` and
   /// `routingErrors` report it before any message is sent.
-  @inlinable public var isNotification: Bool { traits.isNotification }
+  @inlinable public var isNotification: Bool { profile.isNotification }
 
   /// Whether the host sends this message to its data source (otherwise to its delegate).
-  @inlinable public var isDataSourceMessage: Bool { traits.receiver == .dataSource }
+  @inlinable public var isDataSourceMessage: Bool { profile.receiver == .dataSource }
 
   /// The case name, such as `"cellForRow"`.
-  public var description: String { traits.name }
+  public var description: String { profile.name }
 }
 
 extension HandlerRole {

@@ -1,31 +1,3 @@
-/// What a cell-kind visitor answers for a row: the cell type.
-///
-/// ```swift
-/// case .photo: .cell(PhotoCell.self)
-/// ```
-///
-/// The host registers the type the first time it is dequeued, so there is no reuse string.
-public struct RowCellKind: Equatable, Sendable {
-  /// The cell type's name, such as `"PhotoCell"`; `nil` when the visitor does not handle the row.
-  public let cellTypeName: String?
-  let cellType: (any AnyObject.Type)?
-
-  /// The row uses `cellType`, which must be a cell of the host that shows it.
-  public static func cell<Cell: AnyObject>(_ cellType: Cell.Type) -> RowCellKind {
-    RowCellKind(cellTypeName: String(describing: Cell.self), cellType: cellType)
-  }
-
-  /// The visitor does not handle this kind of row.
-  ///
-  /// ``VisitorDataSource`` rejects it at setup.
-  public static let unhandled = RowCellKind(cellTypeName: nil, cellType: nil)
-
-  /// Equal when the same cell type is used.
-  public static func == (lhs: RowCellKind, rhs: RowCellKind) -> Bool {
-    lhs.cellType.map(ObjectIdentifier.init) == rhs.cellType.map(ObjectIdentifier.init)
-  }
-}
-
 /// What a height visitor answers for a row.
 ///
 /// Write a number for a fixed height: `case .post: 64`.

@@ -10,47 +10,50 @@ import Foundation
 /// list.delegate = source
 /// ```
 ///
+/// The cell-kind visitor answers a cell type (`nil` for a kind it does not handle), the height
+/// visitor a ``RowHeight``, the configuration visitor a ``RowConfiguration``.
+///
 /// At setup every visitor visits one row of every kind (``VisitableRow/kindSamples``); an
-/// `.unhandled` answer, or a configuration for another cell type than the cell-kind visitor
-/// names, throws ``VisitorSetupError``. Cells are registered lazily from the cell-kind answers.
+/// unhandled answer, or a configuration for another cell type than the cell-kind visitor
+/// names, throws a ``ListViewError``. Cells are registered lazily from the cell-kind answers.
 @MainActor
 public final class VisitorDataSource<Host: ListHost, Row: VisitableRow> {
   /// The rows, in order, all in one section.
   public var rows: [Row]
-  private let cellKind: (Row) -> RowCellKind
+  private let cellKind: (Row) -> AnyObject.Type?
   private let height: (Row) -> RowHeight
   private let configuration: (Row) -> RowConfiguration
 
   /// Creates a data source and checks its visitors against every row kind.
   ///
-  /// - Throws: ``VisitorSetupError`` listing every unhandled kind, or the first mismatch between
-  ///   cell kind and configuration.
+  /// - Throws: ``ListViewError/unhandledRowKinds(_:)`` listing every unhandled kind, or
+  ///   ``ListViewError/rowConfigurationMismatch(kind:cell:configures:)`` for the first kind whose
+  ///   configuration targets another cell type.
   public init<Cells: RowVisitor, Heights: RowVisitor, Configuration: RowVisitor>(
     rows: [Row], cellKinds: Cells, heights: Heights, configuration: Configuration
-  ) throws(VisitorSetupError)
+  ) throws(ListViewError)
   where
-    Cells.Row == Row, Cells.Result == RowCellKind, Heights.Row == Row,
+    Cells.Row == Row, Cells.Result == AnyObject.Type?, Heights.Row == Row,
     Heights.Result == RowHeight, Configuration.Row == Row,
     Configuration.Result == RowConfiguration
   {
-    var unhandled: [VisitorSetupError.UnhandledKind] = []
+    var unhandled: [String: [String]] = [:]
     for sample in Row.kindSamples {
       let kind = sample.kindName
-      let cell = sample.accept(cellKinds)
-      if cell == .unhandled { unhandled.append(.init(visitor: "\(Cells.self)", kind: kind)) }
+      let cell: AnyObject.Type? = sample.accept(cellKinds)
+      if cell == nil { unhandled["\(Cells.self)", default: []].append(kind) }
       if sample.accept(heights) == .unhandled {
-        unhandled.append(.init(visitor: "\(Heights.self)", kind: kind))
+        unhandled["\(Heights.self)", default: []].append(kind)
       }
-      let configure = sample.accept(configuration)
-      guard let configured = configure.cellTypeName else {
-        unhandled.append(.init(visitor: "\(Configuration.self)", kind: kind))
+      guard let configured = sample.accept(configuration).cellTypeName else {
+        unhandled["\(Configuration.self)", default: []].append(kind)
         continue
       }
-      if let cellName = cell.cellTypeName, configured != cellName {
-        throw .configurationMismatch(kind: kind, cell: cellName, configures: configured)
+      if let cell, configured != "\(cell)" {
+        throw .rowConfigurationMismatch(kind: kind, cell: "\(cell)", configures: configured)
       }
     }
-    guard unhandled.isEmpty else { throw .unhandledKinds(unhandled) }
+    guard unhandled.isEmpty else { throw .unhandledRowKinds(unhandled) }
     self.rows = rows
     self.cellKind = { $0.accept(cellKinds) }
     self.height = { $0.accept(heights) }
@@ -65,13 +68,13 @@ extension VisitorDataSource: ListRowCounting, ListCellProviding, ListDelegate {
   /// The row's cell: the cell-kind visitor's type (registered on first use), configured by the
   /// configuration visitor.
   ///
-  /// - Throws: ``VisitorSetupError/configurationFailed(kind:cell:)`` when the configuration does
+  /// - Throws: ``ListViewError/rowConfigurationFailed(kind:cell:)`` when the configuration does
   ///   not apply to the cell, and ``ListViewError/cellTypeNotForHost(cell:host:hostCell:)`` when
   ///   the cell type is not one of `Host`'s.
   public func cellForRow(at indexPath: IndexPath, in host: Host) throws -> Host.Cell {
     let row = rows[indexPath.row]
-    guard let cellType = cellKind(row).cellType else {
-      throw VisitorSetupError.unhandledKinds([.init(visitor: "cell kinds", kind: row.kindName)])
+    guard let cellType = cellKind(row) else {
+      throw ListViewError.unhandledRowKinds(["cell kinds": [row.kindName]])
     }
     guard let hostCellType = cellType as? Host.Cell.Type else {
       throw ListViewError.cellTypeNotForHost(
@@ -79,7 +82,7 @@ extension VisitorDataSource: ListRowCounting, ListCellProviding, ListDelegate {
     }
     let cell = try host.dequeueCell(of: hostCellType, for: indexPath)
     guard configuration(row).apply(cell) else {
-      throw VisitorSetupError.configurationFailed(kind: row.kindName, cell: "\(type(of: cell))")
+      throw ListViewError.rowConfigurationFailed(kind: row.kindName, cell: "\(type(of: cell))")
     }
     return cell
   }

@@ -3,19 +3,19 @@ import Switchboard
 import SwitchboardLists
 import UIKit
 
-/// A UIKit delegate method that Switchboard does not model, as observers see it.
+/// UIKit delegate methods Switchboard does not model, as observers see them: the event of the
+/// method's selector, with the type of its arguments (what RxCocoa's `methodInvoked(_:)` gives,
+/// typed where it can be).
 ///
-/// It is the method's selector and the type of its arguments: what RxCocoa's
-/// `methodInvoked(_:)` gives, typed where it can be.
-///
-/// Any method of the view's protocols that returns nothing can be observed, with its arguments
-/// as the Objective-C runtime boxes them; the scroll view's most used ones come typed:
+/// The scroll view's most used methods come typed; any other method of the view's protocols
+/// that returns nothing can be observed with its arguments as the Objective-C runtime boxes
+/// them:
 ///
 /// ```swift
 /// let observation = proxy.observe(.didScroll) { scrollView in
 ///   header.alpha = min(1, scrollView.contentOffset.y / 80)
 /// }
-/// let zooms = proxy.observe(ForwardedEvent(#selector(UIScrollViewDelegate.scrollViewDidZoom(_:)))) {
+/// let zooms = proxy.observe(MessageEvent(#selector(UIScrollViewDelegate.scrollViewDidZoom(_:)))) {
 ///   arguments in print("zoomed", arguments)
 /// }
 /// ```
@@ -23,27 +23,7 @@ import UIKit
 /// Observing never changes what UIKit was told the proxy implements, so it never makes the view
 /// reload; a method whose presence changes the view (a primary action, say) is shown to
 /// observers only while a handler implements it.
-public struct ForwardedEvent<Arguments>: Hashable, Sendable {
-  /// The core event, by selector name.
-  public let event: MessageEvent<ListMessage, Arguments>
-
-  /// The selector, such as `"scrollViewDidZoom:"`.
-  public var selector: String { event.name }
-
-  init(named name: String) {
-    event = MessageEvent(named: name)
-  }
-}
-
-extension ForwardedEvent where Arguments == [Any] {
-  /// The event of `selector`, with its arguments boxed: objects as they are (`NSNull` for
-  /// `nil`), numbers and booleans as `NSNumber`, structures as `NSValue`.
-  public init(_ selector: Selector) {
-    self.init(named: NSStringFromSelector(selector))
-  }
-}
-
-extension ForwardedEvent where Arguments == UIScrollView {
+extension MessageEvent where Message == ListMessage, Arguments == UIScrollView {
   /// `scrollViewDidScroll(_:)`.
   public static var didScroll: Self { Self(named: "scrollViewDidScroll:") }
   /// `scrollViewWillBeginDragging(_:)`.
@@ -52,34 +32,49 @@ extension ForwardedEvent where Arguments == UIScrollView {
   public static var didEndDecelerating: Self { Self(named: "scrollViewDidEndDecelerating:") }
 }
 
-extension ForwardedEvent where Arguments == (scrollView: UIScrollView, willDecelerate: Bool) {
+extension MessageEvent
+where Message == ListMessage, Arguments == (scrollView: UIScrollView, willDecelerate: Bool) {
   /// `scrollViewDidEndDragging(_:willDecelerate:)`.
   public static var didEndDragging: Self {
     Self(named: "scrollViewDidEndDragging:willDecelerate:")
   }
 }
 
+extension MessageEvent where Message == ListMessage, Arguments == [Any] {
+  /// The event of `selector`, a method of the view's protocols that returns nothing, with its
+  /// arguments boxed: objects as they are (`NSNull` for `nil`), numbers and booleans as
+  /// `NSNumber`, structures as `NSValue`.
+  ///
+  /// ```swift
+  /// proxy.observe(MessageEvent(#selector(UIScrollViewDelegate.scrollViewDidZoom(_:)))) { _ in }
+  /// ```
+  public init(_ selector: Selector) {
+    self.init(named: NSStringFromSelector(selector))
+  }
+}
+
 /// The scroll-view methods the proxies implement themselves, so that they come typed.
-let typedScrollSelectors: Set<String> = [
-  "scrollViewDidScroll:", "scrollViewWillBeginDragging:", "scrollViewDidEndDecelerating:",
-  "scrollViewDidEndDragging:willDecelerate:",
+let typedScrollSelectors: [String: Any.Type] = [
+  "scrollViewDidScroll:": UIScrollView.self, "scrollViewWillBeginDragging:": UIScrollView.self,
+  "scrollViewDidEndDecelerating:": UIScrollView.self,
+  "scrollViewDidEndDragging:willDecelerate:": (scrollView: UIScrollView, willDecelerate: Bool).self,
 ]
 
 extension SelectorRouting {
   /// Delivers one of the typed scroll-view methods to its handlers, showing it to observers.
   func forwardScroll<Arguments>(
-    _ event: ForwardedEvent<Arguments>, _ arguments: @autoclosure () -> Arguments,
+    _ event: MessageEvent<ListMessage, Arguments>, _ arguments: @autoclosure () -> Arguments,
     _ deliver: (any UIScrollViewDelegate) -> Void
   ) {
     // A handler that implements the method without adopting the protocol (an Objective-C class
     // can) cannot be called from Swift: reported rather than stopped.
-    router.broadcast(event.event, arguments(), as: AnyObject.self) { target in
+    router.broadcast(event, arguments(), as: AnyObject.self) { target in
       if let delegate = target as? any UIScrollViewDelegate {
         deliver(delegate)
       } else {
         report(
-          ListViewProxyError.unansweredMessage(
-            selector: event.selector,
+          ListViewError.unansweredMessage(
+            selector: event.name,
             handlers: ["\(type(of: target)) implements it but does not adopt UIScrollViewDelegate"])
         )
       }

@@ -9,19 +9,19 @@ import SwitchboardLists
 /// The cells come from the view model's section objects, so this screen changes one default
 /// rule: `cellForRow` goes to the view model.
 @MainActor
-public final class TodoScreen: ListDidSelectHandling {
+final class TodoScreen: ListDidSelectHandling {
   /// The view model.
-  public let viewModel: TodoViewModel
+  let viewModel: TodoViewModel
   /// The headless list.
-  public let list: ListView
+  let list: ListView
   /// Routes the list's messages to this screen or its view model.
-  public private(set) lazy var proxy = ListProxy<ListView>(
+  private(set) lazy var proxy = ListProxy<ListView>(
     view: self, viewModel: viewModel.sections, rules: [.cellForRow: .always(.viewModel)])
   /// Errors the list reported while this screen handled a message; handlers cannot throw them.
-  public private(set) var errors: [ListViewError] = []
+  private(set) var errors: [ListViewError] = []
 
   /// Creates the screen and loads its list.
-  public init(viewModel: TodoViewModel, viewportHeight: Double = 144) throws {
+  init(viewModel: TodoViewModel, viewportHeight: Double = 144) throws {
     self.viewModel = viewModel
     list = ListView(viewportHeight: viewportHeight, rowHeight: 24)
     list.sectionHeaderHeight = 24
@@ -35,7 +35,7 @@ public final class TodoScreen: ListDidSelectHandling {
 
   /// Types `text` into the input row and taps it, which adds a to-do, then scrolls as little as
   /// needed to show the new to-do, as a to-do app does.
-  public func add(_ text: String) throws {
+  func add(_ text: String) throws {
     viewModel.draft = text
     try list.reloadRows(at: [IndexPath(row: 0, section: 0)])
     try list.tapRow(at: IndexPath(row: 0, section: 0))
@@ -47,25 +47,25 @@ public final class TodoScreen: ListDidSelectHandling {
   }
 
   /// Taps the to-do at `row`, which toggles it.
-  public func select(row: Int) throws {
+  func select(row: Int) throws {
     try list.tapRow(at: IndexPath(row: row, section: viewModel.itemsSectionIndex))
   }
 
   /// Swipes the to-do at `row` away.
-  public func delete(row: Int) throws {
+  func delete(row: Int) throws {
     try list.commitEdit(
       .delete, forRowAt: IndexPath(row: row, section: viewModel.itemsSectionIndex))
   }
 
   /// Scrolls by `rows` rows.
-  public func scroll(rows: Int) throws {
+  func scroll(rows: Int) throws {
     try list.scroll(by: Double(rows) * list.rowHeight)
   }
 
   // MARK: List messages (routed here by the proxy)
 
   /// Adds the draft when the input row is tapped; toggles a to-do otherwise.
-  public func didSelectRow(at indexPath: IndexPath, in list: ListView) {
+  func didSelectRow(at indexPath: IndexPath, in list: ListView) {
     do throws(ListViewError) {
       if indexPath.section == viewModel.itemsSectionIndex {
         viewModel.toggle(row: indexPath.row)

@@ -2,14 +2,14 @@ import Foundation
 import SwitchboardLists
 
 /// One to-do.
-public struct TodoItem: Equatable, Sendable {
+struct TodoItem: Equatable, Sendable {
   /// What to do.
-  public var title: String
+  var title: String
   /// Whether it is done.
-  public var isDone = false
+  var isDone = false
 
   /// Creates an item.
-  public init(_ title: String, isDone: Bool = false) {
+  init(_ title: String, isDone: Bool = false) {
     self.title = title
     self.isDone = isDone
   }
@@ -66,28 +66,28 @@ final class ItemsSection: ListSection {
 /// It makes the cells (each section makes its own), counts, titles and deletions; taps are the
 /// view's.
 @MainActor
-public final class TodoViewModel {
+final class TodoViewModel {
   let input = InputSection()
   let itemsSection: ItemsSection
   /// The list's data source: the sections in display order.
   ///
   /// Reordering them changes no other code.
-  public let sections: SectionedDataSource<ListView>
+  let sections: SectionedDataSource<ListView>
 
   /// The section index of the to-dos.
-  public let itemsSectionIndex = 1
+  let itemsSectionIndex = 1
 
   /// Creates a view model with some to-dos.
-  public init(items: [TodoItem]) {
+  init(items: [TodoItem]) {
     itemsSection = ItemsSection(items)
     sections = SectionedDataSource(sections: [input, itemsSection])
   }
 
   /// The to-dos, in order.
-  public var items: [TodoItem] { itemsSection.items }
+  var items: [TodoItem] { itemsSection.items }
 
   /// The text the input row would add.
-  public var draft: String {
+  var draft: String {
     get { input.draft }
     set { input.draft = newValue }
   }

@@ -7,16 +7,16 @@ import SwitchboardLists
 /// ``scripted()`` plays a fixed session and returns its output, the same on every run;
 /// ``run(command:)`` carries out one interactive command.
 @MainActor
-public final class DemoSession {
+final class DemoSession {
   /// The screen under demonstration.
-  public let screen: TodoScreen
+  let screen: TodoScreen
   private var frameNumber = 0
   /// What the demo's observers saw since it last printed them.
   private var observed: [String] = []
   private var observations: [ObservationToken] = []
 
   /// Creates a session over a fresh to-do screen.
-  public init() throws {
+  init() throws {
     screen = try TodoScreen(
       viewModel: TodoViewModel(items: [
         TodoItem("Buy milk"), TodoItem("Walk the dog"), TodoItem("Call mum"),
@@ -45,13 +45,13 @@ public final class DemoSession {
   }
 
   /// The routing table: message, handler, rule.
-  public func routingTable() -> String {
+  func routingTable() -> String {
     let rows = screen.proxy.routingTable.rows.map { [$0.name, $0.targetSummary, $0.rule] }
     return TerminalText.table(["message", "handler", "rule"], rows)
   }
 
   /// The visible window of the to-do list in a box, titled with the frame number and `caption`.
-  public func frame(_ caption: String) -> String {
+  func frame(_ caption: String) -> String {
     frame(of: screen.list, caption)
   }
 
@@ -65,12 +65,12 @@ public final class DemoSession {
   }
 
   /// Where `message` goes and why, as one line.
-  public func explain(_ message: ListMessage) -> String {
+  func explain(_ message: ListMessage) -> String {
     "  \(screen.proxy.explain(message))"
   }
 
   /// Plays the scripted session and returns everything it prints.
-  public static func scripted() async throws -> String {
+  static func scripted() async throws -> String {
     let session = try DemoSession()
     let todo = try session.playScript()
     let feed = try await session.playFeedScript()
@@ -173,7 +173,7 @@ public final class DemoSession {
   // MARK: Interactive mode
 
   /// The commands ``run(command:)`` understands.
-  public static let help = """
+  static let help = """
     Commands:
       add <text>     add a to-do (types it into the input row and taps it)
       select <row>   tap the to-do at <row> (0-based), which toggles it
@@ -185,7 +185,7 @@ public final class DemoSession {
     """
 
   /// The outcome of one interactive command.
-  public enum Reply: Equatable {
+  enum Reply: Equatable {
     /// Text to print; the session goes on.
     case output(String)
     /// Text to print on standard error; the session goes on.
@@ -195,7 +195,7 @@ public final class DemoSession {
   }
 
   /// Carries out one interactive command line.
-  public func run(command line: String) -> Reply {
+  func run(command line: String) -> Reply {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     let word = trimmed.prefix { !$0.isWhitespace }
     let argument = trimmed.dropFirst(word.count).trimmingCharacters(in: .whitespaces)

@@ -3,7 +3,7 @@ import Switchboard
 import SwitchboardLists
 
 /// A row of the demo feed: three kinds, each handled by every visitor below (seed 003).
-public enum FeedRow: VisitableRow, Equatable, Sendable {
+enum FeedRow: VisitableRow, Equatable, Sendable {
   /// A text post.
   case post(author: String, text: String)
   /// A photo with a caption.
@@ -12,12 +12,12 @@ public enum FeedRow: VisitableRow, Equatable, Sendable {
   case ad(sponsor: String)
 
   /// One row of each kind.
-  public static var kindSamples: [FeedRow] {
+  static var kindSamples: [FeedRow] {
     [.post(author: "", text: ""), .photo(caption: ""), .ad(sponsor: "")]
   }
 
   /// `"post"`, `"photo"` or `"ad"`.
-  public var kindName: String {
+  var kindName: String {
     switch self {
     case .post: "post"
     case .photo: "photo"
@@ -32,11 +32,11 @@ final class AdCell: ListCell {}
 
 /// Which cell each kind uses.
 struct FeedCellKinds: RowVisitor {
-  func visit(_ row: FeedRow) -> RowCellKind {
+  func visit(_ row: FeedRow) -> AnyObject.Type? {
     switch row {
-    case .post: .cell(PostCell.self)
-    case .photo: .cell(PhotoCell.self)
-    case .ad: .cell(AdCell.self)
+    case .post: PostCell.self
+    case .photo: PhotoCell.self
+    case .ad: AdCell.self
     }
   }
 }
@@ -82,17 +82,17 @@ struct FeedServer: Sendable {
 ///
 /// Cells and heights are the visitor data source's, which is the proxy's view handler.
 @MainActor
-public final class FeedViewModel: Paginating, ListWillDisplayObserving {
+final class FeedViewModel: Paginating, ListWillDisplayObserving {
   let rows: VisitorDataSource<ListView, FeedRow>
   let server: FeedServer
   /// Rows per page.
-  public let pageSize = 4
+  let pageSize = 4
   /// The server's total, known up front here.
-  public var totalCount: Int? { server.total }
+  var totalCount: Int? { server.total }
   /// The library's pagination state.
-  public var pagination = PaginationState(prefetchDistance: 1)
+  var pagination = PaginationState(prefetchDistance: 1)
   /// Loads started by displayed rows, so a script can wait for them.
-  public private(set) var loads: [Task<PageOutcome, Never>] = []
+  private(set) var loads: [Task<PageOutcome, Never>] = []
 
   init(rows: VisitorDataSource<ListView, FeedRow>, server: FeedServer) {
     self.rows = rows
@@ -100,23 +100,23 @@ public final class FeedViewModel: Paginating, ListWillDisplayObserving {
   }
 
   /// The rows loaded so far.
-  public var items: [FeedRow] {
+  var items: [FeedRow] {
     get { rows.rows }
     set { rows.rows = newValue }
   }
 
   /// Asks the server for a page.
-  public func fetchPage(offset: Int, limit: Int) async throws -> [FeedRow] {
+  func fetchPage(offset: Int, limit: Int) async throws -> [FeedRow] {
     await server.rows(offset: offset, limit: limit)
   }
 
   /// Starts the next page when a row near the end appears.
-  public func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
+  func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
     if let load = willDisplay(row: indexPath.row, in: list) { loads.append(load) }
   }
 
   /// Waits for every load started so far.
-  public func settle() async {
+  func settle() async {
     while !loads.isEmpty {
       let pending = loads
       loads.removeAll()
@@ -128,17 +128,17 @@ public final class FeedViewModel: Paginating, ListWillDisplayObserving {
 /// The feed screen: a list fed by a proxy whose view handler is the visitor data source and
 /// whose view-model handler pages rows in.
 @MainActor
-public final class FeedScreen {
+final class FeedScreen {
   /// The headless list.
-  public let list = ListView(viewportHeight: 120, rowHeight: 24)
+  let list = ListView(viewportHeight: 120, rowHeight: 24)
   /// The paging view model.
-  public let feed: FeedViewModel
+  let feed: FeedViewModel
   /// The proxy between them.
-  public let proxy: ListProxy<ListView>
+  let proxy: ListProxy<ListView>
   let rows: VisitorDataSource<ListView, FeedRow>
 
   /// Creates the screen over a server with `total` rows.
-  public init(total: Int = 10) throws {
+  init(total: Int = 10) throws {
     rows = try VisitorDataSource<ListView, FeedRow>(
       rows: [], cellKinds: FeedCellKinds(), heights: FeedHeights(),
       configuration: FeedConfiguration())
@@ -150,13 +150,13 @@ public final class FeedScreen {
   }
 
   /// Loads the first page into the empty list, and whatever it triggers.
-  public func start() async {
+  func start() async {
     if let load = feed.startIfNeeded(in: list) { _ = await load.value }
     await feed.settle()
   }
 
   /// Scrolls to the bottom and waits for the page it triggers.
-  public func scrollToBottom() async throws {
+  func scrollToBottom() async throws {
     try list.scroll(to: list.maximumContentOffset)
     await feed.settle()
   }

@@ -5,22 +5,22 @@ import SwitchboardLists
 ///
 /// It names no host, so the same class could feed a table; here it feeds a collection.
 @MainActor
-public final class ShelfViewModel: ListSectionCounting, ListRowCounting, ListHeaderTitling {
+final class ShelfViewModel: ListSectionCounting, ListRowCounting, ListHeaderTitling {
   /// The shelves, each a name and its books.
-  public private(set) var shelves: [(name: String, books: [String])]
+  private(set) var shelves: [(name: String, books: [String])]
 
   /// Creates a view model with some shelves.
-  public init(shelves: [(name: String, books: [String])]) { self.shelves = shelves }
+  init(shelves: [(name: String, books: [String])]) { self.shelves = shelves }
 
   /// The number of shelves.
-  public func numberOfSections() -> Int { shelves.count }
+  func numberOfSections() -> Int { shelves.count }
   /// The number of books on a shelf.
-  public func numberOfRows(inSection section: Int) -> Int { shelves[section].books.count }
+  func numberOfRows(inSection section: Int) -> Int { shelves[section].books.count }
   /// The shelf's name.
-  public func titleForHeader(inSection section: Int) -> String? { shelves[section].name }
+  func titleForHeader(inSection section: Int) -> String? { shelves[section].name }
 
   /// The book at `indexPath`.
-  public func book(at indexPath: IndexPath) -> String {
+  func book(at indexPath: IndexPath) -> String {
     shelves[indexPath.section].books[indexPath.item]
   }
 
@@ -37,22 +37,22 @@ public final class ShelfViewModel: ListSectionCounting, ListRowCounting, ListHea
 /// The view half of the shelf screen, on the headless collection host: book cells, shelf
 /// headers, and taps that move a book to the front of its shelf.
 @MainActor
-public final class ShelfScreen: ListCellProviding, ListSupplementaryViewProviding,
+final class ShelfScreen: ListCellProviding, ListSupplementaryViewProviding,
   ListDidSelectHandling
 {
   final class BookCell: CollectionCell {}
 
   /// The view model.
-  public let viewModel: ShelfViewModel
+  let viewModel: ShelfViewModel
   /// The headless collection, three books per line.
-  public let grid = CollectionView(columns: 3, itemHeight: 24, viewportHeight: 120)
+  let grid = CollectionView(columns: 3, itemHeight: 24, viewportHeight: 120)
   /// Routes the collection's messages to this screen or its view model.
-  public private(set) lazy var proxy = ListProxy<CollectionView>(view: self, viewModel: viewModel)
+  private(set) lazy var proxy = ListProxy<CollectionView>(view: self, viewModel: viewModel)
   /// Errors the collection reported while this screen handled a tap.
-  public private(set) var errors: [ListViewError] = []
+  private(set) var errors: [ListViewError] = []
 
   /// Creates the screen and loads its collection.
-  public init(viewModel: ShelfViewModel) throws {
+  init(viewModel: ShelfViewModel) throws {
     self.viewModel = viewModel
     grid.headerHeight = 24
     grid.columnWidth = 22
@@ -62,7 +62,7 @@ public final class ShelfScreen: ListCellProviding, ListSupplementaryViewProvidin
   }
 
   /// A book's cell.
-  public func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws
+  func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws
     -> CollectionCell
   {
     let cell = try grid.dequeueCell(BookCell.self, for: indexPath)
@@ -71,7 +71,7 @@ public final class ShelfScreen: ListCellProviding, ListSupplementaryViewProvidin
   }
 
   /// A shelf's header, titled by the view model.
-  public func supplementaryView(
+  func supplementaryView(
     ofKind kind: SupplementaryKind, at indexPath: IndexPath, in grid: CollectionView
   ) throws -> CollectionReusableView {
     let view = try grid.dequeueSupplementaryView(
@@ -81,7 +81,7 @@ public final class ShelfScreen: ListCellProviding, ListSupplementaryViewProvidin
   }
 
   /// Moves the tapped book to the front of its shelf.
-  public func didSelectRow(at indexPath: IndexPath, in grid: CollectionView) {
+  func didSelectRow(at indexPath: IndexPath, in grid: CollectionView) {
     do throws(ListViewError) {
       try grid.apply(viewModel.moveToFront(indexPath))
       try grid.deselectItem(at: IndexPath(item: 0, section: indexPath.section))
