@@ -16,8 +16,10 @@
 public final class ObservationToken {
   private var onCancel: (() -> Void)?
 
-  /// An observation that `cancel` ends: it runs once, when you call ``cancel()`` or release
-  /// the token. An adapter that refuses an observation returns `ObservationToken {}`.
+  /// An observation that `cancel` ends.
+  ///
+  /// `cancel` runs once, when you call ``cancel()`` or release the token. An adapter that
+  /// refuses an observation returns `ObservationToken {}`.
   ///
   /// ```swift
   /// let token = ObservationToken { timer.invalidate() }

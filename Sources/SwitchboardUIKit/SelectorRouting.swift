@@ -348,10 +348,12 @@ public final class SelectorRouting<Host: ListHost> {
   /// arguments, with the type of those arguments (`UIScrollView` for `scrollViewDidScroll:`).
   var typedSelectors: [String: Any.Type] = [:]
 
-  /// Shows every `event` the view sends to `body`, when it can be shown: a notification the
-  /// view's protocols declare, observed with the arguments the proxy sends it with (typed for
-  /// ``typedSelectors``, otherwise `[Any]`, boxed by the runtime). Otherwise the problem is
-  /// reported, and the returned observation never calls `body`.
+  /// Shows every `event` the view sends to `body`, when it can be shown.
+  ///
+  /// It can be when it is a notification the view's protocols declare, observed with the
+  /// arguments the proxy sends it with (typed for ``typedSelectors``, otherwise `[Any]`, boxed
+  /// by the runtime). Otherwise the problem is reported, and the returned observation never
+  /// calls `body`.
   func observe<Arguments>(
     _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming,
     _ body: @escaping @MainActor (Arguments) -> Void
