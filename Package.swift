@@ -36,15 +36,18 @@ let package = Package(
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
     // The demo's screens are internal to it; its specs reach them with `@testable import`.
     .executableTarget(name: "switchboard-demo", dependencies: ["Switchboard", "SwitchboardLists"]),
-    .testTarget(name: "SwitchboardTests", dependencies: ["Switchboard", "SwitchboardTesting"]),
+    // A reproducible random number generator for the randomized tests; not a product.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(
+      name: "SwitchboardTests", dependencies: ["Switchboard", "SwitchboardTesting", "TestSupport"]),
     .testTarget(
       name: "SwitchboardSpecs", dependencies: ["Switchboard"], path: "Specs/SwitchboardSpecs"),
     .testTarget(
       name: "SwitchboardListsTests",
-      dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting"]),
+      dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting", "TestSupport"]),
     .testTarget(
       name: "SwitchboardListsSpecs",
-      dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting"],
+      dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting", "TestSupport"],
       path: "Specs/SwitchboardListsSpecs"),
     .testTarget(
       name: "SwitchboardTestingSpecs",

@@ -46,16 +46,6 @@ extension CollectionView {
   }
 }
 
-/// A host that renders what it shows as text: `ListView` and `CollectionView`.
-@MainActor
-public protocol TextRendering {
-  /// The visible window as text.
-  func renderText() -> String
-}
-
-extension ListView: TextRendering {}
-extension CollectionView: TextRendering {}
-
 /// Expects `list` to render exactly `expected`, and records an issue with a line-by-line
 /// difference otherwise.
 ///
@@ -68,9 +58,24 @@ extension CollectionView: TextRendering {}
 @MainActor
 @discardableResult
 public func expectRendered(
-  _ list: some TextRendering, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ list: ListView, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
-  let actual = list.renderText()
+  expectText(list.renderText(), expected, sourceLocation)
+}
+
+/// Expects `grid` to render exactly `expected`, and records an issue with a line-by-line
+/// difference otherwise; see the `ListView` form.
+@MainActor
+@discardableResult
+public func expectRendered(
+  _ grid: CollectionView, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
+  expectText(grid.renderText(), expected, sourceLocation)
+}
+
+private func expectText(
+  _ actual: String, _ expected: String, _ sourceLocation: SourceLocation
+) -> Bool {
   guard actual == expected else {
     let difference = lineDiff(
       expected: expected.components(separatedBy: "\n"), actual: actual.components(separatedBy: "\n")

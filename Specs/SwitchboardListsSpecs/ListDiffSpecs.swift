@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardLists
+import TestSupport
 import Testing
 
 /// An item for the diff specs: an identity and a value that can change.
@@ -17,19 +18,6 @@ final class DiffItemCell: ListCell, ConfigurableCell {
 struct DiffSection: Identifiable, Equatable {
   let id: String
   var items: [DiffItem]
-}
-
-/// SplitMix64: the same random lists on every run.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 /// Random old and new sections: sections dropped, added and reordered; items deleted, inserted,

@@ -52,35 +52,6 @@ struct SwitchboardTestingSpecs {
     }
   }
 
-  @Suite("SeededGenerator")
-  struct SeededGeneratorSpecs {
-    @Test("the same seed gives the same sequence, another seed another one")
-    func repeatsPerSeed() {
-      var first = SeededGenerator(seed: 42)
-      var again = SeededGenerator(seed: 42)
-      var other = SeededGenerator(seed: 43)
-      let a = (0..<8).map { _ in first.next() }
-      #expect(a == (0..<8).map { _ in again.next() })
-      #expect(a != (0..<8).map { _ in other.next() })
-      #expect(Set(a).count == 8)
-    }
-  }
-
-  @MainActor
-  @Suite("MessageLog")
-  struct MessageLogSpecs {
-    @Test("it keeps messages in order and drains them")
-    func keepsOrder() {
-      let log = MessageLog<ListMessage>()
-      log.record(.cellForRow)
-      log.record(.didSelectRow)
-      log.record(.cellForRow)
-      #expect(log.count(of: .cellForRow) == 2)
-      #expect(log.drain() == [.cellForRow, .didSelectRow, .cellForRow])
-      #expect(log.messages.isEmpty)
-    }
-  }
-
   @MainActor
   @Suite("route expectations")
   struct RouteExpectationSpecs {

@@ -1,5 +1,6 @@
 import Foundation
 import SwitchboardTesting
+import TestSupport
 import Testing
 
 @testable import SwitchboardLists

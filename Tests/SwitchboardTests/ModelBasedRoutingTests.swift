@@ -1,5 +1,6 @@
 import Switchboard
 import SwitchboardTesting
+import TestSupport
 import Testing
 
 // A reference model of routing, and random operation sequences run against both it and the

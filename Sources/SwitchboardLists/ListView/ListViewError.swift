@@ -87,7 +87,7 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
   // MARK: UIKit proxies (reported to `onError`, kept in `errors`)
 
   /// A route cannot work: its rule fails, or a required message has no handler (the proxy's
-  /// ``PrioritizedProxy/validate(requiring:)`` at attach and on every rule change).
+  /// `validate(requiring:)` at attach and on every rule change).
   case routeCannotWork(RoutingError<ListMessage>)
 
   /// UIKit sent a message the proxy had said it answers, but no handler took it (the one that

@@ -182,7 +182,7 @@ extension ListProxy {
   }
 
   /// Sends a notification (a call that answers nothing) to every handler its rule chooses: one
-  /// by default, each implementer for a ``RoutingRule/broadcast`` rule.
+  /// by default, each implementer for a `.broadcast` rule.
   ///
   /// ```swift
   /// proxy.send(.didSelectRow, indexPath, in: list)
