@@ -31,23 +31,12 @@ import UIKit
 /// the problem. Supplementary kinds reach handlers as the layout names them, and come back
 /// unchanged.
 @MainActor
-public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
+public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
   UICollectionViewDataSource, UICollectionViewDelegateFlowLayout,
   UICollectionViewDataSourcePrefetching
 {
-  /// The routing this proxy translates.
-  public let routing: SelectorRouting<UICollectionView>
   /// The collection view this proxy is attached to.
-  public private(set) weak var collectionView: UICollectionView?
-  private var properties: ViewProperties?
-
-  private init(routing: SelectorRouting<UICollectionView>) {
-    self.routing = routing
-    super.init()
-    routing.typedSelectors = typedScrollSelectors
-    connectRuntime()
-    checkSelectorTable()
-  }
+  public var collectionView: UICollectionView? { host }
 
   /// Makes a proxy for a view controller and a view model, makes `collectionView` own it, and
   /// connects it as the collection's data source, delegate and (when a handler prefetches)
@@ -72,13 +61,10 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
     keepingInstalledObjects: Bool = true
   ) -> CollectionViewProxy {
     let proxy = CollectionViewProxy(
-      routing: SelectorRouting(
+      adapter: SelectorRouting(
         view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
         selectors: .collectionView, runtime: ObjectiveCRuntime.collectionView,
         schedule: afterThisTurn))
-    attached(to: collectionView)?.detach()
-    setAttachedObject(proxy, to: collectionView)
-    proxy.collectionView = collectionView
     let properties = ViewProperties(
       get: { [weak collectionView] property in
         switch property {
@@ -96,9 +82,9 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
             object as? any UICollectionViewDataSourcePrefetching
         }
       })
-    proxy.properties = properties
-    proxy.routing.attach(
-      to: properties, as: proxy, keepingInstalled: keepingInstalledObjects, rules: rules)
+    proxy.attach(
+      to: collectionView, properties: properties, keepingInstalled: keepingInstalledObjects,
+      rules: rules)
     return proxy
   }
 
@@ -107,59 +93,10 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
     attachedObject(to: collectionView) as? CollectionViewProxy
   }
 
-  /// Disconnects the proxy from its collection view, which then no longer owns it.
-  public func detach() {
-    routing.detach()
-    if let collectionView, Self.attached(to: collectionView) === self {
-      setAttachedObject(nil, to: collectionView)
-    }
-    collectionView = nil
-  }
-
-  // MARK: - The Objective-C runtime
-
-  /// True when a handler will receive the message, and always for notifications whose
-  /// presence changes nothing in UIKit.
-  public nonisolated override func responds(to selector: Selector!) -> Bool {
-    guard let selector else { return false }
-    return answer(respondsTo: selector) { super.responds(to: selector) }
-  }
-
-  /// The handler a selector Switchboard does not model goes to, when it goes to exactly one.
-  public nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
-    guard let selector else { return nil }
-    return answer(forwardingTargetFor: selector) ?? super.forwardingTarget(for: selector)
-  }
-
-  /// Delivers a message no forwarding target took: a broadcast, an observed method, or one
-  /// whose handler is gone.
-  public nonisolated override func forward(_ message: ForwardedMessage) {
-    deliver(message)
-  }
-
-  // MARK: - UIScrollViewDelegate (typed for observers)
-
-  public func scrollViewDidScroll(_ scrollView: UIScrollView) {
-    routing.scrollViewDidScroll(scrollView)
-  }
-
-  public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
-    routing.scrollViewWillBeginDragging(scrollView)
-  }
-
-  public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
-  {
-    routing.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
-  }
-
-  public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-    routing.scrollViewDidEndDecelerating(scrollView)
-  }
-
   // MARK: - UICollectionViewDataSource
 
   public func numberOfSections(in collectionView: UICollectionView) -> Int {
-    routing.send(.numberOfSections, (), in: collectionView) {
+    adapter.send(.numberOfSections, (), in: collectionView) {
       (source: any UICollectionViewDataSource) in
       source.numberOfSections?(in: collectionView)
     }
@@ -168,7 +105,7 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
   public func collectionView(
     _ collectionView: UICollectionView, numberOfItemsInSection section: Int
   ) -> Int {
-    routing.send(.numberOfRows, section, in: collectionView) {
+    adapter.send(.numberOfRows, section, in: collectionView) {
       (source: any UICollectionViewDataSource) in
       source.collectionView(collectionView, numberOfItemsInSection: section)
     }
@@ -177,8 +114,8 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
   public func collectionView(
     _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
   ) -> UICollectionViewCell {
-    routing.provide(at: indexPath, fallback: collectionView.dequeueFallbackCell(for: indexPath)) {
-      try routing.send(.cellForRow, indexPath, in: collectionView) {
+    adapter.provide(at: indexPath, fallback: collectionView.dequeueFallbackCell(for: indexPath)) {
+      try adapter.send(.cellForRow, indexPath, in: collectionView) {
         (source: any UICollectionViewDataSource) -> UICollectionViewCell?? in
         source.collectionView(collectionView, cellForItemAt: indexPath)
       }
@@ -189,11 +126,11 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
     _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
     at indexPath: IndexPath
   ) -> UICollectionReusableView {
-    routing.provide(
+    adapter.provide(
       at: indexPath, detail: "\(kind): ",
       fallback: collectionView.dequeueFallbackView(ofKind: kind, for: indexPath)
     ) {
-      try routing.send(.supplementaryView, (SupplementaryKind(kind), indexPath), in: collectionView)
+      try adapter.send(.supplementaryView, (SupplementaryKind(kind), indexPath), in: collectionView)
       {
         (source: any UICollectionViewDataSource) -> UICollectionReusableView?? in
         source.collectionView?(
@@ -205,7 +142,7 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
   public func collectionView(
     _ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath
   ) -> Bool {
-    let answer = routing.send(.canMoveRow, indexPath, in: collectionView) {
+    let answer = adapter.send(.canMoveRow, indexPath, in: collectionView) {
       (source: any UICollectionViewDataSource) -> Bool?? in
       (source.collectionView?(collectionView, canMoveItemAt: indexPath)).map { Optional($0) }
     }
@@ -216,7 +153,7 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
     _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath
   ) {
-    routing.send(.moveRow, (sourceIndexPath, destinationIndexPath), in: collectionView) {
+    adapter.send(.moveRow, (sourceIndexPath, destinationIndexPath), in: collectionView) {
       (source: any UICollectionViewDataSource) in
       source.collectionView?(collectionView, moveItemAt: sourceIndexPath, to: destinationIndexPath)
     }
@@ -227,7 +164,7 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
   public func collectionView(
     _ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath]
   ) {
-    routing.send(.prefetchRows, indexPaths, in: collectionView) {
+    adapter.send(.prefetchRows, indexPaths, in: collectionView) {
       (source: any UICollectionViewDataSourcePrefetching) in
       source.collectionView(collectionView, prefetchItemsAt: indexPaths)
     }
@@ -239,7 +176,7 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
     _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath
   ) {
-    routing.send(.willDisplayRow, (cell, indexPath), in: collectionView) {
+    adapter.send(.willDisplayRow, (cell, indexPath), in: collectionView) {
       (delegate: any UICollectionViewDelegate) in
       delegate.collectionView?(collectionView, willDisplay: cell, forItemAt: indexPath)
     }
@@ -249,7 +186,7 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
     _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath
   ) {
-    routing.send(.didEndDisplayingRow, (cell, indexPath), in: collectionView) {
+    adapter.send(.didEndDisplayingRow, (cell, indexPath), in: collectionView) {
       (delegate: any UICollectionViewDelegate) in
       delegate.collectionView?(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
     }
@@ -258,7 +195,7 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
   public func collectionView(
     _ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath
   ) -> Bool {
-    let choice = routing.send(.willSelectRow, indexPath, in: collectionView) {
+    let choice = adapter.send(.willSelectRow, indexPath, in: collectionView) {
       (delegate: any UICollectionViewDelegate) -> IndexPath?? in
       let allowed: Bool? = delegate.collectionView?(collectionView, shouldSelectItemAt: indexPath)
       return allowed.map { $0 ? indexPath : nil }
@@ -273,7 +210,7 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
   public func collectionView(
     _ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath
   ) {
-    routing.send(.didSelectRow, indexPath, in: collectionView) {
+    adapter.send(.didSelectRow, indexPath, in: collectionView) {
       (delegate: any UICollectionViewDelegate) in
       delegate.collectionView?(collectionView, didSelectItemAt: indexPath)
     }
@@ -282,7 +219,7 @@ public final class CollectionViewProxy: ForwardingProxy, ListViewProxying,
   public func collectionView(
     _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
   ) {
-    routing.send(.didDeselectRow, indexPath, in: collectionView) {
+    adapter.send(.didDeselectRow, indexPath, in: collectionView) {
       (delegate: any UICollectionViewDelegate) in
       delegate.collectionView?(collectionView, didDeselectItemAt: indexPath)
     }

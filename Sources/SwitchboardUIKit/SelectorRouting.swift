@@ -19,7 +19,7 @@ import SwitchboardLists
 /// - When an answer UIKit cached changes, the view is told once, after the current main-actor
 ///   turn, and only through properties that still hold the proxy.
 @MainActor
-public final class SelectorRouting<Host: ListHost> {
+final class SelectorRouting<Host: ListHost> {
   /// The list proxy whose router routes every message.
   let proxy: ListProxy<Host>
   /// The view's selector of each modeled message.

@@ -52,22 +52,11 @@ import UIKit
 /// `UITableViewDiffableDataSource`, a storyboard's delegate) is kept as the lowest-priority
 /// handler; one installed after is never replaced (reported instead).
 @MainActor
-public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableViewDataSource,
+public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSource,
   UITableViewDelegate, UITableViewDataSourcePrefetching
 {
-  /// The routing this proxy translates.
-  public let routing: SelectorRouting<UITableView>
   /// The table view this proxy is attached to.
-  public private(set) weak var tableView: UITableView?
-  private var properties: ViewProperties?
-
-  private init(routing: SelectorRouting<UITableView>) {
-    self.routing = routing
-    super.init()
-    routing.typedSelectors = typedScrollSelectors
-    connectRuntime()
-    checkSelectorTable()
-  }
+  public var tableView: UITableView? { host }
 
   /// Makes a proxy for a view controller and a view model, makes `tableView` own it, and
   /// connects it as the table's data source, delegate and (when a handler prefetches)
@@ -91,12 +80,9 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
     keepingInstalledObjects: Bool = true
   ) -> TableViewProxy {
     let proxy = TableViewProxy(
-      routing: SelectorRouting(
+      adapter: SelectorRouting(
         view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
         selectors: .tableView, runtime: ObjectiveCRuntime.tableView, schedule: afterThisTurn))
-    attached(to: tableView)?.detach()
-    setAttachedObject(proxy, to: tableView)
-    proxy.tableView = tableView
     let properties = ViewProperties(
       get: { [weak tableView] property in
         switch property {
@@ -113,9 +99,9 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
           tableView?.prefetchDataSource = object as? any UITableViewDataSourcePrefetching
         }
       })
-    proxy.properties = properties
-    proxy.routing.attach(
-      to: properties, as: proxy, keepingInstalled: keepingInstalledObjects, rules: rules)
+    proxy.attach(
+      to: tableView, properties: properties, keepingInstalled: keepingInstalledObjects,
+      rules: rules)
     return proxy
   }
 
@@ -124,65 +110,16 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
     attachedObject(to: tableView) as? TableViewProxy
   }
 
-  /// Disconnects the proxy from its table view, which then no longer owns it.
-  public func detach() {
-    routing.detach()
-    if let tableView, Self.attached(to: tableView) === self {
-      setAttachedObject(nil, to: tableView)
-    }
-    tableView = nil
-  }
-
-  // MARK: - The Objective-C runtime
-
-  /// True when a handler will receive the message, and always for notifications whose
-  /// presence changes nothing in UIKit.
-  public nonisolated override func responds(to selector: Selector!) -> Bool {
-    guard let selector else { return false }
-    return answer(respondsTo: selector) { super.responds(to: selector) }
-  }
-
-  /// The handler a selector Switchboard does not model goes to, when it goes to exactly one.
-  public nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
-    guard let selector else { return nil }
-    return answer(forwardingTargetFor: selector) ?? super.forwardingTarget(for: selector)
-  }
-
-  /// Delivers a message no forwarding target took: a broadcast, an observed method, or one
-  /// whose handler is gone.
-  public nonisolated override func forward(_ message: ForwardedMessage) {
-    deliver(message)
-  }
-
-  // MARK: - UIScrollViewDelegate (typed for observers)
-
-  public func scrollViewDidScroll(_ scrollView: UIScrollView) {
-    routing.scrollViewDidScroll(scrollView)
-  }
-
-  public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
-    routing.scrollViewWillBeginDragging(scrollView)
-  }
-
-  public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
-  {
-    routing.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
-  }
-
-  public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-    routing.scrollViewDidEndDecelerating(scrollView)
-  }
-
   // MARK: - UITableViewDataSource
 
   public func numberOfSections(in tableView: UITableView) -> Int {
-    routing.send(.numberOfSections, (), in: tableView) { (source: any UITableViewDataSource) in
+    adapter.send(.numberOfSections, (), in: tableView) { (source: any UITableViewDataSource) in
       source.numberOfSections?(in: tableView)
     }
   }
 
   public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    routing.send(.numberOfRows, section, in: tableView) { (source: any UITableViewDataSource) in
+    adapter.send(.numberOfRows, section, in: tableView) { (source: any UITableViewDataSource) in
       source.tableView(tableView, numberOfRowsInSection: section)
     }
   }
@@ -191,8 +128,8 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
     -> UITableViewCell
   {
     // A table accepts a cell it did not dequeue, so the fallback is a plain one.
-    routing.provide(at: indexPath, fallback: UITableViewCell()) {
-      try routing.send(.cellForRow, indexPath, in: tableView) {
+    adapter.provide(at: indexPath, fallback: UITableViewCell()) {
+      try adapter.send(.cellForRow, indexPath, in: tableView) {
         (source: any UITableViewDataSource) -> UITableViewCell?? in
         source.tableView(tableView, cellForRowAt: indexPath)
       }
@@ -202,7 +139,7 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
   public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
     -> String?
   {
-    routing.send(.titleForHeader, section, in: tableView) {
+    adapter.send(.titleForHeader, section, in: tableView) {
       (source: any UITableViewDataSource) -> String?? in
       source.tableView(_:titleForHeaderInSection:).map { $0(tableView, section) }
     }
@@ -211,14 +148,14 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
   public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int)
     -> String?
   {
-    routing.send(.titleForFooter, section, in: tableView) {
+    adapter.send(.titleForFooter, section, in: tableView) {
       (source: any UITableViewDataSource) -> String?? in
       source.tableView(_:titleForFooterInSection:).map { $0(tableView, section) }
     }
   }
 
   public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
-    let answer = routing.send(.canEditRow, indexPath, in: tableView) {
+    let answer = adapter.send(.canEditRow, indexPath, in: tableView) {
       (source: any UITableViewDataSource) -> Bool?? in
       (source.tableView?(tableView, canEditRowAt: indexPath)).map { Optional($0) }
     }
@@ -226,7 +163,7 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
   }
 
   public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
-    let answer = routing.send(.canMoveRow, indexPath, in: tableView) {
+    let answer = adapter.send(.canMoveRow, indexPath, in: tableView) {
       (source: any UITableViewDataSource) -> Bool?? in
       (source.tableView?(tableView, canMoveRowAt: indexPath)).map { Optional($0) }
     }
@@ -243,7 +180,7 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
     case .insert: style = .insert
     default: return
     }
-    let update = routing.send(.commitEdit, (style, indexPath), in: tableView) {
+    let update = adapter.send(.commitEdit, (style, indexPath), in: tableView) {
       (source: any UITableViewDataSource) -> ListUpdate? in
       source.tableView?(tableView, commit: editingStyle, forRowAt: indexPath)
       return ListUpdate()
@@ -251,7 +188,7 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
     do {
       try tableView.apply(update)
     } catch {
-      routing.report(error)
+      adapter.report(error)
       tableView.reloadData()
     }
   }
@@ -260,14 +197,14 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
     _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath
   ) {
-    routing.send(.moveRow, (sourceIndexPath, destinationIndexPath), in: tableView) {
+    adapter.send(.moveRow, (sourceIndexPath, destinationIndexPath), in: tableView) {
       (source: any UITableViewDataSource) in
       source.tableView?(tableView, moveRowAt: sourceIndexPath, to: destinationIndexPath)
     }
   }
 
   public func sectionIndexTitles(for tableView: UITableView) -> [String]? {
-    routing.send(.sectionIndexTitles, (), in: tableView) {
+    adapter.send(.sectionIndexTitles, (), in: tableView) {
       (source: any UITableViewDataSource) -> [String]?? in
       source.sectionIndexTitles(for:).map { $0(tableView) }
     }
@@ -276,7 +213,7 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
   // MARK: - UITableViewDataSourcePrefetching
 
   public func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath]) {
-    routing.send(.prefetchRows, indexPaths, in: tableView) {
+    adapter.send(.prefetchRows, indexPaths, in: tableView) {
       (source: any UITableViewDataSourcePrefetching) in
       source.tableView(tableView, prefetchRowsAt: indexPaths)
     }
@@ -287,7 +224,7 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
   public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath)
     -> CGFloat
   {
-    let height = routing.send(.heightForRow, indexPath, in: tableView) {
+    let height = adapter.send(.heightForRow, indexPath, in: tableView) {
       (delegate: any UITableViewDelegate) -> Double?? in
       (delegate.tableView?(tableView, heightForRowAt: indexPath)).map { Double($0) }
     }
@@ -297,7 +234,7 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
   public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
     -> CGFloat
   {
-    let height = routing.send(.estimatedHeightForRow, indexPath, in: tableView) {
+    let height = adapter.send(.estimatedHeightForRow, indexPath, in: tableView) {
       (delegate: any UITableViewDelegate) -> Double?? in
       (delegate.tableView?(tableView, estimatedHeightForRowAt: indexPath)).map { Double($0) }
     }
@@ -307,7 +244,7 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
   public func tableView(
     _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
   ) {
-    routing.send(.willDisplayRow, (cell, indexPath), in: tableView) {
+    adapter.send(.willDisplayRow, (cell, indexPath), in: tableView) {
       (delegate: any UITableViewDelegate) in
       delegate.tableView?(tableView, willDisplay: cell, forRowAt: indexPath)
     }
@@ -317,7 +254,7 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
     _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
     forRowAt indexPath: IndexPath
   ) {
-    routing.send(.didEndDisplayingRow, (cell, indexPath), in: tableView) {
+    adapter.send(.didEndDisplayingRow, (cell, indexPath), in: tableView) {
       (delegate: any UITableViewDelegate) in
       delegate.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath)
     }
@@ -326,20 +263,20 @@ public final class TableViewProxy: ForwardingProxy, ListViewProxying, UITableVie
   public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath)
     -> IndexPath?
   {
-    routing.send(.willSelectRow, indexPath, in: tableView) {
+    adapter.send(.willSelectRow, indexPath, in: tableView) {
       (delegate: any UITableViewDelegate) -> IndexPath?? in
       delegate.tableView(_:willSelectRowAt:).map { $0(tableView, indexPath) }
     }
   }
 
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    routing.send(.didSelectRow, indexPath, in: tableView) { (delegate: any UITableViewDelegate) in
+    adapter.send(.didSelectRow, indexPath, in: tableView) { (delegate: any UITableViewDelegate) in
       delegate.tableView?(tableView, didSelectRowAt: indexPath)
     }
   }
 
   public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
-    routing.send(.didDeselectRow, indexPath, in: tableView) {
+    adapter.send(.didDeselectRow, indexPath, in: tableView) {
       (delegate: any UITableViewDelegate) in
       delegate.tableView?(tableView, didDeselectRowAt: indexPath)
     }

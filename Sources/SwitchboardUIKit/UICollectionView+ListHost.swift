@@ -15,7 +15,6 @@ import UIKit
 /// }
 /// ```
 extension UICollectionView: SupplementaryViewHost {
-
   /// Whether `handler` adopts the message's Switchboard capability for `UICollectionView`, or
   /// implements `UICollectionViewDataSource`'s or `UICollectionViewDelegate`'s own method.
   public nonisolated static func handler(

@@ -197,14 +197,12 @@ struct CollectionViewSpecs {
 
 // MARK: - Every pattern on the collection host
 
-final class TileCell: CollectionCell, ConfigurableCell {
-  func configure(with tile: Tile) { text = "▦ \(tile.name)" }
-}
+final class TileCell: CollectionCell {}
 
 struct Tile: CellModel {
-  typealias Cell = TileCell
   let id: Int
   var name: String
+  func configure(_ cell: TileCell) { cell.text = "▦ \(name)" }
 }
 
 /// A section object for a collection: its rows are tiles.

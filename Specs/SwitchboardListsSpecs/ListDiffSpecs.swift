@@ -5,14 +5,12 @@ import Testing
 
 /// An item for the diff specs: an identity and a value that can change.
 struct DiffItem: CellModel, Hashable {
-  typealias Cell = DiffItemCell
   let id: Int
   var value: Int
+  func configure(_ cell: DiffItemCell) { cell.text = "\(id):\(value)" }
 }
 
-final class DiffItemCell: ListCell, ConfigurableCell {
-  func configure(with model: DiffItem) { text = "\(model.id):\(model.value)" }
-}
+final class DiffItemCell: ListCell {}
 
 /// A section of diff items.
 struct DiffSection: Identifiable, Equatable {

@@ -8,13 +8,11 @@ import Testing
 /// The README's types, in a namespace of their own.
 enum Readme {
   struct Contact: CellModel {
-    typealias Cell = ContactCell
     let id: Int
     var name: String
+    func configure(_ cell: ContactCell) { cell.text = name }
   }
-  final class ContactCell: ListCell, ConfigurableCell {
-    func configure(with contact: Contact) { text = contact.name }
-  }
+  final class ContactCell: ListCell {}
 
   final class TodoModel: ListRowCounting, ListHeaderTitling {
     var items = ["Buy milk", "Walk the dog"]

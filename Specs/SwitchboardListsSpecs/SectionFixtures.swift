@@ -25,21 +25,17 @@ final class LoggingSection: ListSection {
 }
 
 struct Person: CellModel {
-  typealias Cell = PersonCell
   let id: Int
   var name: String
+  func configure(_ cell: PersonCell) { cell.text = "👤 \(name)" }
 }
 
-final class PersonCell: ListCell, ConfigurableCell {
-  func configure(with person: Person) { text = "👤 \(person.name)" }
-}
+final class PersonCell: ListCell {}
 
 struct Place: CellModel {
-  typealias Cell = PlaceCell
   let id: Int
   var city: String
+  func configure(_ cell: PlaceCell) { cell.text = "📍 \(city)" }
 }
 
-final class PlaceCell: ListCell, ConfigurableCell {
-  func configure(with place: Place) { text = "📍 \(place.city)" }
-}
+final class PlaceCell: ListCell {}

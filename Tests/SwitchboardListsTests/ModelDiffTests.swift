@@ -6,14 +6,12 @@ import Testing
 @testable import SwitchboardLists
 
 struct Tag: CellModel {
-  typealias Cell = TagCell
   let id: Int
   var label: String
+  func configure(_ cell: TagCell) { cell.text = "\(id):\(label)" }
 }
 
-final class TagCell: ListCell, ConfigurableCell {
-  func configure(with tag: Tag) { text = "\(tag.id):\(tag.label)" }
-}
+final class TagCell: ListCell {}
 
 @MainActor
 struct ModelDiffTests {

@@ -3,15 +3,13 @@ import SwitchboardLists
 
 /// An identified item for the model-update benchmark.
 public struct BenchItem: CellModel, Hashable, Sendable {
-  public typealias Cell = BenchItemCell
   public let id: Int
   public let label: String
+  public func configure(_ cell: BenchItemCell) { cell.text = label }
 }
 
 /// The cell that shows a ``BenchItem``.
-public final class BenchItemCell: ListCell, ConfigurableCell {
-  public func configure(with model: BenchItem) { text = model.label }
-}
+public final class BenchItemCell: ListCell {}
 
 /// SplitMix64, so every run diffs the same data.
 public struct SplitMix64: RandomNumberGenerator, Sendable {

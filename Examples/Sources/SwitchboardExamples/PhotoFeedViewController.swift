@@ -4,7 +4,7 @@ import SwitchboardUIKit
 import UIKit
 
 /// A photo's tile.
-final class PhotoCell: UICollectionViewCell, ConfigurableCell {
+final class PhotoCell: UICollectionViewCell {
   private let label = UILabel()
 
   override init(frame: CGRect) {

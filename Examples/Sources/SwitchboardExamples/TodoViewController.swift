@@ -4,7 +4,7 @@ import SwitchboardUIKit
 import UIKit
 
 /// A to-do's row.
-final class TodoCell: UITableViewCell, ConfigurableCell {
+final class TodoCell: UITableViewCell {
   func configure(with todo: Todo) {
     var content = defaultContentConfiguration()
     content.text = todo.title

@@ -1,28 +1,35 @@
 import Foundation
 
-/// A model (or view model) that knows which cell shows it.
+/// A model (or view model) that knows which cell shows it, and fills that cell.
 ///
-/// A cell model names its ``Cell`` type; the host registers that type the first time it is
-/// dequeued, so no reuse string is ever written by hand:
+/// The cell type is the one ``configure(_:)`` takes; the host registers it the first time it is
+/// dequeued, so no reuse string is ever written by hand, and no cast either:
 ///
 /// ```swift
 /// struct Contact: CellModel {
-///   typealias Cell = ContactCell
 ///   let id: Int
 ///   var name: String
 ///   var phone: String
+///
+///   func configure(_ cell: ContactCell) {
+///     cell.text = "\(name) · \(phone)"
+///   }
 /// }
 /// ```
 ///
 /// The cell type decides the hosts a model can show in: a ``ListCell`` subclass in
-/// ``ListView``, a ``CollectionCell`` subclass in ``CollectionView``.
+/// ``ListView``, a ``CollectionCell`` subclass in ``CollectionView``, a `UITableViewCell`
+/// subclass (or `UITableViewCell` itself) in a `UITableView`.
 ///
 /// Items are matched across updates by their type and `id`, and reloaded when they are no longer
 /// equal (`==`).
 @MainActor
 public protocol CellModel: Identifiable, Equatable {
-  /// The cell that shows this model.
-  associatedtype Cell: ConfigurableCell where Cell.Model == Self
+  /// The cell that shows this model: the type ``configure(_:)`` takes.
+  associatedtype Cell: AnyObject
+
+  /// Fills `cell`, just dequeued for this model, from the model.
+  func configure(_ cell: Cell)
 }
 
 extension CellModel {
@@ -35,7 +42,7 @@ extension CellModel {
     throws(ListViewError) -> Host.Cell
   {
     let cell = try host.dequeueCell(Cell.self, for: indexPath)
-    cell.configure(with: self)
+    configure(cell)
     guard let hostCell = cell as? Host.Cell else {
       preconditionFailure(
         "CellModel: \(Host.self) dequeued \(type(of: cell)) for \(Self.self), which is not a "

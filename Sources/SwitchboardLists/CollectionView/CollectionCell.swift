@@ -29,8 +29,8 @@ open class CollectionReusableView {
 /// An item's cell in a ``CollectionView``, as `UICollectionViewCell` is in UIKit.
 ///
 /// ```swift
-/// final class PhotoCell: CollectionCell, ConfigurableCell {
-///   func configure(with photo: Photo) { text = photo.caption }
+/// final class PhotoCell: CollectionCell {
+///   func show(_ photo: Photo) { text = photo.caption }
 /// }
 /// ```
 @MainActor

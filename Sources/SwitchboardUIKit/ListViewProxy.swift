@@ -4,27 +4,59 @@ import SwitchboardLists
 import SwitchboardObjC
 import UIKit
 
-/// What ``TableViewProxy`` and ``CollectionViewProxy`` share: routes, inspection, observation
-/// and problems, all answered by their ``routing``.
+/// What ``TableViewProxy`` and ``CollectionViewProxy`` share: attaching to the view, routes,
+/// inspection, observation, problems, and the Objective-C runtime's questions.
 ///
-/// The Objective-C methods (UIKit's protocols, `responds(to:)`, `forwardingTarget(for:)`) stay
-/// in each class, since only a class can expose them to the runtime; everything else is here.
+/// Use it through its two subclasses; it has no public initializer. The methods of UIKit's
+/// data source and delegate protocols are each subclass's own.
 @MainActor
-public protocol ListViewProxying: ForwardingProxy, Sendable {
-  /// The UIKit view the proxy serves.
-  associatedtype Host: ListHost
-  /// The routing the proxy translates; its API is the proxy's.
-  var routing: SelectorRouting<Host> { get }
-}
+public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
+  /// The routing this proxy translates UIKit's calls into (platform-independent, specified on
+  /// a model of UIKit).
+  let adapter: SelectorRouting<Host>
+  /// The view this proxy is attached to.
+  weak var host: Host?
+  private var properties: ViewProperties?
 
-extension ListViewProxying {
+  init(adapter: SelectorRouting<Host>) {
+    self.adapter = adapter
+    super.init()
+    adapter.typedSelectors = typedScrollSelectors
+    adapter.onUndeclaredSelectorAnswered = { [weak self] selector, target in
+      self?.rememberSignature(of: NSSelectorFromString(selector), from: target)
+    }
+    checkSelectorTable()
+  }
+
+  /// Makes `host` own this proxy (detaching the one attached before), and connects it as the
+  /// view's helper objects `properties` reaches.
+  func attach(
+    to host: Host, properties: ViewProperties, keepingInstalled: Bool,
+    rules: RoutingRules<ListMessage>
+  ) {
+    (attachedObject(to: host) as? ListViewProxy<Host>)?.detach()
+    setAttachedObject(self, to: host)
+    self.host = host
+    self.properties = properties
+    adapter.attach(to: properties, as: self, keepingInstalled: keepingInstalled, rules: rules)
+  }
+
+  /// Disconnects the proxy from its view, which then no longer owns it.
+  public func detach() {
+    adapter.detach()
+    if let host, attachedObject(to: host) === self {
+      setAttachedObject(nil, to: host)
+    }
+    host = nil
+  }
+
   // MARK: - Routes
 
   /// The router of every message: add handlers, change rules, inspect routes.
   ///
   /// Selectors Switchboard does not model (`scrollViewDidZoom:`) are routed by name with the
   /// same handlers and rules: `router.rules[selector: #selector(…)] = .broadcast`.
-  public var router: PrioritizedProxy<ListMessage> { routing.router }
+  public var router: PrioritizedProxy<ListMessage> { adapter.router }
 
   /// The rules of every message: modeled ones by case, others by selector.
   ///
@@ -36,16 +68,16 @@ extension ListViewProxying {
   /// Setting it reports rules that never apply (keyed by a modeled selector, or by one no
   /// protocol declares) to ``onError``.
   public var rules: RoutingRules<ListMessage> {
-    get { routing.router.rules }
+    get { adapter.router.rules }
     set {
-      routing.router.rules = newValue
-      routing.reportSetupMistakes()
+      adapter.router.rules = newValue
+      adapter.reportSetupMistakes()
     }
   }
 
   /// Why a modeled message goes where it goes.
   public func explain(_ message: ListMessage) -> RouteExplanation<ListMessage> {
-    routing.router.explain(message)
+    adapter.router.explain(message)
   }
 
   /// Why a selector goes where it goes: a modeled selector is explained by its message.
@@ -56,12 +88,12 @@ extension ListViewProxying {
   /// ```
   public func explain(selector: Selector) -> RouteExplanation<ListMessage> {
     let name = NSStringFromSelector(selector)
-    if let message = routing.selectors.message(forSelector: name) { return explain(message) }
-    return routing.router.explain(named: name)
+    if let message = adapter.selectors.message(forSelector: name) { return explain(message) }
+    return adapter.router.explain(named: name)
   }
 
   /// Every modeled message's route, then every selector asked about or given a rule.
-  public var routingTable: RoutingTable<ListMessage> { routing.router.routingTable }
+  public var routingTable: RoutingTable<ListMessage> { adapter.router.routingTable }
 
   /// Called with each problem the proxy meets and recovers from.
   ///
@@ -70,12 +102,12 @@ extension ListViewProxying {
   /// `dataSource`. By default a debug build stops with the problem's description; a release
   /// build goes on.
   public var onError: (ListViewError) -> Void {
-    get { routing.onError }
-    set { routing.onError = newValue }
+    get { adapter.onError }
+    set { adapter.onError = newValue }
   }
 
   /// Every problem reported to ``onError``, oldest first.
-  public var errors: [ListViewError] { routing.errors }
+  public var errors: [ListViewError] { adapter.errors }
 
   // MARK: - Observing
 
@@ -87,7 +119,7 @@ extension ListViewProxying {
     _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
     timing: ObservationTiming = .afterHandler, _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
-    routing.proxy.observe(call, timing: timing, body)
+    adapter.proxy.observe(call, timing: timing, body)
   }
 
   /// The typed arguments of every `call` from now on, as an async sequence that ends when the
@@ -97,7 +129,7 @@ extension ListViewProxying {
     timing: ObservationTiming = .afterHandler,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Arguments> {
-    routing.proxy.events(call, timing: timing, bufferingPolicy: bufferingPolicy)
+    adapter.proxy.events(call, timing: timing, bufferingPolicy: bufferingPolicy)
   }
 
   /// Calls `body` with the arguments of every `event`: a typed scroll-view event
@@ -111,7 +143,7 @@ extension ListViewProxying {
     _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming = .afterHandler,
     _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
-    routing.observe(event, timing: timing, body)
+    adapter.observe(event, timing: timing, body)
   }
 
   /// Every `event` from now on, as an async sequence; an event that cannot be shown (see the
@@ -120,53 +152,69 @@ extension ListViewProxying {
     _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming = .afterHandler,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Arguments> {
-    routing.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
+    adapter.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
   }
 
-  // MARK: - For the classes
+  // MARK: - The Objective-C runtime
+
+  /// True when a handler will receive the message, and always for notifications whose
+  /// presence changes nothing in UIKit.
+  public nonisolated override func responds(to selector: Selector!) -> Bool {
+    guard let selector else { return false }
+    let name = NSStringFromSelector(selector)
+    return MainActor.assumeIsolated {
+      adapter.responds(toSelector: name) { super.responds(to: selector) }
+    }
+  }
+
+  /// The handler a selector Switchboard does not model goes to, when it goes to exactly one.
+  public nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
+    guard let selector else { return nil }
+    let name = NSStringFromSelector(selector)
+    let target = MainActor.assumeIsolated {
+      RuntimeHandOver(adapter.forwardingTarget(forSelector: name))
+    }.value
+    return target ?? super.forwardingTarget(for: selector)
+  }
+
+  /// Delivers a message no forwarding target took: a broadcast, an observed method, or one
+  /// whose handler is gone.
+  public nonisolated override func forward(_ message: ForwardedMessage) {
+    let message = RuntimeHandOver(message)
+    MainActor.assumeIsolated { adapter.forward(message.value) }
+  }
+
+  // MARK: - UIScrollViewDelegate (typed for observers)
+
+  @objc public func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    adapter.scrollViewDidScroll(scrollView)
+  }
+
+  @objc public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+    adapter.scrollViewWillBeginDragging(scrollView)
+  }
+
+  @objc public func scrollViewDidEndDragging(
+    _ scrollView: UIScrollView, willDecelerate decelerate: Bool
+  ) {
+    adapter.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
+  }
+
+  @objc public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
+    adapter.scrollViewDidEndDecelerating(scrollView)
+  }
 
   /// In debug builds, stops when the class does not implement a selector its table names.
-  func checkSelectorTable() {
+  private func checkSelectorTable() {
     #if DEBUG
-    for message in routing.selectors.modeledMessages {
-      let selector = routing.selectors.selector(for: message) ?? ""
+    for message in adapter.selectors.modeledMessages {
+      let selector = adapter.selectors.selector(for: message) ?? ""
       assert(
-        Self.instancesRespond(to: NSSelectorFromString(selector)),
-        "\(Self.self) does not implement \(selector), which ListSelectorTable gives for "
-          + "\(message) on \(routing.selectors.hostName).")
+        type(of: self).instancesRespond(to: NSSelectorFromString(selector)),
+        "\(type(of: self)) does not implement \(selector), which ListSelectorTable gives for "
+          + "\(message) on \(adapter.selectors.hostName).")
     }
     #endif
-  }
-
-  /// Connects the routing's answers to the Objective-C runtime.
-  func connectRuntime() {
-    routing.onUndeclaredSelectorAnswered = { [weak self] selector, target in
-      self?.rememberSignature(of: NSSelectorFromString(selector), from: target)
-    }
-  }
-
-  /// `responds(to:)`, answered by the routing on the main actor.
-  nonisolated func answer(
-    respondsTo selector: Selector, implementedHere: @escaping @Sendable () -> Bool
-  ) -> Bool {
-    let name = NSStringFromSelector(selector)
-    return MainActor.assumeIsolated {
-      routing.responds(toSelector: name, implementedHere: implementedHere)
-    }
-  }
-
-  /// `forward(_:)`, delivered by the routing on the main actor.
-  nonisolated func deliver(_ message: ForwardedMessage) {
-    let message = RuntimeHandOver(message)
-    MainActor.assumeIsolated { routing.forward(message.value) }
-  }
-
-  /// `forwardingTarget(for:)`, answered by the routing on the main actor.
-  nonisolated func answer(forwardingTargetFor selector: Selector) -> AnyObject? {
-    let name = NSStringFromSelector(selector)
-    return MainActor.assumeIsolated {
-      RuntimeHandOver(routing.forwardingTarget(forSelector: name))
-    }.value
   }
 }
 
