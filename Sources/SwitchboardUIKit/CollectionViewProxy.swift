@@ -40,20 +40,8 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
 
   /// Makes a proxy for a view controller and a view model, makes `collectionView` own it, and
   /// connects it as the collection's data source, delegate and (when a handler prefetches)
-  /// prefetching data source.
-  ///
-  /// - Parameters:
-  ///   - collectionView: The collection. It keeps the proxy alive; a proxy attached before is
-  ///     detached.
-  ///   - view: The view controller, with the role `HandlerRole.view` and the higher priority.
-  ///     Held weakly.
-  ///   - viewModel: The view model, with the role `HandlerRole.viewModel`. Held weakly unless
-  ///     `viewModelRetention` says otherwise.
-  ///   - viewModelRetention: How the view model is held.
-  ///   - rules: Rules that replace the defaults for the messages and selectors they name.
-  ///   - keepingInstalledObjects: Whether a data source, delegate or prefetching data source
-  ///     the collection already has is kept as the lowest-priority handler.
-  /// - Returns: The proxy, to configure or inspect.
+  /// prefetching data source; the parameters are those of
+  /// ``TableViewProxy/attach(to:view:viewModel:viewModelRetention:rules:keepingInstalledObjects:)``.
   @discardableResult
   public static func attach(
     to collectionView: UICollectionView, view: AnyObject, viewModel: AnyObject,
@@ -61,30 +49,14 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
     keepingInstalledObjects: Bool = true
   ) -> CollectionViewProxy {
     let proxy = CollectionViewProxy(
-      adapter: SelectorRouting(
-        view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
-        selectors: .collectionView, runtime: ObjectiveCRuntime.collectionView,
-        schedule: afterThisTurn))
-    let properties = ViewProperties(
-      get: { [weak collectionView] property in
-        switch property {
-        case .dataSource: collectionView?.dataSource
-        case .delegate: collectionView?.delegate
-        case .prefetchDataSource: collectionView?.prefetchDataSource
-        }
-      },
-      set: { [weak collectionView] property, object in
-        switch property {
-        case .dataSource: collectionView?.dataSource = object as? any UICollectionViewDataSource
-        case .delegate: collectionView?.delegate = object as? any UICollectionViewDelegate
-        case .prefetchDataSource:
-          collectionView?.prefetchDataSource =
-            object as? any UICollectionViewDataSourcePrefetching
-        }
-      })
+      view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
+      selectors: .collectionView, runtime: .collectionView)
     proxy.attach(
-      to: collectionView, properties: properties, keepingInstalled: keepingInstalledObjects,
-      rules: rules)
+      to: collectionView,
+      properties: ViewProperties(
+        of: collectionView, dataSource: \.dataSource, delegate: \.delegate,
+        prefetchDataSource: \.prefetchDataSource),
+      keepingInstalled: keepingInstalledObjects, rules: rules)
     return proxy
   }
 

@@ -18,8 +18,13 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
   weak var host: Host?
   private var properties: ViewProperties?
 
-  init(adapter: SelectorRouting<Host>) {
-    self.adapter = adapter
+  init(
+    view: AnyObject, viewModel: AnyObject, viewModelRetention: HandlerRetention,
+    rules: RoutingRules<ListMessage>, selectors: ListSelectorTable, runtime: ObjectiveCRuntime
+  ) {
+    adapter = SelectorRouting(
+      view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
+      selectors: selectors, runtime: runtime, schedule: afterThisTurn)
     super.init()
     adapter.typedSelectors = typedScrollSelectors
     adapter.onUndeclaredSelectorAnswered = { [weak self] selector, target in

@@ -80,28 +80,14 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
     keepingInstalledObjects: Bool = true
   ) -> TableViewProxy {
     let proxy = TableViewProxy(
-      adapter: SelectorRouting(
-        view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
-        selectors: .tableView, runtime: ObjectiveCRuntime.tableView, schedule: afterThisTurn))
-    let properties = ViewProperties(
-      get: { [weak tableView] property in
-        switch property {
-        case .dataSource: tableView?.dataSource
-        case .delegate: tableView?.delegate
-        case .prefetchDataSource: tableView?.prefetchDataSource
-        }
-      },
-      set: { [weak tableView] property, object in
-        switch property {
-        case .dataSource: tableView?.dataSource = object as? any UITableViewDataSource
-        case .delegate: tableView?.delegate = object as? any UITableViewDelegate
-        case .prefetchDataSource:
-          tableView?.prefetchDataSource = object as? any UITableViewDataSourcePrefetching
-        }
-      })
+      view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
+      selectors: .tableView, runtime: .tableView)
     proxy.attach(
-      to: tableView, properties: properties, keepingInstalled: keepingInstalledObjects,
-      rules: rules)
+      to: tableView,
+      properties: ViewProperties(
+        of: tableView, dataSource: \.dataSource, delegate: \.delegate,
+        prefetchDataSource: \.prefetchDataSource),
+      keepingInstalled: keepingInstalledObjects, rules: rules)
     return proxy
   }
 

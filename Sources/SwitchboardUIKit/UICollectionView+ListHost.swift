@@ -25,23 +25,18 @@ extension UICollectionView: SupplementaryViewHost {
       runtime: ObjectiveCRuntime.collectionView)
   }
 
-  /// A cell of exactly `cellType`, registered the first time it is asked for.
-  ///
-  /// - Throws: ``ListViewError/cellTypeMismatch(reuseIdentifier:expected:actual:)`` when
-  ///   something else was registered under the type's name.
+  /// A cell of exactly `cellType`, registered the first time it is asked for; see
+  /// `UITableView`'s ``UIKit/UITableView/dequeueCell(of:for:)``.
   public func dequeueCell(of cellType: UICollectionViewCell.Type, for indexPath: IndexPath)
     throws(ListViewError) -> UICollectionViewCell
   {
     let identifier = String(reflecting: cellType)
-    if Registrations.of(self).cells.insert(identifier).inserted {
+    Registrations.of(self).once(identifier) {
       register(cellType, forCellWithReuseIdentifier: identifier)
     }
-    let cell = dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
-    guard type(of: cell) == cellType else {
-      throw .cellTypeMismatch(
-        reuseIdentifier: identifier, expected: "\(cellType)", actual: "\(type(of: cell))")
-    }
-    return cell
+    return try exactly(
+      dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath), cellType,
+      identifier: identifier)
   }
 
   /// A supplementary view of exactly `viewType` for `kind`, registered the first time; see
@@ -51,37 +46,34 @@ extension UICollectionView: SupplementaryViewHost {
     for indexPath: IndexPath
   ) throws(ListViewError) -> UICollectionReusableView {
     let identifier = String(reflecting: viewType)
-    if Registrations.of(self).views.insert("\(kind.rawValue) \(identifier)").inserted {
+    Registrations.of(self).once("\(kind.rawValue) \(identifier)") {
       register(
         viewType, forSupplementaryViewOfKind: kind.rawValue, withReuseIdentifier: identifier)
     }
-    let view = dequeueReusableSupplementaryView(
-      ofKind: kind.rawValue, withReuseIdentifier: identifier, for: indexPath)
-    guard type(of: view) == viewType else {
-      throw .cellTypeMismatch(
-        reuseIdentifier: identifier, expected: "\(viewType)", actual: "\(type(of: view))")
-    }
-    return view
+    return try exactly(
+      dequeueReusableSupplementaryView(
+        ofKind: kind.rawValue, withReuseIdentifier: identifier, for: indexPath),
+      viewType, identifier: identifier)
   }
 
   /// Checks `update` against the counts the collection shows and its data source's new
-  /// counts, then animates it with `performBatchUpdates`.
-  ///
-  /// A collection that is not in a window reloads instead.
-  ///
-  /// - Throws: The ``ListViewError`` describing a mismatch, before UIKit would raise an
-  ///   exception; nothing changes then.
-  public func apply(_ update: ListUpdate) throws(ListViewError) {
-    guard !update.isEmpty else { return }
-    guard let dataSource else { throw .dataSourceReleased }
-    guard window != nil else {
-      reloadData()
-      return
-    }
-    let before = (0..<numberOfSections).map { numberOfItems(inSection: $0) }
+  /// counts, then animates it; see `UITableView`'s ``UIKit/UITableView/apply(_:)``.
+  public func apply(_ update: ListUpdate) throws(ListViewError) { try applyChecked(update) }
+
+  /// Whether the items are shorter than the visible area.
+  public var needsMoreContent: Bool { isShorterThanBounds }
+}
+
+extension UICollectionView: BatchUpdating {
+  var shownCounts: [Int] { (0..<numberOfSections).map { numberOfItems(inSection: $0) } }
+
+  var dataSourceCounts: [Int]? {
+    guard let dataSource else { return nil }
     let sections = dataSource.numberOfSections?(in: self) ?? 1
-    let after = (0..<sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
-    try update.validate(rowCountsBefore: before, after: after)
+    return (0..<sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
+  }
+
+  func perform(_ update: ListUpdate) {
     performBatchUpdates {
       deleteSections(IndexSet(update.deletedSections))
       insertSections(IndexSet(update.insertedSections))
@@ -91,11 +83,6 @@ extension UICollectionView: SupplementaryViewHost {
       for move in update.movedRows { moveItem(at: move.source, to: move.destination) }
     }
   }
-
-  /// Whether the items are shorter than the visible area.
-  public var needsMoreContent: Bool {
-    contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom < bounds.height
-  }
 }
 
 extension UICollectionView {
@@ -103,7 +90,7 @@ extension UICollectionView {
   /// cell, since a collection view raises for a cell it did not dequeue.
   func dequeueFallbackCell(for indexPath: IndexPath) -> UICollectionViewCell {
     let identifier = "Switchboard.FallbackCell"
-    if Registrations.of(self).cells.insert(identifier).inserted {
+    Registrations.of(self).once(identifier) {
       register(UICollectionViewCell.self, forCellWithReuseIdentifier: identifier)
     }
     return dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
@@ -114,7 +101,7 @@ extension UICollectionView {
     -> UICollectionReusableView
   {
     let identifier = "Switchboard.FallbackView"
-    if Registrations.of(self).views.insert("\(kind) \(identifier)").inserted {
+    Registrations.of(self).once("\(kind) \(identifier)") {
       register(
         UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
         withReuseIdentifier: identifier)

@@ -1,5 +1,6 @@
 #if canImport(UIKit)
 import ObjectiveC
+import SwitchboardLists
 import UIKit
 
 // The UIKit module's few unchecked operations, in one place: the keys of the objects it
@@ -24,12 +25,11 @@ struct RuntimeHandOver<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
-/// The cell and supplementary view types a view has registered, by reuse identifier, so that
-/// hosts register a type the first time it is dequeued.
+/// The cell and supplementary view types a view has registered, so that hosts register a
+/// type the first time it is dequeued.
 @MainActor
 final class Registrations {
-  var cells: Set<String> = []
-  var views: Set<String> = []
+  private var registered: Set<String> = []
 
   /// The registrations of `view`, made on first use and owned by `view`.
   static func of(_ view: UIView) -> Registrations {
@@ -42,6 +42,53 @@ final class Registrations {
     objc_setAssociatedObject(
       view, &AssociationKeys.registrations, made, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
     return made
+  }
+
+  /// Calls `register` the first time `key` (a reuse identifier, with a kind for supplementary
+  /// views) is seen on this view.
+  func once(_ key: String, register: () -> Void) {
+    if registered.insert(key).inserted { register() }
+  }
+}
+
+/// `view`, which the view dequeued under `identifier`, when it is exactly of `expected`
+/// (another class registered under that identifier is the mistake this catches).
+func exactly<View: UIView>(_ view: View, _ expected: View.Type, identifier: String)
+  throws(ListViewError) -> View
+{
+  guard type(of: view) == expected else {
+    throw .cellTypeMismatch(
+      reuseIdentifier: identifier, expected: "\(expected)", actual: "\(type(of: view))")
+  }
+  return view
+}
+
+/// What `UITableView` and `UICollectionView` share in applying a ``ListUpdate``.
+@MainActor
+protocol BatchUpdating: UIScrollView {
+  /// The rows (or items) the view shows, per section.
+  var shownCounts: [Int] { get }
+  /// The data source's counts, per section; `nil` without a data source.
+  var dataSourceCounts: [Int]? { get }
+  func reloadData()
+  /// Animates `update`, already checked.
+  func perform(_ update: ListUpdate)
+}
+
+extension BatchUpdating {
+  /// Checks `update` against the counts the view shows and its data source's new counts, then
+  /// animates it; a view that is not in a window reloads instead, as UIKit recommends.
+  func applyChecked(_ update: ListUpdate) throws(ListViewError) {
+    guard !update.isEmpty else { return }
+    guard let after = dataSourceCounts else { throw .dataSourceReleased }
+    guard window != nil else { return reloadData() }
+    try update.validate(rowCountsBefore: shownCounts, after: after)
+    perform(update)
+  }
+
+  /// Whether the content is shorter than the visible area (``ListHost/needsMoreContent``).
+  var isShorterThanBounds: Bool {
+    contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom < bounds.height
   }
 }
 
@@ -57,18 +104,35 @@ func setAttachedObject(_ object: AnyObject?, to view: UIView) {
   objc_setAssociatedObject(view, &AssociationKeys.proxy, object, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
 }
 
-/// A view's helper properties, as ``SelectorRouting`` sets them.
+/// A view's helper properties, as ``SelectorRouting`` sets them, reached through their key
+/// paths (`\.dataSource`, `\.delegate`, `\.prefetchDataSource`).
 @MainActor
 final class ViewProperties: ListViewProperties {
   private let get: (ListViewProperty) -> AnyObject?
   private let set: (ListViewProperty, AnyObject?) -> Void
 
-  init(
-    get: @escaping (ListViewProperty) -> AnyObject?,
-    set: @escaping (ListViewProperty, AnyObject?) -> Void
+  init<View: AnyObject, DataSource, Delegate, Prefetching>(
+    of view: View, dataSource: ReferenceWritableKeyPath<View, DataSource?>,
+    delegate: ReferenceWritableKeyPath<View, Delegate?>,
+    prefetchDataSource: ReferenceWritableKeyPath<View, Prefetching?>
   ) {
-    self.get = get
-    self.set = set
+    get = { [weak view] property in
+      guard let view else { return nil }
+      let object: Any? =
+        switch property {
+        case .dataSource: view[keyPath: dataSource]
+        case .delegate: view[keyPath: delegate]
+        case .prefetchDataSource: view[keyPath: prefetchDataSource]
+        }
+      return object.map { $0 as AnyObject }
+    }
+    set = { [weak view] property, object in
+      switch property {
+      case .dataSource: view?[keyPath: dataSource] = object as? DataSource
+      case .delegate: view?[keyPath: delegate] = object as? Delegate
+      case .prefetchDataSource: view?[keyPath: prefetchDataSource] = object as? Prefetching
+      }
+    }
   }
 
   subscript(property: ListViewProperty) -> AnyObject? {

@@ -33,35 +33,36 @@ extension UITableView: ListHost {
     throws(ListViewError) -> UITableViewCell
   {
     let identifier = String(reflecting: cellType)
-    if Registrations.of(self).cells.insert(identifier).inserted {
+    Registrations.of(self).once(identifier) {
       register(cellType, forCellReuseIdentifier: identifier)
     }
-    let cell = dequeueReusableCell(withIdentifier: identifier, for: indexPath)
-    guard type(of: cell) == cellType else {
-      throw .cellTypeMismatch(
-        reuseIdentifier: identifier, expected: "\(cellType)", actual: "\(type(of: cell))")
-    }
-    return cell
+    return try exactly(
+      dequeueReusableCell(withIdentifier: identifier, for: indexPath), cellType,
+      identifier: identifier)
   }
 
   /// Checks `update` against the counts the table shows and its data source's new counts,
-  /// then animates it with `performBatchUpdates`.
-  ///
-  /// A table that is not in a window reloads instead, as UIKit recommends.
+  /// then animates it with `performBatchUpdates`. A table that is not in a window reloads
+  /// instead, as UIKit recommends.
   ///
   /// - Throws: The ``ListViewError`` describing a mismatch, before UIKit would raise an
   ///   exception; nothing changes then.
-  public func apply(_ update: ListUpdate) throws(ListViewError) {
-    guard !update.isEmpty else { return }
-    guard let dataSource else { throw .dataSourceReleased }
-    guard window != nil else {
-      reloadData()
-      return
-    }
-    let before = (0..<numberOfSections).map { numberOfRows(inSection: $0) }
+  public func apply(_ update: ListUpdate) throws(ListViewError) { try applyChecked(update) }
+
+  /// Whether the rows are shorter than the visible area.
+  public var needsMoreContent: Bool { isShorterThanBounds }
+}
+
+extension UITableView: BatchUpdating {
+  var shownCounts: [Int] { (0..<numberOfSections).map { numberOfRows(inSection: $0) } }
+
+  var dataSourceCounts: [Int]? {
+    guard let dataSource else { return nil }
     let sections = dataSource.numberOfSections?(in: self) ?? 1
-    let after = (0..<sections).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
-    try update.validate(rowCountsBefore: before, after: after)
+    return (0..<sections).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+  }
+
+  func perform(_ update: ListUpdate) {
     performBatchUpdates {
       deleteSections(IndexSet(update.deletedSections), with: .automatic)
       insertSections(IndexSet(update.insertedSections), with: .automatic)
@@ -70,11 +71,6 @@ extension UITableView: ListHost {
       reloadRows(at: update.reloadedRows, with: .automatic)
       for move in update.movedRows { moveRow(at: move.source, to: move.destination) }
     }
-  }
-
-  /// Whether the rows are shorter than the visible area.
-  public var needsMoreContent: Bool {
-    contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom < bounds.height
   }
 }
 #endif
