@@ -38,33 +38,6 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
   /// The collection view this proxy is attached to.
   public var collectionView: UICollectionView? { host }
 
-  /// Makes a proxy for a view controller and a view model, makes `collectionView` own it, and
-  /// connects it as the collection's data source, delegate and (when a handler prefetches)
-  /// prefetching data source; the parameters are those of
-  /// ``TableViewProxy/attach(to:view:viewModel:viewModelRetention:rules:keepingInstalledObjects:)``.
-  @discardableResult
-  public static func attach(
-    to collectionView: UICollectionView, view: AnyObject, viewModel: AnyObject,
-    viewModelRetention: HandlerRetention = .weak, rules: RoutingRules<ListMessage> = [:],
-    keepingInstalledObjects: Bool = true
-  ) -> CollectionViewProxy {
-    let proxy = CollectionViewProxy(
-      view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
-      selectors: .collectionView, runtime: .collectionView)
-    proxy.attach(
-      to: collectionView,
-      properties: ViewProperties(
-        of: collectionView, dataSource: \.dataSource, delegate: \.delegate,
-        prefetchDataSource: \.prefetchDataSource),
-      keepingInstalled: keepingInstalledObjects, rules: rules)
-    return proxy
-  }
-
-  /// The proxy attached to `collectionView`, if any.
-  public static func attached(to collectionView: UICollectionView) -> CollectionViewProxy? {
-    attachedObject(to: collectionView) as? CollectionViewProxy
-  }
-
   // MARK: - UICollectionViewDataSource
 
   public func numberOfSections(in collectionView: UICollectionView) -> Int {

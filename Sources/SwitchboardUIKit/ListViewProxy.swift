@@ -18,13 +18,17 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
   weak var host: Host?
   private var properties: ViewProperties?
 
-  init(
+  required init(
     view: AnyObject, viewModel: AnyObject, viewModelRetention: HandlerRetention,
-    rules: RoutingRules<ListMessage>, selectors: ListSelectorTable, runtime: ObjectiveCRuntime
+    rules: RoutingRules<ListMessage>
   ) {
+    // Only this module subclasses the class, for the two views that are ProxiedListViews.
+    guard let kind = Host.self as? any ProxiedListView.Type else {
+      preconditionFailure("ListViewProxy: \(Host.self) is not a UITableView or UICollectionView.")
+    }
     adapter = SelectorRouting(
       view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
-      selectors: selectors, runtime: runtime, schedule: afterThisTurn)
+      selectors: kind.listSelectors, runtime: kind.listRuntime, schedule: afterThisTurn)
     super.init()
     adapter.typedSelectors = typedScrollSelectors
     adapter.onUndeclaredSelectorAnswered = { [weak self] selector, target in
@@ -33,12 +37,52 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
     checkSelectorTable()
   }
 
+  /// Makes a proxy for a view controller and a view model, makes `view` own it, and connects
+  /// it as the view's data source, delegate and (when a handler prefetches) prefetching data
+  /// source.
+  ///
+  /// ```swift
+  /// override func viewDidLoad() {
+  ///   super.viewDidLoad()
+  ///   TableViewProxy.attach(to: tableView, view: self, viewModel: model)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - hostView: The table or collection view. It keeps the proxy alive; a proxy attached
+  ///     before is detached.
+  ///   - view: The view controller, with the role `HandlerRole.view` and the higher priority.
+  ///     Held weakly.
+  ///   - viewModel: The view model, with the role `HandlerRole.viewModel`. Held weakly unless
+  ///     `viewModelRetention` says otherwise.
+  ///   - viewModelRetention: How the view model is held.
+  ///   - rules: Rules that replace the defaults for the messages and selectors they name.
+  ///   - keepingInstalledObjects: Whether a data source, delegate or prefetching data source
+  ///     the view already has is kept as the lowest-priority handler.
+  /// - Returns: The proxy, to configure or inspect.
+  @discardableResult
+  public static func attach(
+    to hostView: Host, view: AnyObject, viewModel: AnyObject,
+    viewModelRetention: HandlerRetention = .weak, rules: RoutingRules<ListMessage> = [:],
+    keepingInstalledObjects: Bool = true
+  ) -> Self {
+    let proxy = Self(
+      view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules)
+    proxy.attach(to: hostView, keepingInstalled: keepingInstalledObjects, rules: rules)
+    return proxy
+  }
+
+  /// The proxy attached to `hostView`, if any.
+  public static func attached(to hostView: Host) -> Self? {
+    attachedObject(to: hostView) as? Self
+  }
+
   /// Makes `host` own this proxy (detaching the one attached before), and connects it as the
-  /// view's helper objects `properties` reaches.
-  func attach(
-    to host: Host, properties: ViewProperties, keepingInstalled: Bool,
-    rules: RoutingRules<ListMessage>
-  ) {
+  /// view's data source, delegate and prefetching data source.
+  private func attach(to host: Host, keepingInstalled: Bool, rules: RoutingRules<ListMessage>) {
+    guard let properties = (host as? any ProxiedListView)?.listProperties else {
+      preconditionFailure("ListViewProxy: \(Host.self) is not a UITableView or UICollectionView.")
+    }
     (attachedObject(to: host) as? ListViewProxy<Host>)?.detach()
     setAttachedObject(self, to: host)
     self.host = host

@@ -58,44 +58,6 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
   /// The table view this proxy is attached to.
   public var tableView: UITableView? { host }
 
-  /// Makes a proxy for a view controller and a view model, makes `tableView` own it, and
-  /// connects it as the table's data source, delegate and (when a handler prefetches)
-  /// prefetching data source.
-  ///
-  /// - Parameters:
-  ///   - tableView: The table. It keeps the proxy alive; a proxy attached before is detached.
-  ///   - view: The view controller, with the role `HandlerRole.view` and the higher priority.
-  ///     Held weakly.
-  ///   - viewModel: The view model, with the role `HandlerRole.viewModel`. Held weakly unless
-  ///     `viewModelRetention` says otherwise.
-  ///   - viewModelRetention: How the view model is held.
-  ///   - rules: Rules that replace the defaults for the messages and selectors they name.
-  ///   - keepingInstalledObjects: Whether a data source, delegate or prefetching data source
-  ///     the table already has is kept as the lowest-priority handler.
-  /// - Returns: The proxy, to configure or inspect.
-  @discardableResult
-  public static func attach(
-    to tableView: UITableView, view: AnyObject, viewModel: AnyObject,
-    viewModelRetention: HandlerRetention = .weak, rules: RoutingRules<ListMessage> = [:],
-    keepingInstalledObjects: Bool = true
-  ) -> TableViewProxy {
-    let proxy = TableViewProxy(
-      view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
-      selectors: .tableView, runtime: .tableView)
-    proxy.attach(
-      to: tableView,
-      properties: ViewProperties(
-        of: tableView, dataSource: \.dataSource, delegate: \.delegate,
-        prefetchDataSource: \.prefetchDataSource),
-      keepingInstalled: keepingInstalledObjects, rules: rules)
-    return proxy
-  }
-
-  /// The proxy attached to `tableView`, if any.
-  public static func attached(to tableView: UITableView) -> TableViewProxy? {
-    attachedObject(to: tableView) as? TableViewProxy
-  }
-
   // MARK: - UITableViewDataSource
 
   public func numberOfSections(in tableView: UITableView) -> Int {

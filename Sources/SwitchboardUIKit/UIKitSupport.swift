@@ -141,6 +141,38 @@ final class ViewProperties: ListViewProperties {
   }
 }
 
+/// A view a ``ListViewProxy`` attaches to: its selectors, its runtime and its helper
+/// properties.
+@MainActor
+protocol ProxiedListView: ListHost, UIView {
+  /// The selectors of the modeled messages on this view.
+  static var listSelectors: ListSelectorTable { get }
+  /// The view's data source and delegate protocols, as the Objective-C runtime sees them.
+  static var listRuntime: ObjectiveCRuntime { get }
+  /// The view's `dataSource`, `delegate` and `prefetchDataSource`.
+  var listProperties: ViewProperties { get }
+}
+
+extension UITableView: ProxiedListView {
+  static var listSelectors: ListSelectorTable { .tableView }
+  static var listRuntime: ObjectiveCRuntime { .tableView }
+  var listProperties: ViewProperties {
+    ViewProperties(
+      of: self, dataSource: \.dataSource, delegate: \.delegate,
+      prefetchDataSource: \.prefetchDataSource)
+  }
+}
+
+extension UICollectionView: ProxiedListView {
+  static var listSelectors: ListSelectorTable { .collectionView }
+  static var listRuntime: ObjectiveCRuntime { .collectionView }
+  var listProperties: ViewProperties {
+    ViewProperties(
+      of: self, dataSource: \.dataSource, delegate: \.delegate,
+      prefetchDataSource: \.prefetchDataSource)
+  }
+}
+
 /// Runs `work` after the current main-actor turn.
 @MainActor
 func afterThisTurn(_ work: @escaping @MainActor () -> Void) {

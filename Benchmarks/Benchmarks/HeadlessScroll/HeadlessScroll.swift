@@ -7,7 +7,8 @@ import SwitchboardLists
 // Reload, then scroll a headless ListView from the top to the bottom, one screen at a time:
 // every row is measured (heightForRow), dequeued with reuse (cellForRow) and shown
 // (willDisplay) exactly once. The same list runs behind hand-written glue and behind ListProxy;
-// a 100,000-row run shows whether peak memory grows with the row count.
+// a 100,000-row run shows whether peak memory grows with the row count. A host written only
+// against the public API (PublicList) scrolls the same rows with the same messages.
 
 @MainActor
 final class ScrollFixture {
@@ -49,6 +50,37 @@ final class ScrollFixture {
   }
 }
 
+/// The same scroll on `PublicList`, which reaches its handlers only through public API.
+@MainActor
+final class PublicScrollFixture {
+  let screen = PublicScreen()
+  let rows: PublicRows
+  let proxy: ListProxy<PublicList>
+  let list: PublicList
+
+  init(rowCount: Int) {
+    rows = PublicRows(rowCount: rowCount)
+    proxy = ListProxy<PublicList>(view: screen, viewModel: rows)
+    list = PublicList(proxy: proxy, viewportHeight: 880)
+  }
+
+  @inline(never)
+  func scrollToBottom() -> Int {
+    do {
+      try list.reloadData()
+      var offset = 0.0
+      while offset < list.maximumContentOffset {
+        offset = min(offset + list.viewportHeight, list.maximumContentOffset)
+        try list.scroll(to: offset)
+      }
+      try list.scroll(to: 0)
+    } catch {
+      fatalError("HeadlessScroll: \(error)")
+    }
+    return screen.displayed
+  }
+}
+
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
     metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
@@ -65,4 +97,9 @@ let benchmarks: @Sendable () -> Void = {
   scroll("scroll 1M rows glue", rows: 1_000_000, throughProxy: false)
   scroll("scroll 1M rows ListProxy", rows: 1_000_000, throughProxy: true)
   scroll("scroll 100k rows ListProxy", rows: 100_000, throughProxy: true)
+  nonisolated(unsafe) var publicFixture: PublicScrollFixture?
+  Benchmark.onMainActor("scroll 1M rows public-API host") {
+    if publicFixture == nil { publicFixture = PublicScrollFixture(rowCount: 1_000_000) }
+    return publicFixture?.scrollToBottom() ?? 0
+  }
 }

@@ -339,6 +339,11 @@ func run(_ paths: [String]) throws -> Int32 {
   report.ratio(
     "HeadlessScroll", "1M rows: ListProxy / glue", scrollProxy / scrollGlue, .atMost(1.3),
     detail: "\(format(scrollProxy / 1e6)) ms vs \(format(scrollGlue / 1e6)) ms per scroll")
+  let scrollPublic = try report.median("HeadlessScroll/scroll 1M rows public-API host")
+  report.ratio(
+    "HeadlessScroll", "1M rows: public-API host / ListView", scrollPublic / scrollProxy,
+    .atMost(1.1),
+    detail: "\(format(scrollPublic / 1e6)) ms vs \(format(scrollProxy / 1e6)) ms per scroll")
   let memory1M = try report.maximum("HeadlessScroll/scroll 1M rows ListProxy", peakMemory)
   let memory100k = try report.maximum("HeadlessScroll/scroll 100k rows ListProxy", peakMemory)
   report.ratio(

@@ -48,18 +48,18 @@ public final class CollectionView {
   /// How many items past the visible window are announced with ``ListMessage/prefetchRows``.
   public var prefetchDistance = 6
 
-  /// The height of the visible window.
+  /// The height of the visible window; ``resize(viewportHeight:)`` changes it.
   public private(set) var viewportHeight: Double
-  /// The offset of the visible window from the top of the content.
+  /// The offset of the visible window from the top of the content; ``scroll(to:)`` moves it.
   public private(set) var contentOffset: Double = 0
 
-  /// The data source; held weakly, as UIKit does.
+  /// The data source, held weakly (see ``ListView/dataSource``).
   public var dataSource: (any ListDataSource)? {
     get { connection.dataSource as? any ListDataSource }
     set { connection.connect(dataSource: newValue, delegate: connection.delegate) }
   }
 
-  /// The delegate; held weakly, as UIKit does.
+  /// The delegate, held weakly (see ``ListView/delegate``).
   public var delegate: (any ListDelegate)? {
     get { connection.delegate as? any ListDelegate }
     set { connection.connect(dataSource: connection.dataSource, delegate: newValue) }
@@ -67,14 +67,14 @@ public final class CollectionView {
 
   // MARK: State
 
-  private let connection = ListConnection<CollectionView>()
+  let connection = ListConnection<CollectionView>()
   private var cellPool: [String: [CollectionCell]] = [:]
   private var viewPool: [String: [CollectionReusableView]] = [:]
-  private var itemCounts: [Int] = []
+  private(set) var shownCounts: [Int] = []
   private var layout = ListLayout()
-  private var visibleCells: [IndexPath: CollectionCell] = [:]
+  private(set) var visibleCells: [IndexPath: CollectionCell] = [:]
   private var visibleViews: [SupplementaryKey: CollectionReusableView] = [:]
-  private var selected: Set<IndexPath> = []
+  var selected: Set<IndexPath> = []
   private var prefetch = PrefetchWindow()
   /// Counts display passes, so a pass notices when a callback started another one.
   private var displayPass = 0
@@ -149,29 +149,30 @@ public final class CollectionView {
     cellPool.values.reduce(0) { $0 + $1.count } + viewPool.values.reduce(0) { $0 + $1.count }
   }
 
-  private func enqueue(_ view: CollectionReusableView) {
+  func enqueue(_ cell: CollectionCell) {
+    guard let identifier = cell.reuseIdentifier else { return }
+    cellPool[identifier, default: []].append(cell)
+  }
+
+  private func enqueueView(_ view: CollectionReusableView) {
     guard let identifier = view.reuseIdentifier else { return }
-    if let cell = view as? CollectionCell {
-      cellPool[identifier, default: []].append(cell)
-    } else {
-      viewPool[identifier, default: []].append(view)
-    }
+    viewPool[identifier, default: []].append(view)
   }
 
   // MARK: Model
 
-  /// The number of sections, as of the last reload or update.
-  public var numberOfSections: Int { itemCounts.count }
+  /// The number of sections the collection shows.
+  public var numberOfSections: Int { shownCounts.count }
 
-  /// The number of items in `section`, as of the last reload or update.
+  /// The number of items the collection shows in `section`.
   public func numberOfItems(inSection section: Int) -> Int {
-    itemCounts.indices.contains(section) ? itemCounts[section] : 0
+    shownCounts.indices.contains(section) ? shownCounts[section] : 0
   }
 
-  /// The height of all sections together.
+  /// The height of all sections together, headers and footers included.
   public var contentHeight: Double { layout.contentHeight }
 
-  /// The largest offset ``scroll(to:)`` accepts.
+  /// The largest offset ``scroll(to:)`` accepts: the content's height less the window's.
   public var maximumContentOffset: Double { max(0, contentHeight - viewportHeight) }
 
   private func readCounts() throws(ListViewError) -> [Int] {
@@ -190,7 +191,7 @@ public final class CollectionView {
   }
 
   private func adopt(_ counts: [Int]) {
-    itemCounts = counts
+    shownCounts = counts
     var layout = ListLayout()
     for items in counts {
       layout.appendSection(
@@ -232,7 +233,7 @@ public final class CollectionView {
     hasLoadedData = true
     adopt(counts)
     displayPass &+= 1
-    for view in endingViews { enqueue(view) }
+    for view in endingViews { enqueueView(view) }
     for (path, cell) in ending { endDisplaying(cell, at: path) }
     try updateVisibleItems()
   }
@@ -243,12 +244,12 @@ public final class CollectionView {
     try updateVisibleItems()
   }
 
-  /// Moves the visible window by `delta` points (down when positive).
+  /// Scrolls by `delta` points, as ``ListView/scroll(by:)``.
   public func scroll(by delta: Double) throws(ListViewError) {
     try scroll(to: contentOffset + delta)
   }
 
-  /// Changes the height of the visible window.
+  /// Changes the height of the visible window, keeping the offset within the content.
   public func resize(viewportHeight: Double) throws(ListViewError) {
     self.viewportHeight = max(0, viewportHeight)
     contentOffset = min(max(0, contentOffset), maximumContentOffset)
@@ -282,7 +283,7 @@ public final class CollectionView {
     var items: [IndexPath] = []
     for line in layout.rows(from: top, to: bottom) {
       let first = line.row * columns
-      let end = min(first + columns, itemCounts[line.section])
+      let end = min(first + columns, shownCounts[line.section])
       for item in first..<end { items.append(IndexPath(item: item, section: line.section)) }
     }
     var views: [SupplementaryKey] = []
@@ -311,7 +312,7 @@ public final class CollectionView {
     let wantedViewSet = Set(wantedViews)
     for (key, view) in visibleViews where !wantedViewSet.contains(key) {
       visibleViews[key] = nil
-      enqueue(view)
+      enqueueView(view)
     }
     let leaving = visibleCells.keys.filter { !wantedSet.contains($0) }.sorted()
     if !leaving.isEmpty {
@@ -324,7 +325,7 @@ public final class CollectionView {
       guard pass == displayPass else { return }
     }
     for path in wanted where visibleCells[path] == nil {
-      let cell = try makeCell(at: path)
+      let cell = try connection.makeCell(at: path, in: self)
       guard pass == displayPass else {
         enqueue(cell)
         return
@@ -334,23 +335,9 @@ public final class CollectionView {
       connection.send(.willDisplayRow, (cell, path), in: self)
       guard pass == displayPass else { return }
     }
-    prefetchBeyondWindow(after: wanted.last)
-  }
-
-  private func makeCell(at path: IndexPath) throws(ListViewError) -> CollectionCell {
-    guard connection.dataSource != nil else { throw .dataSourceReleased }
-    do {
-      let cell = try connection.send(.cellForRow, path, in: self)
-      guard let cell else {
-        throw ListViewError.requiredMessageUnhandled(
-          .cellForRow, handlers: connection.handlerSummaries(for: .cellForRow))
-      }
-      return cell
-    } catch let error as ListViewError {
-      throw error
-    } catch {
-      throw .cellProviderFailed(path, "\(error)")
-    }
+    prefetch.announce(
+      after: wanted.last, counts: shownCounts, distance: prefetchDistance, through: connection,
+      in: self)
   }
 
   private func makeSupplementaryView(_ key: SupplementaryKey) throws(ListViewError)
@@ -371,109 +358,29 @@ public final class CollectionView {
     }
   }
 
-  private func endDisplaying(_ cell: CollectionCell, at path: IndexPath) {
-    connection.send(.didEndDisplayingRow, (cell, path), in: self)
-    enqueue(cell)
-  }
-
-  private func prefetchBeyondWindow(after last: IndexPath?) {
-    guard prefetchDistance > 0, connection.cachedResponse(to: .prefetchRows), let last else {
-      return
-    }
-    let fresh = prefetch.freshRows(after: last, counts: itemCounts, distance: prefetchDistance)
-    guard !fresh.isEmpty else { return }
-    connection.send(.prefetchRows, fresh, in: self)
-  }
-
   // MARK: Selection
 
   /// The selected items, in order.
   public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
 
-  /// Taps an item as a user does, with UIKit's delegate messages.
-  ///
-  /// `willSelect` (`nil` cancels), then, without ``allowsMultipleSelection``, `didDeselect` for
-  /// every other selected item, then `didSelect`. With ``allowsMultipleSelection`` a tap on a
-  /// selected item deselects it.
-  public func tapItem(at indexPath: IndexPath) throws(ListViewError) {
-    try checkExists(indexPath)
-    if allowsMultipleSelection, selected.contains(indexPath) {
-      userDeselect(indexPath)
-      return
-    }
-    var target = indexPath
-    if connection.cachedResponse(to: .willSelectRow) {
-      let redirected = connection.send(.willSelectRow, indexPath, in: self)
-      guard let redirected else { return }
-      try checkExists(redirected)
-      target = redirected
-    }
-    if !allowsMultipleSelection {
-      for other in selected.sorted() where other != target { userDeselect(other) }
-    }
-    markSelected(target)
-    connection.send(.didSelectRow, target, in: self)
-  }
+  /// Taps an item as a user does, with UIKit's delegate messages; see ``ListView/tapRow(at:)``.
+  public func tapItem(at indexPath: IndexPath) throws(ListViewError) { try tap(indexPath) }
 
   /// Selects an item from code, sending no delegate message, like UIKit's
-  /// `selectItem(at:animated:scrollPosition:)`.
+  /// `selectItem(at:animated:scrollPosition:)`; see ``ListView/selectRow(at:)``.
   public func selectItem(at indexPath: IndexPath) throws(ListViewError) {
-    try checkExists(indexPath)
-    if !allowsMultipleSelection {
-      for other in selected where other != indexPath { markDeselected(other) }
-    }
-    markSelected(indexPath)
+    try selectSilently(indexPath)
   }
 
   /// Deselects an item from code, sending no delegate message, like UIKit's
   /// `deselectItem(at:animated:)`.
   public func deselectItem(at indexPath: IndexPath) throws(ListViewError) {
-    try checkExists(indexPath)
-    markDeselected(indexPath)
-  }
-
-  private func userDeselect(_ indexPath: IndexPath) {
-    guard markDeselected(indexPath) else { return }
-    connection.send(.didDeselectRow, indexPath, in: self)
-  }
-
-  private func markSelected(_ indexPath: IndexPath) {
-    selected.insert(indexPath)
-    visibleCells[indexPath]?.isSelected = true
-  }
-
-  @discardableResult
-  private func markDeselected(_ indexPath: IndexPath) -> Bool {
-    guard selected.remove(indexPath) != nil else { return false }
-    visibleCells[indexPath]?.isSelected = false
-    return true
-  }
-
-  private func checkExists(_ path: IndexPath) throws(ListViewError) {
-    guard itemCounts.indices.contains(path.section) else {
-      throw .indexPathOutOfRange(path, sections: itemCounts.count, rowsInSection: nil)
-    }
-    guard path.item >= 0, path.item < itemCounts[path.section] else {
-      throw .indexPathOutOfRange(
-        path, sections: itemCounts.count, rowsInSection: itemCounts[path.section])
-    }
+    try deselectSilently(indexPath)
   }
 
   // MARK: Batch updates
 
-  /// Applies several changes at once, after the data source has changed its data, as UIKit's
-  /// `performBatchUpdates(_:completion:)` does.
-  ///
-  /// The update is checked against the counts before it and the data source's counts after it;
-  /// when it does not add up, or names items that do not exist, the collection throws and keeps
-  /// exactly the state it had.
-  public func performBatchUpdates(_ build: (inout ListUpdate) -> Void) throws(ListViewError) {
-    var update = ListUpdate()
-    build(&update)
-    try apply(update)
-  }
-
-  /// Applies a prepared update; see ``performBatchUpdates(_:)``.
+  /// Applies a prepared update; see ``ListHost/performBatchUpdates(_:)``.
   ///
   /// A collection that has never loaded loads instead, as UIKit does before the first layout.
   public func apply(_ update: ListUpdate) throws(ListViewError) {
@@ -483,19 +390,11 @@ public final class CollectionView {
     }
     if !update.isEmpty { try requireMessages() }
     let counts = try readCounts()
-    let plan = try ListUpdatePlan(update, before: itemCounts, after: counts)
+    let plan = try ListUpdatePlan(update, before: shownCounts, after: counts)
     // Validated: from here on the update is applied.
-    var carried: [IndexPath: CollectionCell] = [:]
-    var ending: [(path: IndexPath, cell: CollectionCell)] = []
-    for (path, cell) in visibleCells.sorted(by: { $0.key < $1.key }) {
-      if let moved = plan.newIndexPath(for: path), !plan.reloaded.contains(path) {
-        carried[moved] = cell
-      } else {
-        ending.append((path, cell))
-      }
-    }
+    let (carried, ending) = plan.carry(visibleCells.sorted { $0.key < $1.key })
     selected = Set(selected.compactMap(plan.newIndexPath(for:)))
-    for view in visibleViews.values { enqueue(view) }
+    for view in visibleViews.values { enqueueView(view) }
     visibleViews = [:]
     visibleCells = carried
     prefetch.reset()
@@ -573,7 +472,7 @@ public final class CollectionView {
   }
 }
 
-extension CollectionView: SupplementaryViewHost {
+extension CollectionView: SupplementaryViewHost, HeadlessSelection {
   /// Whether the content is shorter than the viewport.
   public var needsMoreContent: Bool { contentHeight < viewportHeight }
 }

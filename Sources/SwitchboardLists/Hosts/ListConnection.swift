@@ -115,6 +115,26 @@ final class ListConnection<Host: ListHost> {
     try proxy.send(call, arguments, in: host)
   }
 
+  /// The cell the data source makes for the row at `path`.
+  ///
+  /// - Throws: ``ListViewError/dataSourceReleased``, ``ListViewError/requiredMessageUnhandled(_:handlers:)``
+  ///   when nobody makes cells, or ``ListViewError/cellProviderFailed(_:_:)`` with the error a
+  ///   cell provider threw.
+  func makeCell(at path: IndexPath, in host: Host) throws(ListViewError) -> Host.Cell {
+    guard dataSource != nil else { throw .dataSourceReleased }
+    do {
+      guard let cell = try send(.cellForRow, path, in: host) else {
+        throw ListViewError.requiredMessageUnhandled(
+          .cellForRow, handlers: handlerSummaries(for: .cellForRow))
+      }
+      return cell
+    } catch let error as ListViewError {
+      throw error
+    } catch {
+      throw .cellProviderFailed(path, "\(error)")
+    }
+  }
+
   /// The proxy of `message` when the host's cache says it responds; a receiver released since
   /// is recorded and the cache refreshed.
   @inline(__always)

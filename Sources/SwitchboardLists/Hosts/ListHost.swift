@@ -77,6 +77,23 @@ extension ListHost {
     return typed
   }
 
+  /// Applies several changes at once, after the data source has changed its data.
+  ///
+  /// The host checks the update the way UIKit does: for every section, rows after = rows
+  /// before + inserted − deleted (± moved), against its data source's new counts. When it does
+  /// not add up, or names rows that do not exist, the host throws and keeps exactly the state
+  /// it had.
+  ///
+  /// ```swift
+  /// model.items.append("Buy bread")
+  /// try list.performBatchUpdates { $0.insertRows(at: [IndexPath(row: 2, section: 0)]) }
+  /// ```
+  public func performBatchUpdates(_ build: (inout ListUpdate) -> Void) throws(ListViewError) {
+    var update = ListUpdate()
+    build(&update)
+    try apply(update)
+  }
+
   /// Inserts rows (index paths after the change) in a batch of their own.
   public func insertRows(at indexPaths: [IndexPath]) throws(ListViewError) {
     try apply(ListUpdate(insertingRowsAt: indexPaths))

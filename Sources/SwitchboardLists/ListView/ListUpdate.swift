@@ -117,6 +117,23 @@ struct ListUpdatePlan {
   /// Per new section, the sorted rows arriving in it (inserted or moved in).
   private let arriving: [Int: [Int]]
 
+  /// Splits the visible cells into those the update keeps (by their new index paths) and those
+  /// that end displaying (deleted or reloaded, by their old ones, in order).
+  func carry<Cell>(_ visible: some Sequence<(key: IndexPath, value: Cell)>) -> (
+    kept: [IndexPath: Cell], ending: [(path: IndexPath, cell: Cell)]
+  ) {
+    var kept: [IndexPath: Cell] = [:]
+    var ending: [(path: IndexPath, cell: Cell)] = []
+    for (path, cell) in visible {
+      if let moved = newIndexPath(for: path), !reloaded.contains(path) {
+        kept[moved] = cell
+      } else {
+        ending.append((path, cell))
+      }
+    }
+    return (kept, ending)
+  }
+
   /// Validates `update` the way UIKit does; throws without side effects when it does not add up.
   init(_ update: ListUpdate, before: [Int], after: [Int]) throws(ListViewError) {
     let oldSections = before.count

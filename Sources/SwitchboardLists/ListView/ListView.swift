@@ -60,19 +60,19 @@ public final class ListView {
     set { connection.connect(dataSource: connection.dataSource, delegate: newValue) }
   }
 
-  private let connection = ListConnection<ListView>()
+  let connection = ListConnection<ListView>()
 
   // MARK: State
 
   private var registrations: [String: ListCell.Type] = [:]
   private var reusePool: [String: [ListCell]] = [:]
-  private var rowCounts: [Int] = []
+  private(set) var shownCounts: [Int] = []
   private var headerTitles: [String?] = []
   private var footerTitles: [String?] = []
   private var layout = ListLayout()
-  private var visibleCells: [IndexPath: ListCell] = [:]
+  private(set) var visibleCells: [IndexPath: ListCell] = [:]
   private var visibleOrder: [IndexPath] = []
-  private var selected: Set<IndexPath> = []
+  var selected: Set<IndexPath> = []
   private var prefetch = PrefetchWindow()
   /// Counts display passes, so a pass notices when a callback started another one (a delegate
   /// that reloads or updates the list from `willDisplay`) and stops walking its stale rows.
@@ -175,7 +175,7 @@ public final class ListView {
     reusePool[identifier]?.count ?? 0
   }
 
-  private func enqueue(_ cell: ListCell) {
+  func enqueue(_ cell: ListCell) {
     guard let identifier = cell.reuseIdentifier else { return }
     reusePool[identifier, default: []].append(cell)
   }
@@ -183,11 +183,11 @@ public final class ListView {
   // MARK: Model
 
   /// The number of sections, as of the last reload or update.
-  public var numberOfSections: Int { rowCounts.count }
+  public var numberOfSections: Int { shownCounts.count }
 
   /// The number of rows in `section`, as of the last reload or update.
   public func numberOfRows(inSection section: Int) -> Int {
-    rowCounts.indices.contains(section) ? rowCounts[section] : 0
+    shownCounts.indices.contains(section) ? shownCounts[section] : 0
   }
 
   /// The header title of `section`, as of the last reload or update.
@@ -232,7 +232,7 @@ public final class ListView {
   }
 
   private func adopt(_ counts: Counts) {
-    rowCounts = counts.rows
+    shownCounts = counts.rows
     headerTitles = counts.headers
     footerTitles = counts.footers
     var layout = ListLayout()
@@ -267,10 +267,10 @@ public final class ListView {
   /// Batch updates make the same check; call this after changes you believe need no update.
   public func checkConsistency() throws(ListViewError) {
     let counts = try readCounts()
-    guard counts.rows.count == rowCounts.count else {
-      throw .staleSectionCount(shown: rowCounts.count, dataSource: counts.rows.count)
+    guard counts.rows.count == shownCounts.count else {
+      throw .staleSectionCount(shown: shownCounts.count, dataSource: counts.rows.count)
     }
-    for (section, shown) in rowCounts.enumerated() where counts.rows[section] != shown {
+    for (section, shown) in shownCounts.enumerated() where counts.rows[section] != shown {
       throw .staleRowCount(section: section, shown: shown, dataSource: counts.rows[section])
     }
   }
@@ -396,7 +396,7 @@ public final class ListView {
       guard pass == displayPass else { return }
     }
     for path in wanted where visibleCells[path] == nil {
-      let cell = try makeCell(at: path)
+      let cell = try connection.makeCell(at: path, in: self)
       guard pass == displayPass else {
         enqueue(cell)  // The cell provider changed the list; its own pass shows what is there.
         return
@@ -407,7 +407,9 @@ public final class ListView {
       connection.send(.willDisplayRow, (cell, path), in: self)
       guard pass == displayPass else { return }
     }
-    prefetchBeyondWindow()
+    prefetch.announce(
+      after: visibleOrder.last, counts: shownCounts, distance: prefetchDistance, through: connection,
+      in: self)
   }
 
   /// The visible cell at `path`; `visibleOrder` and the cell table always hold the same paths.
@@ -428,36 +430,6 @@ public final class ListView {
     }
   }
 
-  private func makeCell(at path: IndexPath) throws(ListViewError) -> ListCell {
-    guard connection.dataSource != nil else { throw .dataSourceReleased }
-    do {
-      let cell = try connection.send(.cellForRow, path, in: self)
-      guard let cell else {
-        throw ListViewError.requiredMessageUnhandled(
-          .cellForRow, handlers: handlerSummaries(for: .cellForRow))
-      }
-      return cell
-    } catch let error as ListViewError {
-      throw error
-    } catch {
-      throw .cellProviderFailed(path, "\(error)")
-    }
-  }
-
-  private func endDisplaying(_ cell: ListCell, at path: IndexPath) {
-    connection.send(.didEndDisplayingRow, (cell, path), in: self)
-    enqueue(cell)
-  }
-
-  private func prefetchBeyondWindow() {
-    guard prefetchDistance > 0, cachedResponse(to: .prefetchRows),
-      let last = visibleOrder.last
-    else { return }
-    let fresh = prefetch.freshRows(after: last, counts: rowCounts, distance: prefetchDistance)
-    guard !fresh.isEmpty else { return }
-    connection.send(.prefetchRows, fresh, in: self)
-  }
-
   // MARK: Selection
 
   /// The selected rows, in order.
@@ -474,32 +446,7 @@ public final class ListView {
   ///
   /// To change the selection from code without any delegate message, as UIKit's
   /// `selectRow(at:animated:scrollPosition:)` does, use ``selectRow(at:)`` and ``deselectRow(at:)``.
-  public func tapRow(at indexPath: IndexPath) throws(ListViewError) {
-    try checkExists(indexPath)
-    if allowsMultipleSelection, selected.contains(indexPath) {
-      userDeselect(indexPath)
-      return
-    }
-    var target = indexPath
-    if cachedResponse(to: .willSelectRow) {
-      let redirected = connection.send(.willSelectRow, indexPath, in: self)
-      guard let redirected else { return }
-      try checkExists(redirected)
-      target = redirected
-    }
-    if !allowsMultipleSelection {
-      for other in selected.sorted() where other != target {
-        userDeselect(other)
-      }
-    }
-    markSelected(target)
-    connection.send(.didSelectRow, target, in: self)
-  }
-
-  private func userDeselect(_ indexPath: IndexPath) {
-    guard markDeselected(indexPath) else { return }
-    connection.send(.didDeselectRow, indexPath, in: self)
-  }
+  public func tapRow(at indexPath: IndexPath) throws(ListViewError) { try tap(indexPath) }
 
   /// Selects a row from code, sending no delegate message, like UIKit's
   /// `selectRow(at:animated:scrollPosition:)`.
@@ -507,11 +454,7 @@ public final class ListView {
   /// Without ``allowsMultipleSelection`` every other row is deselected, silently too. Use
   /// ``tapRow(at:)`` to act as a user, with `willSelect` and `didSelect`.
   public func selectRow(at indexPath: IndexPath) throws(ListViewError) {
-    try checkExists(indexPath)
-    if !allowsMultipleSelection {
-      for other in selected where other != indexPath { markDeselected(other) }
-    }
-    markSelected(indexPath)
+    try selectSilently(indexPath)
   }
 
   /// Deselects a row from code, sending no delegate message, like UIKit's
@@ -520,34 +463,7 @@ public final class ListView {
   /// A user deselects by tapping a selected row with ``allowsMultipleSelection``: see
   /// ``tapRow(at:)``.
   public func deselectRow(at indexPath: IndexPath) throws(ListViewError) {
-    try checkExists(indexPath)
-    markDeselected(indexPath)
-  }
-
-  /// Adds `indexPath` to the selection and marks its visible cell, telling nobody.
-  private func markSelected(_ indexPath: IndexPath) {
-    selected.insert(indexPath)
-    visibleCells[indexPath]?.isSelected = true
-  }
-
-  /// Removes `indexPath` from the selection and unmarks its visible cell, telling nobody.
-  ///
-  /// - Returns: Whether the row was selected.
-  @discardableResult
-  private func markDeselected(_ indexPath: IndexPath) -> Bool {
-    guard selected.remove(indexPath) != nil else { return false }
-    visibleCells[indexPath]?.isSelected = false
-    return true
-  }
-
-  private func checkExists(_ path: IndexPath) throws(ListViewError) {
-    guard rowCounts.indices.contains(path.section) else {
-      throw .indexPathOutOfRange(path, sections: rowCounts.count, rowsInSection: nil)
-    }
-    guard path.row >= 0, path.row < rowCounts[path.section] else {
-      throw .indexPathOutOfRange(
-        path, sections: rowCounts.count, rowsInSection: rowCounts[path.section])
-    }
+    try deselectSilently(indexPath)
   }
 
   // MARK: Editing by the user
@@ -593,12 +509,12 @@ public final class ListView {
     guard canMove, cachedResponse(to: .moveRow) else {
       throw .actionNotAllowed("moving", source)
     }
-    var after = rowCounts
+    var after = shownCounts
     after[source.section] -= 1
     after[destination.section] += 1
     var update = ListUpdate()
     update.moveRow(at: source, to: destination)
-    let plan = try ListUpdatePlan(update, before: rowCounts, after: after)
+    let plan = try ListUpdatePlan(update, before: shownCounts, after: after)
     applyValidated(
       plan, counts: Counts(rows: after, headers: headerTitles, footers: footerTitles))
     try updateVisibleRows()
@@ -610,36 +526,21 @@ public final class ListView {
   private func checkDropTarget(_ destination: IndexPath, from source: IndexPath)
     throws(ListViewError)
   {
-    guard rowCounts.indices.contains(destination.section) else {
-      throw .indexPathOutOfRange(destination, sections: rowCounts.count, rowsInSection: nil)
+    guard shownCounts.indices.contains(destination.section) else {
+      throw .indexPathOutOfRange(destination, sections: shownCounts.count, rowsInSection: nil)
     }
     // The row leaves its own section first, so there it can go to any row that remains; in
     // another section it can also go just past the last row.
-    let slots = rowCounts[destination.section] + (destination.section == source.section ? 0 : 1)
+    let slots = shownCounts[destination.section] + (destination.section == source.section ? 0 : 1)
     guard destination.row >= 0, destination.row < slots else {
       throw .indexPathOutOfRange(
-        destination, sections: rowCounts.count, rowsInSection: rowCounts[destination.section])
+        destination, sections: shownCounts.count, rowsInSection: shownCounts[destination.section])
     }
   }
 
   // MARK: Batch updates
 
-  /// Applies several changes at once, after the data source has changed its data.
-  ///
-  /// The update is checked against the counts before it and the data source's counts after it,
-  /// the way UIKit checks it: for every section, rows after = rows before + inserted − deleted
-  /// (± moved). When it does not add up, or names rows that do not exist, the list throws and
-  /// keeps exactly the state it had.
-  ///
-  /// - Complexity: O(sections + changes × visible rows), plus re-measuring rows whose heights
-  ///   vary.
-  public func performBatchUpdates(_ build: (inout ListUpdate) -> Void) throws(ListViewError) {
-    var update = ListUpdate()
-    build(&update)
-    try apply(update)
-  }
-
-  /// Applies a prepared update; see ``performBatchUpdates(_:)``.
+  /// Applies a prepared update; see ``ListHost/performBatchUpdates(_:)``.
   ///
   /// A list that has never loaded its data (no ``reloadData()`` yet) has nothing to compare the
   /// update with, so it loads instead, as UIKit does when a table has not laid out yet: the
@@ -651,7 +552,7 @@ public final class ListView {
     }
     if !update.isEmpty { try connection.requireDataSourceMessages() }
     let counts = try readCounts()
-    let plan = try ListUpdatePlan(update, before: rowCounts, after: counts.rows)
+    let plan = try ListUpdatePlan(update, before: shownCounts, after: counts.rows)
     // Validated: from here on the update is applied.
     applyValidated(plan, counts: counts)
     try updateVisibleRows()
@@ -660,16 +561,8 @@ public final class ListView {
   /// Moves the visible cells, the selection and the layout to the state after `plan`, then
   /// ends displaying the rows that were deleted or reloaded (at their old index paths).
   private func applyValidated(_ plan: ListUpdatePlan, counts: Counts) {
-    var carried: [IndexPath: ListCell] = [:]
-    var ending: [(path: IndexPath, cell: ListCell)] = []
-    for path in visibleOrder {
-      let cell = cell(at: path, in: visibleCells)
-      if let moved = plan.newIndexPath(for: path), !plan.reloaded.contains(path) {
-        carried[moved] = cell
-      } else {
-        ending.append((path, cell))
-      }
-    }
+    let (carried, ending) = plan.carry(
+      visibleOrder.lazy.map { (key: $0, value: self.cell(at: $0, in: self.visibleCells)) })
     selected = Set(selected.compactMap(plan.newIndexPath(for:)))
     visibleCells = carried
     visibleOrder = carried.keys.sorted()
@@ -747,7 +640,7 @@ public final class ListView {
   }
 }
 
-extension ListView: ListHost {
+extension ListView: ListHost, HeadlessSelection {
   /// Whether the content is shorter than the viewport.
   public var needsMoreContent: Bool { contentHeight < viewportHeight }
 }

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A headless host's cell, which shows whether its row is selected.
+@MainActor
+protocol SelectableCell: AnyObject {
+  var isSelected: Bool { get set }
+}
+
+extension ListCell: SelectableCell {}
+extension CollectionCell: SelectableCell {}
+
+/// What ``ListView`` and ``CollectionView`` share in showing cells and selecting: UIKit's rules
+/// for a user's tap and for selection changes made from code.
+@MainActor
+protocol HeadlessSelection: ListHost where Cell: SelectableCell {
+  /// The connection the host sends its delegate messages through.
+  var connection: ListConnection<Self> { get }
+  /// The rows (items) per section, as the host shows them.
+  var shownCounts: [Int] { get }
+  var selected: Set<IndexPath> { get set }
+  var allowsMultipleSelection: Bool { get }
+  /// The cells on screen.
+  var visibleCells: [IndexPath: Cell] { get }
+  /// Puts a cell that left the screen in the reuse pool.
+  func enqueue(_ cell: Cell)
+}
+
+extension HeadlessSelection {
+  /// A user's tap: `willSelect` (which may redirect or cancel), then, without multiple
+  /// selection, `didDeselect` for every other selected row, then `didSelect`; with multiple
+  /// selection, a tap on a selected row deselects it.
+  func tap(_ indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    if allowsMultipleSelection, selected.contains(indexPath) {
+      userDeselect(indexPath)
+      return
+    }
+    var target = indexPath
+    if connection.cachedResponse(to: .willSelectRow) {
+      let redirected = connection.send(.willSelectRow, indexPath, in: self)
+      guard let redirected else { return }
+      try checkExists(redirected)
+      target = redirected
+    }
+    if !allowsMultipleSelection {
+      for other in selected.sorted() where other != target { userDeselect(other) }
+    }
+    markSelected(target)
+    connection.send(.didSelectRow, target, in: self)
+  }
+
+  /// A selection from code: no delegate message; without multiple selection every other row is
+  /// deselected, silently too.
+  func selectSilently(_ indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    if !allowsMultipleSelection {
+      for other in selected where other != indexPath { markDeselected(other) }
+    }
+    markSelected(indexPath)
+  }
+
+  /// A deselection from code: no delegate message.
+  func deselectSilently(_ indexPath: IndexPath) throws(ListViewError) {
+    try checkExists(indexPath)
+    markDeselected(indexPath)
+  }
+
+  /// Tells the delegate that the cell of `path` left the screen, and pools it.
+  func endDisplaying(_ cell: Cell, at path: IndexPath) {
+    connection.send(.didEndDisplayingRow, (cell, path), in: self)
+    enqueue(cell)
+  }
+
+  private func userDeselect(_ indexPath: IndexPath) {
+    guard markDeselected(indexPath) else { return }
+    connection.send(.didDeselectRow, indexPath, in: self)
+  }
+
+  private func markSelected(_ indexPath: IndexPath) {
+    selected.insert(indexPath)
+    visibleCells[indexPath]?.isSelected = true
+  }
+
+  /// - Returns: Whether the row was selected.
+  @discardableResult
+  private func markDeselected(_ indexPath: IndexPath) -> Bool {
+    guard selected.remove(indexPath) != nil else { return false }
+    visibleCells[indexPath]?.isSelected = false
+    return true
+  }
+
+  /// Throws when `path` names no row the host shows.
+  func checkExists(_ path: IndexPath) throws(ListViewError) {
+    guard shownCounts.indices.contains(path.section) else {
+      throw .indexPathOutOfRange(path, sections: shownCounts.count, rowsInSection: nil)
+    }
+    guard path.row >= 0, path.row < shownCounts[path.section] else {
+      throw .indexPathOutOfRange(
+        path, sections: shownCounts.count, rowsInSection: shownCounts[path.section])
+    }
+  }
+}
