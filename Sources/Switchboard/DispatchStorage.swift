@@ -1,7 +1,7 @@
 // Every operation in Switchboard that bypasses Swift's safety checks lives in this file, in one
 // type, so the rest of the package is ordinary Swift. Each one saves work on the dispatch path
 // (a retain and release, a dynamic exclusivity check, a dynamic cast) that the ProxyDispatch
-// benchmarks show; each states the invariant it relies on, and UnsafeRoomTests exercises it.
+// benchmarks show; each states the invariant it relies on, and DispatchStorageTests exercises it.
 
 /// The dispatch path's storage: every route by index, each route's handlers already cast to
 /// the capability they were last sent as, and the observer counts.

@@ -113,7 +113,9 @@ public final class PublicScreen: ListCellProviding, ListWillDisplayObserving {
   }
 
   @inline(never)
-  public func willDisplay(_ cell: PublicList.Cell, forRowAt indexPath: IndexPath, in list: PublicList) {
+  public func willDisplay(
+    _ cell: PublicList.Cell, forRowAt indexPath: IndexPath, in list: PublicList
+  ) {
     displayed &+= 1
   }
 }

@@ -367,8 +367,8 @@ public final class CollectionView {
   public func tapItem(at indexPath: IndexPath) throws(ListViewError) { try tap(indexPath) }
 
   /// Selects an item from code, sending no delegate message, like UIKit's
-  /// `selectItem(at:animated:scrollPosition:)`; see ``ListView/selectRow(at:)``.
-  public func selectItem(at indexPath: IndexPath) throws(ListViewError) {
+  /// `selectItem(at:animated:scrollPosition:)`; see ``ListView/selectRow(at:animated:)``.
+  public func selectItem(at indexPath: IndexPath, animated: Bool) throws(ListViewError) {
     try selectSilently(indexPath)
   }
 

@@ -408,7 +408,8 @@ public final class ListView {
       guard pass == displayPass else { return }
     }
     prefetch.announce(
-      after: visibleOrder.last, counts: shownCounts, distance: prefetchDistance, through: connection,
+      after: visibleOrder.last, counts: shownCounts, distance: prefetchDistance,
+      through: connection,
       in: self)
   }
 
@@ -445,7 +446,7 @@ public final class ListView {
   ///   again, as UIKit does.
   ///
   /// To change the selection from code without any delegate message, as UIKit's
-  /// `selectRow(at:animated:scrollPosition:)` does, use ``selectRow(at:)`` and ``deselectRow(at:)``.
+  /// `selectRow(at:animated:scrollPosition:)` does, use ``selectRow(at:animated:)`` and ``deselectRow(at:)``.
   public func tapRow(at indexPath: IndexPath) throws(ListViewError) { try tap(indexPath) }
 
   /// Selects a row from code, sending no delegate message, like UIKit's
@@ -453,7 +454,9 @@ public final class ListView {
   ///
   /// Without ``allowsMultipleSelection`` every other row is deselected, silently too. Use
   /// ``tapRow(at:)`` to act as a user, with `willSelect` and `didSelect`.
-  public func selectRow(at indexPath: IndexPath) throws(ListViewError) {
+  ///
+  /// `animated` is UIKit's parameter; a headless list has nothing to animate.
+  public func selectRow(at indexPath: IndexPath, animated: Bool) throws(ListViewError) {
     try selectSilently(indexPath)
   }
 

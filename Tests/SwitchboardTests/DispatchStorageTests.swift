@@ -1,0 +1,131 @@
+import Testing
+
+@testable import Switchboard
+
+// Each unchecked operation of DispatchStorage, driven through the proxy so that a broken
+// invariant shows as a wrong answer, a handler that never deinitializes, or (under the address
+// sanitizer CI runs) a use after free.
+
+/// A handler whose release the tests watch through a weak reference.
+final class Tracked: Opening, Tick {
+  let name: String
+  init(_ name: String) { self.name = name }
+  func open() -> String { "\(name) opens" }
+  func tick(_ log: inout [String]) { log.append(name) }
+}
+
+/// A capability that is not class-bound: its existential boxes the handler in a buffer.
+@MainActor protocol AnyOpening { func open() -> String }
+extension Tracked: AnyOpening {}
+
+@MainActor
+@Suite("DispatchStorage invariants")
+struct DispatchStorageTests {
+  @Test(
+    "a weakly held handler is kept unretained: released, it deinitializes and sends answer the default"
+  )
+  func unretainedWeakHandler() {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    var door: Tracked? = Tracked("door")
+    weak let watched = door
+    proxy.add(door!)
+    for _ in 0..<3 {
+      #expect(
+        proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "door opens")
+    }
+    door = nil
+    #expect(watched == nil, "the kept typed value must not retain a weakly held handler")
+    #expect(proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "none")
+  }
+
+  @Test("a capability whose existential boxes the handler is kept unretained and read back right")
+  func boxedExistential() {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    var door: Tracked? = Tracked("boxed")
+    weak let watched = door
+    proxy.add(door!)
+    for _ in 0..<3 {
+      #expect(
+        proxy.send(.open, as: (any AnyOpening).self, default: "none") { $0.open() } == "boxed opens"
+      )
+    }
+    // Switching capability replaces the kept value: the old one must release nothing.
+    #expect(
+      proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "boxed opens")
+    door = nil
+    #expect(watched == nil)
+    #expect(proxy.send(.open, as: (any AnyOpening).self, default: "none") { $0.open() } == "none")
+  }
+
+  @Test("a strongly held handler's typed value is retained once and released once")
+  func retainedStrongHandler() {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    weak var watched: Tracked?
+    do {
+      let door = Tracked("strong")
+      watched = door
+      proxy.add(door, retention: .strong)
+    }
+    for _ in 0..<3 {
+      #expect(
+        proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "strong opens")
+    }
+    #expect(watched != nil, "the proxy holds the handler")
+    if let handler = watched { #expect(proxy.remove(handler)) }
+    #expect(watched == nil, "removed, the handler and its typed value are released")
+  }
+
+  @Test("broadcast receivers kept unretained skip a receiver released since")
+  func broadcastReceivers() {
+    let proxy = PrioritizedProxy<DoorMessage>(rules: [.tick: .broadcast])
+    let first = Tracked("first")
+    var second: Tracked? = Tracked("second")
+    weak let watched = second
+    proxy.add(first)
+    proxy.add(second!)
+    var log: [String] = []
+    proxy.broadcast(.tick, as: (any Tick).self) { $0.tick(&log) }
+    second = nil
+    proxy.broadcast(.tick, as: (any Tick).self) { $0.tick(&log) }
+    #expect(log == ["first", "second", "first"])
+    #expect(watched == nil)
+  }
+
+  @Test("a handler that changes the proxy during a send finishes on the routes it was sent on")
+  func routesReplacedDuringSend() {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    let door = FullDoor("door")
+    proxy.add(door)
+    let answer = proxy.send(.open, as: (any Opening).self, default: "none") { handler in
+      // Rebuilds every route while this send still reads the old ones.
+      proxy.remove(door)
+      proxy.add(OpenOnly("other"), retention: .strong)
+      return handler.open()
+    }
+    #expect(answer == "door opens")
+    #expect(
+      proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "other opens")
+  }
+
+  @Test("observer lists keep each event's argument type, and an observer may cancel itself")
+  func observerLists() {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    proxy.add(FullDoor("door"), retention: .strong)
+    let opened = MessageEvent<DoorMessage, String>(.open)
+    let ticked = MessageEvent<DoorMessage, Int>(.tick)
+    var seen: [String] = []
+    var token: ObservationToken?
+    token = proxy.observe(opened) { text in
+      seen.append(text)
+      token?.cancel()
+    }
+    let counted = proxy.observe(ticked) { count in seen.append("tick \(count)") }
+    for _ in 0..<2 {
+      _ = proxy.send(opened, "hello", as: (any Opening).self, default: "none") { $0.open() }
+      var log: [String] = []
+      proxy.broadcast(ticked, 7, as: (any Tick).self) { $0.tick(&log) }
+    }
+    #expect(seen == ["hello", "tick 7", "tick 7"])
+    counted.cancel()
+  }
+}
