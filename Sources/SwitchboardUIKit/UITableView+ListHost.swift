@@ -42,8 +42,9 @@ extension UITableView: ListHost {
   }
 
   /// Checks `update` against the counts the table shows and its data source's new counts,
-  /// then animates it with `performBatchUpdates`. A table that is not in a window reloads
-  /// instead, as UIKit recommends.
+  /// then animates it with `performBatchUpdates`.
+  ///
+  /// A table that is not in a window reloads instead, as UIKit recommends.
   ///
   /// - Throws: The ``ListViewError`` describing a mismatch, before UIKit would raise an
   ///   exception; nothing changes then.

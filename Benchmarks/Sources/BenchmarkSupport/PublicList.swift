@@ -2,9 +2,10 @@ import Foundation
 import Switchboard
 import SwitchboardLists
 
-/// A list host written only against Switchboard's public API, the way a team writes one for its
-/// own view (an AppKit table, a custom grid): it keeps a `ListProxy`, caches which messages it
-/// answers, sends each message in one line with `proxy.send`, lays rows out from `heightForRow`,
+/// A list host written only against Switchboard's public API.
+///
+/// It is written the way a team writes one for its own view (an AppKit table, a custom grid):
+/// it keeps a `ListProxy`, caches which messages it answers, sends each message in one line with `proxy.send`, lays rows out from `heightForRow`,
 /// and shows a window of rows with reused cells. One section, no titles.
 @MainActor
 public final class PublicList: ListHost {
