@@ -375,11 +375,18 @@ extension PrioritizedProxy {
       for slot in slots where implements(slot) { return (.one(slot), .routed) }
       return (.none, .unhandled(reason: nil))
     }
+    /// No handler has `role` now: gone (released or removed) routes to nobody; never given (a
+    /// misspelling) is an error.
+    func missing(_ role: HandlerRole) -> (Route.Targets, Route.Outcome) {
+      rolesEverGiven.contains(role)
+        ? (.none, .unhandled(reason: "no handler has the role '\(role)' now"))
+        : (.none, .failed(.unknownRole(role)))
+    }
     switch rule.kind {
     case .firstImplementer:
       return firstImplementer()
     case .always(let role):
-      guard let position = roleOwners[role] else { return (.none, .failed(.unknownRole(role))) }
+      guard let position = roleOwners[role] else { return missing(role) }
       let slot = slots[position]
       guard implements(slot) else {
         return (.none, .failed(.handlerDoesNotImplement(slot)))
@@ -396,11 +403,13 @@ extension PrioritizedProxy {
       }
       return (.one(slot), .routed)
     case .only(let role):
-      guard let position = roleOwners[role] else { return (.none, .failed(.unknownRole(role))) }
+      guard let position = roleOwners[role] else { return missing(role) }
       let slot = slots[position]
       return implements(slot) ? (.one(slot), .routed) : (.none, .unhandled(reason: nil))
     case .prefer(let role):
-      guard let position = roleOwners[role] else { return (.none, .failed(.unknownRole(role))) }
+      guard let position = roleOwners[role] else {
+        return rolesEverGiven.contains(role) ? firstImplementer() : missing(role)
+      }
       let slot = slots[position]
       return implements(slot) ? (.one(slot), .routed) : firstImplementer()
     case .broadcast:

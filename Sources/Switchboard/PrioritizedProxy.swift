@@ -51,6 +51,9 @@
 /// broadcasts included, with no string built until an explanation or error is asked for.
 public final class PrioritizedProxy<Message: MessageSet> {
   var slots: [HandlerSlot] = []
+  /// Every role a handler was ever given, so a rule can tell a role whose handler is gone from
+  /// a misspelled one.
+  var rolesEverGiven: Set<HandlerRole> = []
   /// The route of each message by route index, and the observer counts.
   @usableFromInline let storage: DispatchStorage
   /// `Message.allCases`, in route-index order.
@@ -409,6 +412,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ) -> HandlerSlot {
     let slot = HandlerSlot(id: nextSlotID, object: handler, roles: roles, retention: retention)
     nextSlotID += 1
+    rolesEverGiven.formUnion(roles)
     slot.survey(messages, object: handler, check: implementationCheck)
     return slot
   }

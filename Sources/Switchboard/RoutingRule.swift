@@ -97,9 +97,9 @@ public struct RoutingRule<Message: MessageSet>: Sendable, CustomStringConvertibl
 
   /// Always the handler with `role`, even when another handler has higher priority.
   ///
-  /// When no handler has `role` (a misspelled role, or its handler was released), the route fails
-  /// with ``RoutingError/Kind-swift.enum/unknownRole(_:roles:)``, as it does for every rule that
-  /// names a role.
+  /// When no handler was ever given `role` (a misspelling), the route fails with
+  /// ``RoutingError/Kind-swift.enum/unknownRole(_:roles:)``, as it does for every rule that names
+  /// a role. When the handler that had it was released or removed, the message goes to nobody.
   ///
   /// If that handler does not implement the message, the route fails with
   /// ``RoutingError/Kind-swift.enum/handlerDoesNotImplement(_:)`` and
@@ -128,6 +128,10 @@ public struct RoutingRule<Message: MessageSet>: Sendable, CustomStringConvertibl
   }
 
   /// The handler with `role` if it implements the message, otherwise the first implementer.
+  ///
+  /// When the handler with `role` was released or removed, the message goes to the first
+  /// implementer; a role no handler was ever given (a misspelling) is an error, as for
+  /// ``always(_:)-(HandlerRole)``.
   public static func prefer(_ role: HandlerRole) -> Self {
     Self("prefer \(role)", kind: .prefer(role))
   }

@@ -33,6 +33,26 @@ private struct SpyGrid {
   }
 }
 
+/// Headers and footers of one class, dequeued from the grid; remembers which view it handed
+/// out for which kind.
+@MainActor
+private final class SharedClassHeaders: ListCellProviding, ListSupplementaryViewProviding {
+  private(set) var handedOut: [(view: ObjectIdentifier, kind: SupplementaryKind)] = []
+
+  func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> CollectionCell {
+    try grid.dequeueCell(CollectionCell.self, for: indexPath)
+  }
+
+  func supplementaryView(
+    ofKind kind: SupplementaryKind, at indexPath: IndexPath, in grid: CollectionView
+  ) throws -> CollectionReusableView {
+    let view = try grid.dequeueSupplementaryView(
+      CollectionReusableView.self, ofKind: kind, for: indexPath)
+    handedOut.append((ObjectIdentifier(view), kind))
+    return view
+  }
+}
+
 @MainActor
 @Suite("CollectionView")
 struct CollectionViewSpecs {
@@ -120,6 +140,26 @@ struct CollectionViewSpecs {
         records.filter { $0.message == .willDisplayRow }.map(\.indexPath)
           == (4..<8).map { item($0, 0) })
       #expect(stack.grid.pooledViewCount == 0, "the four cells that left were reused")
+    }
+
+    @Test("a header view is reused only as a header, even when footers share its class")
+    func supplementaryReusePerKind() throws {
+      let screen = SharedClassHeaders()
+      let model = ListSpy<CollectionView>(
+        implementing: [.numberOfRows], rows: [["a", "b", "c", "d", "e", "f"]])
+      let proxy = ListProxy<CollectionView>(view: screen, viewModel: model)
+      let grid = CollectionView(columns: 3, itemHeight: 40, viewportHeight: 30)
+      grid.headerHeight = 20
+      grid.footerHeight = 20
+      grid.dataSource = proxy
+      try grid.reloadData()
+      try grid.scroll(to: 90)
+      try grid.scroll(to: 0)
+      #expect(screen.handedOut.count == 3, "a header, a footer, then the header again")
+      let kindsPerView = Dictionary(grouping: screen.handedOut, by: \.view).mapValues {
+        Set($0.map(\.kind))
+      }
+      #expect(kindsPerView.values.allSatisfy { $0.count == 1 }, "\(screen.handedOut)")
     }
   }
 

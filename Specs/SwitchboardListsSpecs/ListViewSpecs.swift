@@ -114,5 +114,17 @@ struct ListViewSpecs {
         try list.dequeueReusableCell(withIdentifier: "done", for: IndexPath(row: 0, section: 0))
       }
     }
+
+    @Test("a cell type registered by dequeuing it is found by its plain name too")
+    func plainNameOfATypeRegisteredByDequeue() throws {
+      let list = ListView()
+      let path = IndexPath(row: 0, section: 0)
+      let made = try list.dequeueCell(CountingCell.self, for: path)
+      #expect(list.registeredCellType(forReuseIdentifier: "CountingCell") == CountingCell.self)
+      #expect(list.registeredCellType(forReuseIdentifier: String(reflecting: CountingCell.self))
+        == CountingCell.self)
+      #expect(try list.dequeueReusableCell(withIdentifier: "CountingCell", for: path) is CountingCell)
+      _ = made
+    }
   }
 }

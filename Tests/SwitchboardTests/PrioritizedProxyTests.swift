@@ -220,7 +220,21 @@ struct PrioritizedProxyTests {
     #expect(proxy.targets(for: .close).first === a)
     proxy.removeAllHandlers()
     #expect(!proxy.responds(to: .open))
-    #expect(proxy.routingErrors.map(\.kind).first == .unknownRole("b", roles: []))
+    #expect(proxy.routingErrors.isEmpty, "a role whose handler is gone is not a misspelling")
+  }
+
+  @Test func preferFallsBackToTheFirstImplementerWhenTheRolesHandlerIsReleased() {
+    let proxy = PrioritizedProxy<DoorMessage>(rules: [.open: .prefer("b"), .close: .always("b")])
+    var released: FullDoor? = FullDoor("released")
+    proxy.add(a, role: "a")
+    proxy.add(released!, role: "b")
+    #expect(proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "released opens")
+    released = nil
+    #expect(proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "a opens")
+    #expect(proxy.routingErrors.isEmpty)
+    #expect(proxy.explain(.close).outcome == .unhandled(reason: "no handler has the role 'b' now"))
+    proxy.rules[.open] = .prefer("typo")
+    #expect(proxy.routingErrors.map(\.kind) == [.unknownRole("typo", roles: ["a"])])
   }
 
   @Test func alwaysRuleForMissingRoleIsAnError() {

@@ -69,6 +69,8 @@ public final class CollectionView {
 
   let connection = ListConnection<CollectionView>()
   private var cellPool: [String: [CollectionCell]] = [:]
+  /// Supplementary views waiting for reuse, by kind and reuse identifier (UIKit reuses per
+  /// both: a header never comes back as a footer).
   private var viewPool: [String: [CollectionReusableView]] = [:]
   private(set) var shownCounts: [Int] = []
   private var layout = ListLayout()
@@ -137,7 +139,7 @@ public final class CollectionView {
     for indexPath: IndexPath
   ) throws(ListViewError) -> CollectionReusableView {
     let identifier = String(reflecting: viewType)
-    if let view = viewPool[identifier]?.popLast() {
+    if let view = viewPool["\(kind.rawValue) \(identifier)"]?.popLast() {
       view.prepareForReuse()
       return view
     }
@@ -154,9 +156,9 @@ public final class CollectionView {
     cellPool[identifier, default: []].append(cell)
   }
 
-  private func enqueueView(_ view: CollectionReusableView) {
+  private func enqueueView(_ view: CollectionReusableView, kind: SupplementaryKind) {
     guard let identifier = view.reuseIdentifier else { return }
-    viewPool[identifier, default: []].append(view)
+    viewPool["\(kind.rawValue) \(identifier)", default: []].append(view)
   }
 
   // MARK: Model
@@ -225,7 +227,7 @@ public final class CollectionView {
     try requireMessages()
     let counts = try readCounts()
     let ending = visibleCells.sorted { $0.key < $1.key }
-    let endingViews = visibleViews.values
+    let endingViews = visibleViews
     visibleCells = [:]
     visibleViews = [:]
     selected = []
@@ -233,7 +235,7 @@ public final class CollectionView {
     hasLoadedData = true
     adopt(counts)
     displayPass &+= 1
-    for view in endingViews { enqueueView(view) }
+    for (key, view) in endingViews { enqueueView(view, kind: key.kind) }
     for (path, cell) in ending { endDisplaying(cell, at: path) }
     try updateVisibleItems()
   }
@@ -312,7 +314,7 @@ public final class CollectionView {
     let wantedViewSet = Set(wantedViews)
     for (key, view) in visibleViews where !wantedViewSet.contains(key) {
       visibleViews[key] = nil
-      enqueueView(view)
+      enqueueView(view, kind: key.kind)
     }
     let leaving = visibleCells.keys.filter { !wantedSet.contains($0) }.sorted()
     if !leaving.isEmpty {
@@ -394,7 +396,7 @@ public final class CollectionView {
     // Validated: from here on the update is applied.
     let (carried, ending) = plan.carry(visibleCells.sorted { $0.key < $1.key })
     selected = Set(selected.compactMap(plan.newIndexPath(for:)))
-    for view in visibleViews.values { enqueueView(view) }
+    for (key, view) in visibleViews { enqueueView(view, kind: key.kind) }
     visibleViews = [:]
     visibleCells = carried
     prefetch.reset()

@@ -132,17 +132,30 @@ public final class ListView {
 
   /// The cell type registered for `identifier`, if any.
   public func registeredCellType(forReuseIdentifier identifier: String) -> ListCell.Type? {
-    registrations[identifier]
+    registrations[registeredIdentifier(identifier)]
+  }
+
+  /// `identifier`, or the identifier a type was registered under by ``dequeueCell(of:for:)``
+  /// when `identifier` is that type's plain name (`"PhotoCell"` for `"MyApp.PhotoCell"`) and
+  /// only one registered type has it.
+  private func registeredIdentifier(_ identifier: String) -> String {
+    guard registrations[identifier] == nil else { return identifier }
+    let qualified = registrations.keys.filter { $0.hasSuffix("." + identifier) }
+    return qualified.count == 1 ? qualified[0] : identifier
   }
 
   /// A cell for `identifier`: a reused one from the pool (after ``ListCell/prepareForReuse()``),
   /// or a new instance of the registered type.
+  ///
+  /// A type registered by ``dequeueCell(of:for:)`` is found by its module-qualified name
+  /// (`"MyApp.PhotoCell"`) and by its plain name (`"PhotoCell"`).
   ///
   /// - Throws: ``ListViewError/unregisteredReuseIdentifier(_:registered:)`` when nothing is
   ///   registered for `identifier`.
   public func dequeueReusableCell(
     withIdentifier identifier: String, for indexPath: IndexPath
   ) throws(ListViewError) -> ListCell {
+    let identifier = registeredIdentifier(identifier)
     if let cell = reusePool[identifier]?.popLast() {
       cell.prepareForReuse()
       return cell
@@ -172,7 +185,7 @@ public final class ListView {
 
   /// The number of cells waiting in the reuse pool for `identifier`.
   public func pooledCellCount(forReuseIdentifier identifier: String) -> Int {
-    reusePool[identifier]?.count ?? 0
+    reusePool[registeredIdentifier(identifier)]?.count ?? 0
   }
 
   func enqueue(_ cell: ListCell) {
