@@ -21,9 +21,11 @@ show:
     precondition(feed.items.isEmpty)    // checks of the output the example shows; runs it
     -->
 
-`import Foundation`, `import Switchboard` and `import SwitchboardLists` come first in every
-snippet, and so do a block's own `import` lines. A block with a `snippet-after` comment is linked and run, and fails when it traps.
-A block that uses SwitchboardTesting (Swift Testing) is only compiled, not run.
+A block compiles with exactly the imports a reader pastes: its own `import` lines or, when it
+shows none, those of the nearest block above it in the same file that shows some (the reader's
+file already has them). The checker adds none, and hidden context may not import anything. A
+block with a `snippet-after` comment is linked and run, and fails when it traps. A block that
+imports Testing is only compiled, not run.
 
 A block that shows what the compiler rejects is marked with the error it must produce:
 
@@ -32,8 +34,8 @@ A block that shows what the compiler rejects is marked with the error it must pr
     ...
     ```
 
-A block for UIKit (SwitchboardUIKit) is marked `<!-- snippet-uikit -->`; it also imports
-UIKit and SwitchboardUIKit. Where there is no UIKit it is counted, not compiled. To type-check
+A block for UIKit (SwitchboardUIKit) is marked `<!-- snippet-uikit -->`. Where there is no
+UIKit it is counted, not compiled. To type-check
 those blocks against an iOS SDK you have (the package built for iOS into a scratch folder
 first), set SNIPPETS_IOS_SDK (the .sdk folder), SNIPPETS_IOS_MODULES (the scratch folder's
 arm64-apple-ios/debug/Modules), SNIPPETS_IOS_TARGET (default arm64-apple-ios17.0) and, on
@@ -50,7 +52,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [ROOT / "README.md"] + sorted(ROOT.glob("Sources/*/*.docc/*.md"))
-IMPORTS = ["Foundation", "Switchboard", "SwitchboardLists"]
 RUN_MODULES = ["Switchboard", "SwitchboardLists"]
 
 FENCE = re.compile(r"^(\s*)```swift\s*$")
@@ -70,6 +71,7 @@ class Snippet:
         self.after = None
         self.must_fail = None  # the error text the compiler must print
         self.uikit = False  # compiled only against an iOS SDK
+        self.imports = []  # the import lines it compiles with
 
     @property
     def name(self):
@@ -94,6 +96,7 @@ def extract(path):
     pending_before = None
     pending_failure = None
     pending_uikit = False
+    shown_imports = []
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -116,6 +119,10 @@ def extract(path):
             snippet.before, pending_before = pending_before, None
             snippet.must_fail, pending_failure = pending_failure, None
             snippet.uikit, pending_uikit = pending_uikit, False
+            own = [l.strip() for l in code if l.startswith("import ")]
+            if own:
+                shown_imports = own
+            snippet.imports = own or shown_imports
             # A snippet-after comment may follow, separated by blank lines only.
             look = index + 1
             while look < len(lines) and not lines[look].strip():
@@ -123,6 +130,11 @@ def extract(path):
             if look < len(lines) and AFTER.match(lines[look]):
                 first, text, index = read_comment(lines, look)
                 snippet.after = (first, text)
+            for hidden in (snippet.before, snippet.after):
+                if hidden and any(l.startswith("import ") for l in hidden[1].split("\n")):
+                    sys.exit(
+                        f"{snippet.name}: hidden context may not import; show the import in "
+                        "the block")
             snippets.append(snippet)
         elif line.strip() and pending_before is not None and not line.lstrip().startswith("<!--"):
             sys.exit(
@@ -134,20 +146,14 @@ def extract(path):
 
 def source_of(snippet):
     rel = snippet.path.relative_to(ROOT)
-    parts = [f"import {module}" for module in IMPORTS]
-    if snippet.uikit:
-        parts += ["import UIKit", "import SwitchboardUIKit"]
-    if "SwitchboardTesting" in snippet.code or "expectRendered" in snippet.code:
-        parts.append("import SwitchboardTesting")
-        parts.append("import Testing")
+    # The imports go first, so a block may show them above code that hidden context wraps in a
+    # type (they are blanked in place to keep line numbers).
+    parts = list(snippet.imports)
     for section in (snippet.before, (snippet.line, snippet.code), snippet.after):
         if section is None:
             continue
         line, text = section
-        # A block's own imports go first, so a block may show one above code that hidden
-        # context wraps in a type (they are blanked in place to keep line numbers).
         lines = text.split("\n")
-        parts[0:0] = [l for l in lines if l.startswith("import ")]
         text = "\n".join("" if l.startswith("import ") else l for l in lines)
         parts.append(f'#sourceLocation(file: "{rel}", line: {line})')
         parts.append(text)
