@@ -277,3 +277,8 @@ struct ObserverList {
     }
   }
 }
+
+extension MessageEvent: CustomStringConvertible {
+  /// The message and the arguments' type: `didSelectRow(IndexPath)`.
+  public var description: String { "\(name)(\(Arguments.self))" }
+}

@@ -100,3 +100,24 @@ struct ChangeObservers<Change> {
     }
   }
 }
+
+extension RouteChange: CustomStringConvertible {
+  /// The messages whose routes changed, and why: `didSelectRow, cellForRow (rules changed)`.
+  public var description: String {
+    let changed = messages.map { "\($0)" } + names
+    return "\(changed.isEmpty ? "no routes" : changed.joined(separator: ", ")) (\(causes))"
+  }
+}
+
+extension RouteChangeCauses: CustomStringConvertible {
+  /// The causes in words: `handlers changed, rules changed`.
+  public var description: String {
+    let named: [(RouteChangeCauses, String)] = [
+      (.handlersChanged, "handlers changed"), (.rulesChanged, "rules changed"),
+      (.handlersReleased, "handlers released"), (.invalidated, "invalidated"),
+      (.observersChanged, "observers changed"),
+    ]
+    let words = named.filter { contains($0.0) }.map(\.1)
+    return words.isEmpty ? "no cause" : words.joined(separator: ", ")
+  }
+}

@@ -107,3 +107,14 @@ public struct RoutingRules<Message: MessageSet>: ExpressibleByDictionaryLiteral,
     return copy
   }
 }
+
+extension RoutingRules: CustomStringConvertible {
+  /// Each rule, then the fallback: `didSelectRow: broadcast; otherwise first implementer`.
+  public var description: String {
+    let named =
+      entries.map { ("\($0.key)", $0.value) }.sorted { $0.0 < $1.0 }
+      + namedEntries.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+    let rules = named.map { "\($0.0): \($0.1)" } + ["otherwise \(fallback)"]
+    return rules.joined(separator: "; ")
+  }
+}

@@ -121,9 +121,11 @@ struct ListViewSpecs {
       let path = IndexPath(row: 0, section: 0)
       let made = try list.dequeueCell(CountingCell.self, for: path)
       #expect(list.registeredCellType(forReuseIdentifier: "CountingCell") == CountingCell.self)
-      #expect(list.registeredCellType(forReuseIdentifier: String(reflecting: CountingCell.self))
-        == CountingCell.self)
-      #expect(try list.dequeueReusableCell(withIdentifier: "CountingCell", for: path) is CountingCell)
+      #expect(
+        list.registeredCellType(forReuseIdentifier: String(reflecting: CountingCell.self))
+          == CountingCell.self)
+      #expect(
+        try list.dequeueReusableCell(withIdentifier: "CountingCell", for: path) is CountingCell)
       _ = made
     }
   }

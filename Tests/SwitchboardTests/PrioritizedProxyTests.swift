@@ -228,7 +228,8 @@ struct PrioritizedProxyTests {
     var released: FullDoor? = FullDoor("released")
     proxy.add(a, role: "a")
     proxy.add(released!, role: "b")
-    #expect(proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "released opens")
+    #expect(
+      proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "released opens")
     released = nil
     #expect(proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "a opens")
     #expect(proxy.routingErrors.isEmpty)

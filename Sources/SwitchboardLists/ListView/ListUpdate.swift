@@ -278,3 +278,22 @@ extension IndexPath {
   /// `"row 2 of section 0"`.
   var label: String { "row \(row) of section \(section)" }
 }
+
+extension ListUpdate: CustomStringConvertible {
+  /// The changes in words: `delete rows 0.1; insert rows 0.0, 0.2; move row 1.0 → 0.3`.
+  public var description: String {
+    func paths(_ paths: [IndexPath]) -> String {
+      paths.map { "\($0.section).\($0[1])" }.joined(separator: ", ")
+    }
+    var parts: [String] = []
+    if !deletedSections.isEmpty { parts.append("delete sections \(deletedSections)") }
+    if !insertedSections.isEmpty { parts.append("insert sections \(insertedSections)") }
+    if !deletedRows.isEmpty { parts.append("delete rows \(paths(deletedRows))") }
+    if !insertedRows.isEmpty { parts.append("insert rows \(paths(insertedRows))") }
+    if !reloadedRows.isEmpty { parts.append("reload rows \(paths(reloadedRows))") }
+    for move in movedRows {
+      parts.append("move row \(paths([move.source])) → \(paths([move.destination]))")
+    }
+    return parts.isEmpty ? "no changes" : parts.joined(separator: "; ")
+  }
+}

@@ -335,3 +335,8 @@ where
       })
   }
 }
+
+extension ListCall: CustomStringConvertible {
+  /// The message and the capability that answers it: `numberOfRows (ListRowCounting)`.
+  public var description: String { "\(message) (\(Capability.self))" }
+}
