@@ -35,17 +35,9 @@ final class ScrollFixture {
 
   @inline(never)
   func scrollToBottom() -> Int {
-    do {
-      try list.reloadData()
-      var offset = 0.0
-      while offset < list.maximumContentOffset {
-        offset = min(offset + list.viewportHeight, list.maximumContentOffset)
-        try list.scroll(to: offset)
-      }
-      try list.scroll(to: 0)
-    } catch {
-      fatalError("HeadlessScroll: \(error)")
-    }
+    scrollPageByPage(
+      reload: list.reloadData, scroll: list.scroll(to:), page: list.viewportHeight,
+      end: { self.list.maximumContentOffset })
     return screen.displayed
   }
 }
@@ -66,18 +58,29 @@ final class PublicScrollFixture {
 
   @inline(never)
   func scrollToBottom() -> Int {
-    do {
-      try list.reloadData()
-      var offset = 0.0
-      while offset < list.maximumContentOffset {
-        offset = min(offset + list.viewportHeight, list.maximumContentOffset)
-        try list.scroll(to: offset)
-      }
-      try list.scroll(to: 0)
-    } catch {
-      fatalError("HeadlessScroll: \(error)")
-    }
+    scrollPageByPage(
+      reload: list.reloadData, scroll: list.scroll(to:), page: list.viewportHeight,
+      end: { self.list.maximumContentOffset })
     return screen.displayed
+  }
+}
+
+/// Reloads, scrolls one page at a time to `end()`, then back to the top.
+@MainActor
+func scrollPageByPage(
+  reload: () throws(ListViewError) -> Void, scroll: (Double) throws(ListViewError) -> Void,
+  page: Double, end: () -> Double
+) {
+  do {
+    try reload()
+    var offset = 0.0
+    while offset < end() {
+      offset = min(offset + page, end())
+      try scroll(offset)
+    }
+    try scroll(0)
+  } catch {
+    fatalError("HeadlessScroll: \(error)")
   }
 }
 
