@@ -56,6 +56,9 @@ struct ModelBasedRoutingTests {
   struct RoutingModel {
     var handlers: [ModelHandler] = []  // live handlers, priority order
     var rules: [DoorMessage: ModelRule] = [:]
+    /// Every role a handler was ever given: a rule naming one whose handler is gone is not an
+    /// error (`prefer` falls back), one naming a role never given is.
+    var rolesEverGiven: Set<HandlerRole> = []
 
     func targets(_ message: DoorMessage) -> [Int] {
       let implementers = handlers.filter { $0.capabilities.contains(message) }
@@ -67,7 +70,10 @@ struct ModelBasedRoutingTests {
         guard let handler = withRole("a"), handler.capabilities.contains(message) else { return [] }
         return [handler.id]
       case .preferB:
-        guard let preferred = withRole("b") else { return [] }  // a rule naming a missing role
+        guard let preferred = withRole("b") else {
+          // Gone: the first implementer; never given: an error, nobody.
+          return rolesEverGiven.contains("b") ? implementers.prefix(1).map(\.id) : []
+        }
         if preferred.capabilities.contains(message) { return [preferred.id] }
         return implementers.prefix(1).map(\.id)
       case .broadcast:
@@ -85,10 +91,10 @@ struct ModelBasedRoutingTests {
       func withRole(_ role: HandlerRole) -> ModelHandler? { handlers.first { $0.role == role } }
       switch rules[message] ?? .first {
       case .alwaysA:
-        guard let handler = withRole("a") else { return true }
+        guard let handler = withRole("a") else { return !rolesEverGiven.contains("a") }
         return !handler.capabilities.contains(message)
-      case .onlyA: return withRole("a") == nil
-      case .preferB: return withRole("b") == nil
+      case .onlyA: return withRole("a") == nil && !rolesEverGiven.contains("a")
+      case .preferB: return withRole("b") == nil && !rolesEverGiven.contains("b")
       case .broadcast: return !message.isNotification
       case .first, .blocked, .topOrNobody: return false
       }
@@ -137,6 +143,7 @@ struct ModelBasedRoutingTests {
         proxy.insert(object, at: position, role: role, retention: isWeak ? .weak : .strong)
         model.handlers.insert(
           ModelHandler(id: id, capabilities: capabilities, role: role), at: position)
+        if let role { model.rolesEverGiven.insert(role) }
       case 2 where liveCount > 0:  // remove one
         let victim = model.handlers.remove(at: Int.random(in: 0..<liveCount, using: &random))
         guard let object = outside[victim.id] else {
