@@ -35,9 +35,7 @@ final class ScrollFixture {
 
   @inline(never)
   func scrollToBottom() -> Int {
-    scrollPageByPage(
-      reload: list.reloadData, scroll: list.scroll(to:), page: list.viewportHeight,
-      end: { self.list.maximumContentOffset })
+    scrollPageByPage(list)
     return screen.displayed
   }
 }
@@ -58,27 +56,34 @@ final class PublicScrollFixture {
 
   @inline(never)
   func scrollToBottom() -> Int {
-    scrollPageByPage(
-      reload: list.reloadData, scroll: list.scroll(to:), page: list.viewportHeight,
-      end: { self.list.maximumContentOffset })
+    scrollPageByPage(list)
     return screen.displayed
   }
 }
 
-/// Reloads, scrolls one page at a time to `end()`, then back to the top.
+/// A list the scroll benchmarks page through: `ListView` and `PublicList`.
 @MainActor
-func scrollPageByPage(
-  reload: () throws(ListViewError) -> Void, scroll: (Double) throws(ListViewError) -> Void,
-  page: Double, end: () -> Double
-) {
+protocol PagedList {
+  var viewportHeight: Double { get }
+  var maximumContentOffset: Double { get }
+  func reloadData() throws(ListViewError)
+  func scroll(to offset: Double) throws(ListViewError)
+}
+
+extension ListView: PagedList {}
+extension PublicList: PagedList {}
+
+/// Reloads `list`, scrolls it one page at a time to the bottom, then back to the top.
+@MainActor
+func scrollPageByPage(_ list: some PagedList) {
   do {
-    try reload()
+    try list.reloadData()
     var offset = 0.0
-    while offset < end() {
-      offset = min(offset + page, end())
-      try scroll(offset)
+    while offset < list.maximumContentOffset {
+      offset = min(offset + list.viewportHeight, list.maximumContentOffset)
+      try list.scroll(to: offset)
     }
-    try scroll(0)
+    try list.scroll(to: 0)
   } catch {
     fatalError("HeadlessScroll: \(error)")
   }
