@@ -171,6 +171,7 @@ extension PrioritizedProxy {
     _ body: nonisolated(nonsending) (Capability) async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
     guard let (object, _, _) = liveTarget(for: message, expectingOne: true) else {
+      reportFailedRoute(of: message)
       return try defaultValue()
     }
     return try await body(typed(object, for: message, as: capability))
@@ -301,6 +302,7 @@ extension PrioritizedProxy {
     for message: Message, as capability: Capability.Type, or alternative: Alternative.Type
   ) -> Either<Capability, Alternative>? {
     guard let (object, slot, route) = liveTarget(for: message, expectingOne: true) else {
+      reportFailedRoute(of: message)
       return nil
     }
     if let handler = object as? Capability {
@@ -323,6 +325,7 @@ extension PrioritizedProxy {
     or alternativeBody: (Alternative) throws(Failure) -> Void
   ) throws(Failure) -> Int {
     let objects = targets(for: message)
+    if objects.isEmpty { reportFailedRoute(of: message) }
     let route = storage.route(at: routeIndex(of: message))
     let slots = route.slots
     var typedTargets: [Either<Capability, Alternative>] = []
@@ -369,6 +372,15 @@ extension PrioritizedProxy {
   }
 
   // MARK: - Errors
+
+  /// Reports the route of `message` to ``onError`` when it failed and was not reported yet.
+  func reportFailedRoute(of message: Message) {
+    let index = routeIndex(of: message)
+    let route = storage.route(at: index)
+    guard case .failed(let failure) = route.outcome, !route.failureReported else { return }
+    route.failureReported = true
+    onError(routingError(failure, .message(message, index: index)))
+  }
 
   func noTargetError(_ message: Message) -> RoutingError<Message> {
     error(for: message)

@@ -94,6 +94,22 @@ public final class PrioritizedProxy<Message: MessageSet> {
     didSet { change(.rulesChanged) }
   }
 
+  /// Called with a route that cannot work (a ``RoutingError``) the first time a message meets
+  /// it in a call that cannot throw: a `send` with a default, or a broadcast.
+  ///
+  /// This is Switchboard's one policy for setup mistakes, in the core and in every host: an
+  /// API that throws throws the error (``validate(requiring:)``, the throwing `send`, a host's
+  /// `reloadData()`); one that cannot throw reports it here and goes on with the documented
+  /// recovery (the default value, or no receiver). By default a debug build stops with the
+  /// error's description (`assertionFailure`), which names the message, the rule, the handlers
+  /// and the fix; a release build goes on. Each failed route is reported once, until the routes
+  /// change.
+  ///
+  /// ```swift
+  /// proxy.onError = { error in logger.error("\(error)") }   // report instead of stopping
+  /// ```
+  public var onError: (RoutingError<Message>) -> Void = { error in assertionFailure("\(error)") }
+
   /// Creates a proxy without handlers.
   ///
   /// By default a handler implements a message when ``MessageSet/isImplemented(by:)`` says so.

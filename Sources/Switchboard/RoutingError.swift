@@ -101,10 +101,14 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
         + "\(listing) Fix: add a handler with the role '\(role)', or correct the role in the rule "
         + "for \(name)."
     case .broadcastOfValueReturningMessage:
+      let check =
+        message == nil ? "the proxy's namedNotificationCheck" : "\(Message.self).isNotification"
       return
-        "\(name): rule '\(rule)' broadcasts it, but \(name) returns a value and only one "
-        + "handler can answer it. \(listing) Fix: route \(name) with .firstImplementer, "
-        + ".prefer(role) or .always(role); broadcast only notifications (isNotification is true)."
+        "\(name): rule '\(rule)' broadcasts it, but \(check) is false for \(name), so the "
+        + "proxy treats it as a message that returns a value, which only one handler can answer. "
+        + "\(listing) "
+        + "Fix: if \(name) returns nothing, return true for it from \(check); otherwise route "
+        + "it with .firstImplementer, .prefer(role) or .always(role)."
     case .duplicateTarget(let handler):
       return
         "\(name): rule '\(rule)' lists \(handler) twice in a broadcast. \(listing) "

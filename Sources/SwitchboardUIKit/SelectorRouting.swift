@@ -74,6 +74,11 @@ final class SelectorRouting<Host: ListHost> {
     self.runtime = runtime
     self.schedule = schedule
     routeObservation = router.observeRoutes { [weak self] _ in self?.scheduleRecheck() }
+    // One policy: a failed route met by a call goes to this proxy's `onError`, once.
+    router.onError = { [weak self] error in
+      guard let self, !self.errors.contains(.routeCannotWork(error)) else { return }
+      self.report(.routeCannotWork(error))
+    }
   }
 
   // MARK: - Attaching

@@ -128,10 +128,11 @@ struct RouteCorrectnessSpecs {
       #expect(!proxy.responds(to: .greet), "a failed route delivers to nobody")
       #expect(
         proxy.routingErrors.first?.description
-          == "greet: rule 'broadcast' broadcasts it, but greet returns a value and only one "
-          + "handler can answer it. Handlers: #0 (ChatScreen) ✓, #1 (ChatModel) ✓. Fix: route "
-          + "greet with .firstImplementer, .prefer(role) or .always(role); broadcast only "
-          + "notifications (isNotification is true).")
+          == "greet: rule 'broadcast' broadcasts it, but ChatMessage.isNotification is false "
+          + "for greet, so the proxy treats it as a message that returns a value, which only one "
+          + "handler can answer. Handlers: #0 (ChatScreen) ✓, #1 (ChatModel) ✓. Fix: if greet returns "
+          + "nothing, return true for it from ChatMessage.isNotification; otherwise route it "
+          + "with .firstImplementer, .prefer(role) or .always(role).")
     }
 
     @Test("the error is reported even when no handler implements the message yet")

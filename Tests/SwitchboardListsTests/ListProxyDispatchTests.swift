@@ -106,10 +106,10 @@ struct ListProxyDispatchTests {
       view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
     let error = try #require(proxy.router.routingErrors.first)
     #expect(error.kind == .broadcastOfValueReturningMessage)
-    #expect(error.description.contains("numberOfRows returns a value and only one handler"))
+    #expect(error.description.contains("ListMessage.isNotification is false for numberOfRows"))
     #expect(
       error.description.contains("view (EverythingHandler) ✓, viewModel (EverythingHandler) ✓"))
-    #expect(error.description.contains("route numberOfRows with .firstImplementer"))
+    #expect(error.description.contains("otherwise route it with .firstImplementer"))
     #expect(!proxy.responds(to: .numberOfRows))
   }
 }

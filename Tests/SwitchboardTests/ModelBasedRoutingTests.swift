@@ -118,6 +118,9 @@ struct ModelBasedRoutingTests {
     var random = SeededGenerator(seed: seed)
     let proxy = PrioritizedProxy<DoorMessage>()
     var model = RoutingModel()
+    // A failed route met by a send or a broadcast is reported, once per rebuild.
+    var reported: [DoorMessage?] = []
+    proxy.onError = { reported.append($0.message) }
     // The test's references. Weakly held handlers live exactly as long as their entry here;
     // strongly held ones are kept by the proxy too.
     var outside: [Int: AnyObject] = [:]
@@ -177,6 +180,7 @@ struct ModelBasedRoutingTests {
 
       for message in DoorMessage.allCases {
         let expected = model.targets(message)
+        reported.removeAll()
         // Dispatch first, through the typed handles routes keep (send for the messages that
         // return a value, broadcast for every message), so it must notice releases by itself.
         let sent: Int? =
@@ -194,6 +198,11 @@ struct ModelBasedRoutingTests {
         var reached: [Int] = []
         proxy.broadcast(message, as: AnyObject.self) {
           reached.append(idOf[ObjectIdentifier($0)] ?? -1)
+        }
+        guard reported.count <= 1, reported.allSatisfy({ $0 == message && model.fails(message) })
+        else {
+          return "step \(step), \(message): reported \(reported), expected failing "
+            + "\(model.fails(message)); model \(model.handlers.map(\.id)), rules \(model.rules)"
         }
         guard sent == expected.first, reached == expected else {
           return "step \(step), \(message): expected \(expected), sent to "
