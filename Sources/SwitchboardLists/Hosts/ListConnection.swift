@@ -28,8 +28,13 @@ final class ListConnection<Host: ListHost> {
   /// Problems met and recovered from, oldest first.
   private(set) var diagnostics: [ListViewError] = []
 
+  /// Whether a data source was assigned (and not set to `nil` since), to tell a released one
+  /// from none.
+  private var dataSourceWasAssigned = false
+
   /// Connects `dataSource` and `delegate`, caching which messages they respond to.
   func connect(dataSource: AnyObject?, delegate: AnyObject?) {
+    dataSourceWasAssigned = dataSource != nil
     self.dataSource = dataSource
     self.delegate = delegate
     dataSourceProxy = dataSource as? ListProxy<Host>
@@ -162,11 +167,48 @@ final class ListConnection<Host: ListHost> {
     }
   }
 
-  /// Throws when a data source is connected but a required message reaches nobody.
+  /// Throws when the list cannot show its data: a data source released since it was assigned,
+  /// or a required message that reaches nobody, naming why (a handler written for another kind
+  /// of host, a rule that cannot work, or no implementer).
   func requireDataSourceMessages() throws(ListViewError) {
-    guard dataSource != nil else { return }
+    guard dataSource != nil else {
+      if dataSourceWasAssigned { throw .dataSourceReleased }
+      return
+    }
     for message in ListMessage.allCases where message.isRequired && !responses[message.rawValue] {
+      try requireSameHost(for: message)
+      // The rule is the cause when it blocks a handler that implements the message.
+      if let explanation = dataSourceProxy?.explain(message),
+        case .failed(let error) =
+          explanation.outcome,
+        explanation.candidates.contains(where: { $0.implementsMessage == true })
+      {
+        throw .routeCannotWork(error)
+      }
       throw .requiredMessageUnhandled(message, handlers: handlerSummaries(for: message))
     }
+  }
+
+  /// Throws when a handler of `message` implements it for another kind of host only, such as a
+  /// cell provider for ``CollectionView`` given to a ``ListView``'s proxy.
+  private func requireSameHost(for message: ListMessage) throws(ListViewError) {
+    let hosts: [any ListHost.Type] = [ListView.self, CollectionView.self]
+    for object in handlerObjects(for: message) where !Host.handler(object, implements: message) {
+      for other in hosts where other != Host.self && other.handler(object, implements: message) {
+        throw .handlerForAnotherHost(
+          message, handler: "\(type(of: object))", host: "\(Host.self)", otherHost: "\(other)")
+      }
+    }
+  }
+
+  /// The objects asked for `message`: a proxy's handlers that have a role, or the data source
+  /// or delegate itself.
+  private func handlerObjects(for message: ListMessage) -> [AnyObject] {
+    let isDataSource = message.isDataSourceMessage
+    guard let proxy = isDataSource ? dataSourceProxy : delegateProxy else {
+      return [isDataSource ? dataSource : delegate].compactMap { $0 }
+    }
+    let router = proxy.router
+    return router.handlers.flatMap(\.roles).compactMap { router.handler(withRole: $0) }
   }
 }

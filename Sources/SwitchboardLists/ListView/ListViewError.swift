@@ -22,8 +22,11 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A required message (``ListMessage/numberOfRows`` or ``ListMessage/cellForRow``) reaches no
   /// handler. `handlers` lists the handlers asked and whether each implements it.
   case requiredMessageUnhandled(ListMessage, handlers: [String])
-  /// The list has rows to show but its data source has been released.
+  /// The list's data source was released after it was assigned: a host holds it weakly.
   case dataSourceReleased
+  /// `handler` implements `message` for `otherHost` (its cells are that host's), not for
+  /// `host`, the kind of host its proxy serves.
+  case handlerForAnotherHost(ListMessage, handler: String, host: String, otherHost: String)
   /// A cell was dequeued with an identifier nothing was registered for.
   case unregisteredReuseIdentifier(String, registered: [String])
   /// A dequeued cell is not of the type the caller asked for.
@@ -118,8 +121,16 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
         + "Implement \(message) in one of them, or check the rule for \(message)."
     case .dataSourceReleased:
       return
-        "The list has rows but its data source has been released. Keep the data source (or the "
-        + "ListProxy) alive for as long as the list shows it."
+        "The list's data source has been released. A list holds its data source weakly, as "
+        + "UIKit does, so one that nothing else keeps (such as `list.dataSource = "
+        + "ListProxy(view: self, viewModel: model)`) is freed at once and the list shows "
+        + "nothing. Fix: keep the data source (or the ListProxy) in a property of the view "
+        + "controller for as long as the list shows it."
+    case .handlerForAnotherHost(let message, let handler, let host, let otherHost):
+      return
+        "\(handler) implements \(message) for \(otherHost), not for \(host), the host this "
+        + "proxy serves, so it does not count here. Fix: show it in a \(otherHost) "
+        + "(ListProxy<\(otherHost)>), or implement \(message) for \(host)."
     case .unregisteredReuseIdentifier(let identifier, let registered):
       let known = registered.isEmpty ? "none" : registered.map { "'\($0)'" }.joined(separator: ", ")
       return
