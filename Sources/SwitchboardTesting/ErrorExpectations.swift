@@ -12,7 +12,9 @@ import Testing
 /// ```
 @discardableResult
 public func expectError<Failure: Error, Result>(
-  _ type: Failure.Type, sourceLocation: SourceLocation = #_sourceLocation,
+  _ type: Failure.Type, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
   isolation: isolated (any Actor)? = #isolation,
   _ body: () throws -> Result
 ) -> Failure? {
@@ -21,11 +23,13 @@ public func expectError<Failure: Error, Result>(
   } catch let error as Failure {
     return error
   } catch {
-    Issue.record(
+    recordFailure(
       "Expected \(Failure.self), but \(Swift.type(of: error)) was thrown: \(error)",
-      sourceLocation: sourceLocation)
+      at: CallSite(fileID, filePath, line, column))
     return nil
   }
-  Issue.record("Expected \(Failure.self), but nothing was thrown.", sourceLocation: sourceLocation)
+  recordFailure(
+    "Expected \(Failure.self), but nothing was thrown.",
+    at: CallSite(fileID, filePath, line, column))
   return nil
 }

@@ -18,7 +18,9 @@ import Testing
 /// - Returns: Whether the object was released.
 @discardableResult
 public func expectReleased<Object: AnyObject>(
-  _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+  _ comment: String? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
   _ scope: () throws -> Object
 ) rethrows -> Bool {
   weak var weakObject: Object?
@@ -33,7 +35,7 @@ public func expectReleased<Object: AnyObject>(
     let reason =
       "is still alive after its last outside reference went away; something holds a strong "
       + "reference to it (a retain cycle or a strong handler)."
-    Issue.record("\(prefix)\(typeName) \(reason)", sourceLocation: sourceLocation)
+    recordFailure("\(prefix)\(typeName) \(reason)", at: CallSite(fileID, filePath, line, column))
     return false
   }
   return true

@@ -58,9 +58,11 @@ extension CollectionView {
 @MainActor
 @discardableResult
 public func expectRendered(
-  _ list: ListView, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ list: ListView, _ expected: String, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> Bool {
-  expectText(list.renderText(), expected, sourceLocation)
+  expectText(list.renderText(), expected, CallSite(fileID, filePath, line, column))
 }
 
 /// Expects `grid` to render exactly `expected`, and records an issue with a line-by-line
@@ -68,21 +70,22 @@ public func expectRendered(
 @MainActor
 @discardableResult
 public func expectRendered(
-  _ grid: CollectionView, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+  _ grid: CollectionView, _ expected: String, fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> Bool {
-  expectText(grid.renderText(), expected, sourceLocation)
+  expectText(grid.renderText(), expected, CallSite(fileID, filePath, line, column))
 }
 
 private func expectText(
-  _ actual: String, _ expected: String, _ sourceLocation: SourceLocation
+  _ actual: String, _ expected: String, _ callSite: CallSite
 ) -> Bool {
   guard actual == expected else {
     let difference = lineDiff(
       expected: expected.components(separatedBy: "\n"), actual: actual.components(separatedBy: "\n")
     )
-    Issue.record(
-      "The list renders differently (− expected, + actual):\n\(difference)",
-      sourceLocation: sourceLocation)
+    recordFailure(
+      "The list renders differently (− expected, + actual):\n\(difference)", at: callSite)
     return false
   }
   return true

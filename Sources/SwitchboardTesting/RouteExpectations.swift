@@ -14,12 +14,14 @@ import Testing
 @discardableResult
 public func expectRoute<Message: MessageSet>(
   _ message: Message, in proxy: PrioritizedProxy<Message>, to role: HandlerRole,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> Bool {
   let explanation = proxy.explain(message)
   guard explanation.targets.map(\.role) == [role] else {
-    Issue.record(
-      "Expected \(message) to route to \(role), but \(explanation)", sourceLocation: sourceLocation)
+    recordFailure(
+      "Expected \(message) to route to \(role), but \(explanation)",
+      at: CallSite(fileID, filePath, line, column))
     return false
   }
   return true
@@ -31,12 +33,13 @@ public func expectRoute<Message: MessageSet>(
 @discardableResult
 public func expectRoute<Message: MessageSet>(
   _ message: Message, in proxy: PrioritizedProxy<Message>, to handler: AnyObject,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> Bool {
   guard proxy.targets(for: message).first === handler, proxy.targets(for: message).count == 1 else {
-    Issue.record(
+    recordFailure(
       "Expected \(message) to route to \(type(of: handler)), but \(proxy.explain(message))",
-      sourceLocation: sourceLocation)
+      at: CallSite(fileID, filePath, line, column))
     return false
   }
   return true
@@ -48,12 +51,13 @@ public func expectRoute<Message: MessageSet>(
 @discardableResult
 public func expectNoRoute<Message: MessageSet>(
   _ message: Message, in proxy: PrioritizedProxy<Message>,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> Bool {
   guard !proxy.responds(to: message) else {
-    Issue.record(
+    recordFailure(
       "Expected \(message) to route to nobody, but \(proxy.explain(message))",
-      sourceLocation: sourceLocation)
+      at: CallSite(fileID, filePath, line, column))
     return false
   }
   return true
@@ -85,7 +89,8 @@ public func expectNoRoute<Message: MessageSet>(
 @discardableResult
 public func expectRoutingTable<Message: MessageSet>(
   of proxy: PrioritizedProxy<Message>, equals expected: KeyValuePairs<Message, String>,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> Bool {
   let table = proxy.routingTable
   let expectedLines = Message.allCases.map { message in
@@ -94,15 +99,15 @@ public func expectRoutingTable<Message: MessageSet>(
   let actualLines = table.rows.filter { $0.message != nil }.map { "\($0.name) → \(routeLabel($0))" }
   guard expectedLines == actualLines else {
     let difference = lineDiff(expected: expectedLines, actual: actualLines)
-    Issue.record(
-      "Routing table differs (− expected, + actual):\n\(difference)", sourceLocation: sourceLocation
-    )
+    recordFailure(
+      "Routing table differs (− expected, + actual):\n\(difference)",
+      at: CallSite(fileID, filePath, line, column))
     return false
   }
   return true
 }
 
-/// The label ``expectRoutingTable(of:equals:sourceLocation:)`` compares: handler labels joined by
+/// The label ``expectRoutingTable(of:equals:fileID:filePath:line:column:)`` compares: handler labels joined by
 /// `", "`, `"nobody"`, or `"error"`.
 func routeLabel<Message: MessageSet>(_ explanation: RouteExplanation<Message>) -> String {
   switch explanation.outcome {
@@ -119,18 +124,24 @@ func routeLabel<Message: MessageSet>(_ explanation: RouteExplanation<Message>) -
 @discardableResult
 public func expectRoute(
   _ message: ListMessage, in proxy: ListProxy<some ListHost>, to role: HandlerRole,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> Bool {
-  expectRoute(message, in: proxy.router, to: role, sourceLocation: sourceLocation)
+  expectRoute(
+    message, in: proxy.router, to: role, fileID: fileID, filePath: filePath, line: line,
+    column: column)
 }
 
 /// Expects the routing table of a `ListProxy` to equal `expected`; see
-/// ``expectRoutingTable(of:equals:sourceLocation:)``.
+/// ``expectRoutingTable(of:equals:fileID:filePath:line:column:)``.
 @MainActor
 @discardableResult
 public func expectRoutingTable(
   of proxy: ListProxy<some ListHost>, equals expected: KeyValuePairs<ListMessage, String>,
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) -> Bool {
-  expectRoutingTable(of: proxy.router, equals: expected, sourceLocation: sourceLocation)
+  expectRoutingTable(
+    of: proxy.router, equals: expected, fileID: fileID, filePath: filePath, line: line,
+    column: column)
 }

@@ -66,14 +66,18 @@ struct SwitchboardTestingSpecs {
     @Test("when the route differs, expectRoute records an issue that explains it")
     func mismatchedRouteFails() throws {
       let stack = try Stack()
+      let line = #line + 2
       withKnownIssue {
         expectRoute(.cellForRow, in: stack.proxy, to: .viewModel)
       } matching: { issue in
-        issue.comments.contains {
-          $0.rawValue.contains(
-            "Expected cellForRow to route to viewModel, but cellForRow → view (ListSpy<ListView>), by rule 'always view'"
-          )
-        }
+        issue.sourceLocation?.line == line
+          && issue.sourceLocation?.fileName
+            == "SwitchboardTestingSpecs.swift"
+          && issue.comments.contains {
+            $0.rawValue.contains(
+              "Expected cellForRow to route to viewModel, but cellForRow → view (ListSpy<ListView>), by rule 'always view'"
+            )
+          }
       }
       withKnownIssue {
         expectRoute(.cellForRow, in: stack.proxy.router, to: stack.model)
