@@ -1,6 +1,7 @@
 import Foundation
 import Switchboard
 import SwitchboardLists
+import SwitchboardTesting
 import Testing
 
 /// A screen that makes cells and handles nothing else.
@@ -79,6 +80,62 @@ struct ListObservationSpecs {
         if received.count == 2 { break }
       }
       #expect(received == [0, 2])
+    }
+  }
+
+  /// The pattern the README shows for a screen that owns its proxy: the task holds the
+  /// sequence and the screen weakly, so the screen can go, its proxy with it, and the proxy
+  /// finishes the sequence, which ends the task.
+  final class WatchingScreen: ListCellProviding {
+    let model = TodoViewModel()
+    lazy var proxy = ListProxy<ListView>(view: self, viewModel: model)
+    var selected: [Int] = []
+    var watching: Task<Void, Never>?
+
+    func startWatching() {
+      let selections = proxy.events(.didSelectRow)
+      watching = Task { [weak self] in
+        for await indexPath in selections { self?.selected.append(indexPath.row) }
+      }
+    }
+
+    func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
+      try list.dequeueCell(ListCell.self, for: indexPath)
+    }
+  }
+
+  @MainActor
+  @Suite("describe: a screen that iterates its own proxy's events")
+  struct IteratingOwnEvents {
+    @Test("it: is released while its task iterates, and the task ends")
+    func noLeak() async throws {
+      var task: Task<Void, Never>?
+      let list = ListView()
+      let released = try expectReleased {
+        let screen = WatchingScreen()
+        list.dataSource = screen.proxy
+        list.delegate = screen.proxy
+        screen.startWatching()
+        task = screen.watching
+        try list.reloadData()
+        return screen
+      }
+      guard released else { return task?.cancel() ?? () }
+      await task?.value  // finishes: the proxy went with the screen and ended the sequence
+    }
+
+    @Test("it: sees the selections while the screen lives")
+    func seesSelections() async throws {
+      let screen = WatchingScreen()
+      let list = ListView()
+      list.dataSource = screen.proxy
+      list.delegate = screen.proxy
+      screen.startWatching()
+      try list.reloadData()
+      try list.tapRow(at: IndexPath(item: 1, section: 0))
+      for _ in 0..<1000 where screen.selected.isEmpty { await Task.yield() }
+      #expect(screen.selected == [1])
+      screen.watching?.cancel()
     }
   }
 
