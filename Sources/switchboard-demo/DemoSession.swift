@@ -22,6 +22,10 @@ final class DemoSession {
         TodoItem("Buy milk"), TodoItem("Walk the dog"), TodoItem("Call mum"),
         TodoItem("Book the dentist"), TodoItem("Fix the bike"), TodoItem("Read a chapter"),
       ]))
+    // A rule typed in interactive mode may not work: say so instead of stopping the demo.
+    screen.proxy.router.onError = { [unowned self] error in
+      observed.append("routing error: \(error)")
+    }
     // Observers, not handlers: they see taps and edits without being routed anything.
     observations = [
       screen.proxy.observe(.didSelectRow) { [unowned self] indexPath in
@@ -44,10 +48,29 @@ final class DemoSession {
     return observed.map { "  " + $0 }
   }
 
-  /// The routing table: message, handler, rule.
+  /// The routing table of the messages that reach a handler (message, handler, rule), and the
+  /// names of those that go to nobody.
   func routingTable() -> String {
-    let rows = screen.proxy.routingTable.rows.map { [$0.name, $0.targetSummary, $0.rule] }
-    return TerminalText.table(["message", "handler", "rule"], rows)
+    let all = screen.proxy.routingTable.rows
+    let routed = all.filter { $0.targetSummary != "nobody" }
+    let nobody = all.filter { $0.targetSummary == "nobody" }.map(\.name)
+    let table = TerminalText.table(
+      ["message", "handler", "rule"], routed.map { [$0.name, $0.targetSummary, $0.rule] })
+    return table + "\nTo nobody (no handler implements them): " + nobody.joined(separator: ", ")
+  }
+
+  /// One sentence saying which messages go to which handler.
+  func routeSummary() -> String {
+    var byHandler: [(handler: String, messages: [String])] = []
+    for row in screen.proxy.routingTable.rows where row.targetSummary != "nobody" {
+      if let index = byHandler.firstIndex(where: { $0.handler == row.targetSummary }) {
+        byHandler[index].messages.append(row.name)
+      } else {
+        byHandler.append((row.targetSummary, [row.name]))
+      }
+    }
+    let parts = byHandler.map { "\($0.messages.joined(separator: ", ")) to the \($0.handler)" }
+    return "One ListProxy answers the list: it sends " + parts.joined(separator: "; ") + "."
   }
 
   /// The visible window of the to-do list in a box, titled with the frame number and `caption`.
@@ -136,20 +159,15 @@ final class DemoSession {
   private func playScript() throws -> String {
     var out: [String] = []
     out.append("Switchboard demo: a to-do screen")
-    out.append(
-      "The list asks one ListProxy; the proxy routes each message to the view (TodoScreen, taps) "
-        + "or the view model (a SectionedDataSource of two section objects: cells, counts, titles, "
-        + "edits).")
-    out.append("")
-    out.append("Routing table")
-    out.append(routingTable())
-    out.append("")
     out.append(frame("loaded"))
+    out.append(routeSummary())
     out.append(explain(.numberOfRows))
     out.append(explain(.cellForRow))
+    out.append(explain(.titleForHeader))
 
     try screen.add("Water the plants")
-    out.append(frame("add \"Water the plants\": scrolled to the new last row"))
+    out.append(frame("add \"Water the plants\": scrolls to the new row"))
+    out.append(contentsOf: takeObserved())
     out.append(explain(.didSelectRow))
 
     try screen.scroll(rows: -10)
@@ -166,6 +184,9 @@ final class DemoSession {
     out.append(frame("delete row 3, \"Book the dentist\" (a swipe)"))
     out.append(contentsOf: takeObserved())
     out.append(explain(.commitEdit))
+
+    try screen.scroll(rows: -10)
+    out.append(try changeRule("titleForHeader", "viewModel"))
     out.append(contentsOf: errorLines())
     return out.joined(separator: "\n")
   }
@@ -175,14 +196,72 @@ final class DemoSession {
   /// The commands ``run(command:)`` understands.
   static let help = """
     Commands:
-      add <text>     add a to-do (types it into the input row and taps it)
-      select <row>   tap the to-do at <row> (0-based), which toggles it
-      delete <row>   swipe the to-do at <row> away
-      scroll <n>     scroll by <n> rows (negative scrolls up)
-      routes         print the routing table
-      help           print this list
-      quit           leave
+      add <text>              add a to-do (types it into the input row and taps it)
+      select <row>            tap a to-do, which toggles it: <row> as the frame labels it
+                              ([1.2] is 1.2, or just 2)
+      delete <row>            swipe a to-do away
+      scroll <n>              scroll by <n> rows (negative scrolls up)
+      routes                  which handler gets each message, and by which rule
+      explain <message>       why <message> goes where it goes
+      rule <message> <rule>   route <message> by <rule>, then reload the list. Rules: view,
+                              viewModel (always that one), prefer view, prefer viewModel,
+                              only view, only viewModel, first, nobody, default
+      help                    print this list
+      quit                    leave
+    Try: rule titleForHeader viewModel, then explain titleForHeader.
     """
+
+  /// Parses a rule as the `rule` command spells it.
+  static func parseRule(_ text: String) -> RoutingRule<ListMessage>?? {
+    let words = text.split(separator: " ").map(String.init)
+    func role(_ word: String) -> HandlerRole? {
+      switch word {
+      case "view": .view
+      case "viewModel": .viewModel
+      default: nil
+      }
+    }
+    switch words.count {
+    case 1:
+      switch words[0] {
+      case "first": return .some(.firstImplementer)
+      case "nobody": return .some(.blocked)
+      case "default": return .some(nil)
+      default: return role(words[0]).map { .some(.always($0)) }
+      }
+    case 2:
+      guard let role = role(words[1]) else { return nil }
+      switch words[0] {
+      case "prefer": return .some(.prefer(role))
+      case "only": return .some(.only(role))
+      case "always": return .some(.always(role))
+      default: return nil
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// Gives `name` the rule `ruleText`, reloads the list, and shows the screen and the route.
+  func changeRule(_ name: String, _ ruleText: String) throws -> String {
+    guard let message = ListMessage.allCases.first(where: { "\($0)" == name }) else {
+      throw DemoError(
+        "no list message is called '\(name)'. Messages: "
+          + ListMessage.allCases.map { "\($0)" }.joined(separator: ", ") + ".")
+    }
+    guard let rule = Self.parseRule(ruleText) else {
+      throw DemoError("'\(ruleText)' is not a rule. Type 'help' for the rules.")
+    }
+    screen.proxy.rules[message] = rule ?? ListProxy<ListView>.defaultRules[message]
+    var lines = [explain(message)]
+    do {
+      try screen.list.reloadData()
+      lines.insert(frame("rule \(name) \(ruleText)"), at: 0)
+    } catch {
+      lines.append("  the list cannot reload: \(error)")
+    }
+    return (lines + takeObserved()).joined(separator: "\n")
+  }
 
   /// The outcome of one interactive command.
   enum Reply: Equatable {
@@ -209,26 +288,56 @@ final class DemoSession {
         return .output(Self.help)
       case "routes":
         return .output(routingTable())
+      case "explain":
+        guard let message = ListMessage.allCases.first(where: { "\($0)" == argument }) else {
+          return .error(
+            "error: explain needs a list message, such as explain cellForRow; got '\(argument)'.")
+        }
+        return .output(explain(message))
+      case "rule":
+        let name = argument.prefix { !$0.isWhitespace }
+        let rule = argument.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !rule.isEmpty else {
+          return .error(
+            "error: rule needs a message and a rule, such as rule titleForHeader viewModel.")
+        }
+        return .output(try changeRule(String(name), rule))
       case "add":
         guard !argument.isEmpty else { return .error("error: add needs the text of the to-do.") }
         try screen.add(argument)
-        return .output(frame("add \"\(argument)\"") + errorText())
-      case "select", "delete", "scroll":
-        guard let number = Int(argument) else {
-          return .error("error: \(word) needs a whole number, got '\(argument)'.")
-        }
-        switch word {
-        case "select": try screen.select(row: number)
-        case "delete": try screen.delete(row: number)
-        default: try screen.scroll(rows: number)
-        }
         return .output(
-          ([frame("\(word) \(number)")] + takeObserved()).joined(separator: "\n") + errorText())
+          ([frame("add \"\(argument)\"")] + takeObserved()).joined(separator: "\n") + errorText())
+      case "select", "delete":
+        guard let row = Self.parseRow(argument, section: screen.viewModel.itemsSection) else {
+          return .error(
+            "error: \(word) needs a to-do row as the frame labels it, such as 2 or 1.2; got "
+              + "'\(argument)'.")
+        }
+        if word == "select" { try screen.select(row: row) } else { try screen.delete(row: row) }
+        return .output(
+          ([frame("\(word) \(argument)")] + takeObserved()).joined(separator: "\n") + errorText())
+      case "scroll":
+        guard let number = Int(argument) else {
+          return .error("error: scroll needs a whole number, got '\(argument)'.")
+        }
+        try screen.scroll(rows: number)
+        return .output(
+          ([frame("scroll \(number)")] + takeObserved()).joined(separator: "\n") + errorText())
       default:
         return .error("error: unknown command '\(word)'. Type 'help' for the commands.")
       }
     } catch {
       return .error("error: \(error)")
+    }
+  }
+
+  /// The row of a to-do, from `2` or from the frame's label `1.2` (section `section` only).
+  static func parseRow(_ text: String, section: Int) -> Int? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    switch parts.count {
+    case 1: return Int(parts[0])
+    case 2: return Int(parts[0]) == section ? Int(parts[1]) : nil
+    default: return nil
     }
   }
 
@@ -239,4 +348,10 @@ final class DemoSession {
   private func errorText() -> String {
     errorLines().map { "\n" + $0 }.joined()
   }
+}
+
+/// A mistyped interactive command, in a sentence.
+struct DemoError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
 }

@@ -28,24 +28,17 @@ struct DemoSessionSpecs {
       #expect(!output.contains("list error"))
     }
 
-    @Test("it prints the routing table with each message's handler and rule")
-    func printsRoutingTable() {
+    @Test("it opens with the screen, then one sentence of what goes where, with the default rules")
+    func opensWithTheScreen() throws {
+      let lines = output.components(separatedBy: "\n")
+      #expect(lines[0] == "Switchboard demo: a to-do screen")
+      #expect(lines[1].hasPrefix("┌─ 1. loaded"))
+      let sentence = try #require(lines.first { $0.hasPrefix("One ListProxy answers the list") })
       #expect(
-        output.contains(
-          "│ message               │ handler                                   │ rule              │"
-        ))
-      #expect(
-        output.contains(
-          "│ cellForRow            │ viewModel (SectionedDataSource<ListView>) │ always viewModel  │"
-        ))
-      #expect(
-        output.contains(
-          "│ numberOfRows          │ viewModel (SectionedDataSource<ListView>) │ first implementer │"
-        ))
-      #expect(
-        output.contains(
-          "│ didSelectRow          │ view (TodoScreen)                         │ only view         │"
-        ))
+        sentence.contains("cellForRow, titleForHeader, didSelectRow to the view (TodoScreen)"))
+      #expect(sentence.contains("numberOfRows"))
+      #expect(output.contains("  cellForRow → view (TodoScreen), by rule 'always view'"))
+      #expect(!output.contains("│ message "), "no routing table up front")
     }
 
     @Test("it prints the expected rows after each step")
@@ -53,7 +46,7 @@ struct DemoSessionSpecs {
       let todo = try #require(
         output.components(separatedBy: "Switchboard demo: a paginated feed").first)
       let frames = todo.components(separatedBy: "┌─ ").dropFirst().map { "┌─ " + $0 }
-      try #require(frames.count == 6)
+      try #require(frames.count == 7)
       #expect(frames[0].contains("1. loaded") && frames[0].contains("[1.0] ○ Buy milk"))
       #expect(
         frames[1].contains("[1.6] ○ Water the plants"),
@@ -63,6 +56,10 @@ struct DemoSessionSpecs {
       #expect(frames[4].contains("[1.3] ○ Book the dentist"))
       #expect(
         frames[5].contains("-- 6 items, 1 done --") && !frames[5].contains("○ Book the dentist"))
+      #expect(
+        frames[6].contains("rule titleForHeader viewModel") && frames[6].contains("== To do == ")
+          && !frames[6].contains("tap to toggle"),
+        "moving titleForHeader to the view model shows its title")
     }
 
     @Test("every frame shows something the one before did not")
@@ -83,8 +80,16 @@ struct DemoSessionSpecs {
       #expect(output.contains("  didSelectRow → view (TodoScreen), by rule 'only view'"))
       #expect(
         output.contains(
-          "  commitEdit → viewModel (SectionedDataSource<ListView>), by rule 'first implementer'"))
+          "  commitEdit → viewModel (TodoViewModel), by rule 'first implementer'"))
       #expect(!output.contains("list error"))
+    }
+
+    @Test("each observation is printed under the frame of the step that caused it")
+    func observationsFollowTheirStep() throws {
+      let lines = output.components(separatedBy: "\n")
+      let observed = try #require(lines.firstIndex { $0.contains("observed didSelectRow [0.0]") })
+      let captions = lines[..<observed].filter { $0.hasPrefix("┌─ ") }
+      #expect(captions.last?.contains("add \"Water the plants\"") == true)
     }
 
     @Test("it prints what its observers saw: a tap after the view, an edit before the model")
@@ -154,6 +159,111 @@ struct DemoSessionSpecs {
       #expect(session.screen.list.contentOffset == 48)
     }
 
+    @Test("select takes the row as the frame labels it, or its number among the to-dos")
+    func selectTakesTheLabel() {
+      _ = session.run(command: "select 1.2")
+      #expect(session.screen.viewModel.items[2].isDone)
+      _ = session.run(command: "select 2")
+      #expect(!session.screen.viewModel.items[2].isDone)
+      #expect(
+        session.run(command: "select 0.0")
+          == .error(
+            "error: select needs a to-do row as the frame labels it, such as 2 or 1.2; got '0.0'."))
+    }
+
+    @Test("selecting a row scrolled out of view scrolls to it, so the frame shows the change")
+    func selectingOffscreenShowsIt() throws {
+      guard case .output(let text) = session.run(command: "select 5") else {
+        Issue.record("select printed no frame")
+        return
+      }
+      #expect(text.contains("[1.5] ✓ Read a chapter"))
+    }
+
+    @Test("an observation is printed with the command that caused it")
+    func observationWithItsCommand() {
+      guard case .output(let added) = session.run(command: "add Tea") else {
+        Issue.record("add printed nothing")
+        return
+      }
+      #expect(added.contains("observed didSelectRow [0.0], after the view handled it"))
+      guard case .output(let scrolled) = session.run(command: "scroll 1") else {
+        Issue.record("scroll printed nothing")
+        return
+      }
+      #expect(!scrolled.contains("observed"))
+    }
+
+    @Test("explain says where a message goes and why")
+    func explains() {
+      #expect(
+        session.run(command: "explain titleForHeader")
+          == .output("  titleForHeader → view (TodoScreen), by rule 'first implementer'"))
+      #expect(
+        session.run(command: "explain nope")
+          == .error(
+            "error: explain needs a list message, such as explain cellForRow; got 'nope'."))
+    }
+
+    @Test("rule moves a message to the other handler; the screen and explain change")
+    func ruleMovesAMessage() {
+      guard case .output(let moved) = session.run(command: "rule titleForHeader viewModel") else {
+        Issue.record("rule printed nothing")
+        return
+      }
+      #expect(moved.contains("== To do =="))
+      #expect(
+        moved.contains("titleForHeader → viewModel (TodoViewModel), by rule 'always viewModel'"))
+      guard case .output(let back) = session.run(command: "rule titleForHeader default") else {
+        Issue.record("rule printed nothing")
+        return
+      }
+      #expect(back.contains("== To do · tap to toggle =="))
+      #expect(back.contains("by rule 'first implementer'"))
+    }
+
+    @Test("a rule that cannot work is explained, and the demo goes on")
+    func ruleThatCannotWork() {
+      guard case .output(let text) = session.run(command: "rule titleForFooter view") else {
+        Issue.record("rule printed nothing")
+        return
+      }
+      #expect(
+        text.contains("rule 'always view' chose view (TodoScreen), which does not implement it"))
+      guard case .output(let blocked) = session.run(command: "rule cellForRow nobody") else {
+        Issue.record("rule printed nothing")
+        return
+      }
+      #expect(blocked.contains("the list cannot reload: No handler answers cellForRow"))
+      #expect(
+        session.run(command: "rule cellForRow sideways")
+          == .error("error: 'sideways' is not a rule. Type 'help' for the rules."))
+    }
+
+    @Test("wide, long and emoji text keeps the frame's right edge in line")
+    func wideText() throws {
+      _ = session.run(command: "scroll -10")
+      let texts = ["牛乳を買う", "Call 🧑‍🍳 about 🎂", String(repeating: "very long ", count: 12)]
+      for text in texts {
+        guard case .output(let frame) = session.run(command: "add \(text)") else {
+          Issue.record("add printed nothing")
+          return
+        }
+        let rows = frame.components(separatedBy: "\n").filter {
+          $0.hasPrefix("│") || $0.hasPrefix("┌") || $0.hasPrefix("└")
+        }
+        let widths = Set(rows.map(TerminalText.columns))
+        #expect(widths.count == 1, "\(text): rows of \(widths) columns")
+        #expect(widths.allSatisfy { $0 <= 80 })
+      }
+    }
+
+    @Test("the footer counts one item in the singular")
+    func oneItem() throws {
+      let model = TodoViewModel(items: [TodoItem("Tea")])
+      #expect(model.titleForFooter(inSection: 1) == "1 item, 0 done")
+    }
+
     @Test("routes prints the routing table, and quit ends the session")
     func routesAndQuit() {
       guard case .output(let table) = session.run(command: "routes") else {
@@ -168,7 +278,10 @@ struct DemoSessionSpecs {
       "a bad command is rejected with a clear message",
       arguments: [
         ("frobnicate", "error: unknown command 'frobnicate'. Type 'help' for the commands."),
-        ("select x", "error: select needs a whole number, got 'x'."),
+        (
+          "select x",
+          "error: select needs a to-do row as the frame labels it, such as 2 or 1.2; got 'x'."
+        ),
         ("scroll", "error: scroll needs a whole number, got ''."),
         ("add", "error: add needs the text of the to-do."),
         ("select 42", "error: Row 42 of section 1 does not exist: section 1 has 6 rows."),
