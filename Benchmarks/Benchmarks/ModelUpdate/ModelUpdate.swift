@@ -3,7 +3,7 @@ import BenchmarkSupport
 import Foundation
 import SwitchboardLists
 
-// Diffing identified items, on four workloads: ModelListDataSource<ListView>'s batch update, against the
+// Diffing identified items, on six workloads: ModelListDataSource<ListView>'s batch update, against the
 // diff it had before this round (frozen in BenchmarkSupport) and Swift's `difference(from:)` with
 // moves inferred, on the same data. "peak memory no diff" builds the same fixture and diffs
 // nothing: the baseline of the diff's peak memory growth.
@@ -81,7 +81,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.onMainActor("diff \(workload.rawValue)") { fixture(workload).diff() }
     Benchmark.onMainActor(
       "frozen diff \(workload.rawValue)",
-      configuration: workload == .blocks5k ? frozenSmall : slow
+      configuration: workload == .blocks5k || workload == .differenceKit5k ? frozenSmall : slow
     ) {
       fixture(workload).frozenDiff()
     }

@@ -55,11 +55,16 @@ extension ModelUpdateData {
     case scattered100k = "scattered 100k"
     /// The same, and 1,000 of the kept items changed.
     case scatteredChanged100k = "scattered changed 100k"
-    /// DifferenceKit's README workload: 5,000 items, a block of 20% deleted, a block of 20%
-    /// inserted, 200 shuffled.
-    case blocks5k = "blocks 5k"
-    /// The same at 100,000 items (2,000 shuffled per 100,000, as 200 per 5,000 would be 4,000).
-    case blocks100k = "blocks 100k"
+    /// 5,000 items: a random block of 20% deleted, a random block of 20% inserted, and 200
+    /// items at random places permuted among themselves (scattered moves).
+    case blocks5k = "blocks and scattered moves 5k"
+    /// The same at 100,000 items, with 4,000 scattered.
+    case blocks100k = "blocks and scattered moves 100k"
+    /// DifferenceKit's own benchmark shape: 5,000 items, 2,000..<3,000 deleted, 1,000 new
+    /// inserted at 3,000..<4,000, and the first 200 shuffled.
+    case differenceKit5k = "DifferenceKit shape 5k"
+    /// The same shape at 100,000 items: 10% deleted, 10% inserted, the first 2,000 shuffled.
+    case differenceKit100k = "DifferenceKit shape 100k"
   }
 
   /// The data of `workload`.
@@ -79,7 +84,29 @@ extension ModelUpdateData {
       self.init(old: base.old, new: new)
     case .blocks5k: self.init(blocksOf: 5_000, shuffled: 200)
     case .blocks100k: self.init(blocksOf: 100_000, shuffled: 4_000)
+    case .differenceKit5k:
+      self.init(count: 5_000, deleting: 2_000..<3_000, insertingAt: 3_000..<4_000, shuffled: 200)
+    case .differenceKit100k:
+      self.init(
+        count: 100_000, deleting: 40_000..<50_000, insertingAt: 50_000..<60_000, shuffled: 2_000)
     }
+  }
+
+  /// `count` items; `deleted` (old positions) removed, as many new items as `inserted` has
+  /// placed there (new positions), and the first `shuffled` items permuted among themselves.
+  init(
+    count: Int, deleting deleted: Range<Int>, insertingAt inserted: Range<Int>, shuffled: Int,
+    seed: UInt64 = 42
+  ) {
+    var random = SplitMix64(seed: seed)
+    let old = (0..<count).map { BenchItem(id: $0, label: "item \($0)") }
+    var new = old
+    new.removeSubrange(deleted)
+    new.insert(
+      contentsOf: (count..<(count + inserted.count)).map { BenchItem(id: $0, label: "item \($0)") },
+      at: inserted.lowerBound)
+    new[0..<shuffled].shuffle(using: &random)
+    self.init(old: old, new: new)
   }
 
   init(old: [BenchItem], new: [BenchItem]) {
