@@ -353,7 +353,7 @@ func run(_ paths: [String]) throws -> Int32 {
   // ModelUpdate: the diff on six workloads, against the diff of round 1 (frozen) and Swift's.
   // DifferenceKit's own benchmark shape (contiguous blocks, moves only at the front) is
   // reported; the targets were set on the other four.
-  let workloads: [(String, Bound)] = [
+  let workloads: [(String, Report.Bound)] = [
     ("scattered 100k", .atLeast(15)), ("scattered changed 100k", .atLeast(15)),
     ("blocks and scattered moves 5k", .atLeast(15)),
     ("blocks and scattered moves 100k", .atLeast(15)),
