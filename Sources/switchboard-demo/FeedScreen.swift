@@ -2,7 +2,7 @@ import Foundation
 import Switchboard
 import SwitchboardLists
 
-/// A row of the demo feed: three kinds, each handled by every visitor below (seed 003).
+/// A row of the demo feed: three kinds, each handled by every visitor below.
 enum FeedRow: VisitableRow, Equatable, Sendable {
   /// A text post.
   case post(author: String, text: String)
@@ -78,7 +78,7 @@ struct FeedServer: Sendable {
   }
 }
 
-/// The feed's view model: it pages rows in (seed 002) and nothing else.
+/// The feed's view model: it pages rows in and nothing else.
 ///
 /// Cells and heights are the visitor data source's, which is the proxy's view handler.
 @MainActor

@@ -37,7 +37,7 @@ import Switchboard
 /// The same view model serves a ``CollectionView`` screen through a `ListProxy<CollectionView>`.
 ///
 /// ## Default rules
-/// ``defaultRules`` follow the Objective-C original: ``ListMessage/cellForRow`` always goes to
+/// ``defaultRules``: ``ListMessage/cellForRow`` always goes to
 /// the view (an error if the view does not implement it), ``ListMessage/didSelectRow`` goes to the
 /// view or nobody, and every other message goes to the view first, then the view model.
 ///
