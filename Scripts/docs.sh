@@ -5,6 +5,15 @@
 #   bash Scripts/docs.sh            # sites in .build/docs/<Module>.doccarchive
 #
 # Needs no package dependency: SwiftPM extracts the symbol graphs.
+#
+# SwitchboardUIKit exists only on Apple platforms, so its symbol graph comes from an iOS build,
+# made only when you point the script to an iOS SDK (CI has none and says it skipped it):
+#
+#   SWITCHBOARD_IOS_SDK=/path/to/iPhoneOS.sdk bash Scripts/docs.sh
+#
+# On Linux also set SWITCHBOARD_IOS_FLAGS to the extra swiftc flags that build for iOS there
+# (such as "-resource-dir <dir whose SwiftShims serve Darwin> -Xfrontend
+# -disable-legacy-type-info"), each passed with -Xswiftc.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(Switchboard SwitchboardLists SwitchboardTesting)
@@ -32,3 +41,31 @@ for module in "${modules[@]}"; do
   }
   echo "docs: $module built in .build/docs/$module.doccarchive"
 done
+
+# SwitchboardUIKit: its iOS symbol graph, when an SDK is given.
+if [ -z "${SWITCHBOARD_IOS_SDK:-}" ]; then
+  echo "docs: SwitchboardUIKit skipped: it builds only for Apple platforms; set SWITCHBOARD_IOS_SDK to an iPhoneOS.sdk to build its documentation"
+  exit 0
+fi
+flags=()
+for flag in ${SWITCHBOARD_IOS_FLAGS:-}; do flags+=(-Xswiftc "$flag"); done
+emitted="$PWD/.build/docs/ios-symbol-graphs"
+mkdir -p "$emitted" .build/docs/SwitchboardUIKit-graphs
+swift build --triple arm64-apple-ios16.0 --sdk "$SWITCHBOARD_IOS_SDK" "${flags[@]}" \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$emitted" \
+  --scratch-path .build/ios-docs --target SwitchboardUIKit > .build/docs/ios-build.log 2>&1 || {
+  cat .build/docs/ios-build.log
+  echo "docs: the iOS build of SwitchboardUIKit failed (shown above)"
+  exit 1
+}
+cp "$emitted/SwitchboardUIKit.symbols.json" .build/docs/SwitchboardUIKit-graphs/
+cp "$emitted/SwitchboardUIKit"@*.symbols.json .build/docs/SwitchboardUIKit-graphs/ 2>/dev/null || true
+"$docc" convert Sources/SwitchboardUIKit/SwitchboardUIKit.docc \
+  --additional-symbol-graph-dir .build/docs/SwitchboardUIKit-graphs \
+  --fallback-display-name SwitchboardUIKit --fallback-bundle-identifier org.switchboard.SwitchboardUIKit \
+  --warnings-as-errors --output-path .build/docs/SwitchboardUIKit.doccarchive > .build/docs/SwitchboardUIKit.log 2>&1 || {
+  cat .build/docs/SwitchboardUIKit.log
+  echo "docs: SwitchboardUIKit has documentation warnings (shown above)"
+  exit 1
+}
+echo "docs: SwitchboardUIKit built in .build/docs/SwitchboardUIKit.doccarchive"
