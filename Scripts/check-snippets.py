@@ -34,6 +34,9 @@ A block that shows what the compiler rejects is marked with the error it must pr
     ...
     ```
 
+The same run checks the wording of those files, the demo and the Examples' README: no words
+for the project's history (INSIDER), and the README's sections in a newcomer's order.
+
 A block for UIKit (SwitchboardUIKit) is marked `<!-- snippet-uikit -->`. Where there is no
 UIKit it is counted, not compiled. To type-check
 those blocks against an iOS SDK you have (the package built for iOS into a scratch folder
@@ -221,8 +224,44 @@ def check(snippet, workdir, bins):
     return snippet, result.returncode == 0, output, "ran"
 
 
+# Words for the project's history, not for users: the articles it grew from by number, the
+# Objective-C project it started as, and rounds of work. User-facing docs and the demo use none.
+INSIDER = re.compile(
+    r"\bseed (?:article|\d{3})|the seed's|Objective-C original|\bround \d|this round|"
+    r"at the start of this",
+    re.IGNORECASE)
+# The README's order: the list use case first, reference material last.
+README_ORDER = [
+    "## Splitting a list data source between view and view model",
+    "## Hosts: one view model, any list view",
+    "## On iOS",
+    "## The routing core, for your own protocols",
+    "## When something is wrong",
+    "## Reference",
+]
+
+
+def check_wording():
+    """The user-facing docs' insider words and the README's order; returns the problems."""
+    problems = []
+    texts = SOURCES + sorted(ROOT.glob("Sources/switchboard-demo/*.swift"))
+    texts += [ROOT / "Examples" / "README.md"]
+    for path in texts:
+        for number, line in enumerate(path.read_text().split("\n"), 1):
+            if INSIDER.search(line):
+                problems.append(f"{path.relative_to(ROOT)}:{number}: insider words: {line.strip()}")
+    readme = (ROOT / "README.md").read_text().split("\n")
+    positions = [readme.index(h) if h in readme else -1 for h in README_ORDER]
+    if -1 in positions or positions != sorted(positions):
+        problems.append(f"README.md: sections must appear in this order: {README_ORDER}")
+    return problems
+
+
 def main():
     os.chdir(ROOT)
+    wording = check_wording()
+    for problem in wording:
+        print(problem)
     build = subprocess.run(
         ["swift", "build", "--target", "SwitchboardLists"], capture_output=True, text=True)
     if build.returncode != 0:
@@ -257,7 +296,7 @@ def main():
         print(
             f"snippets: {uikit['uikit-skipped']} UIKit blocks not compiled (no UIKit here; "
             "SNIPPETS_IOS_SDK type-checks them against an iOS SDK)")
-    if failures:
+    if failures or wording:
         sys.exit(1)
 
 
