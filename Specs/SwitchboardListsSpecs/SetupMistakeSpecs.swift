@@ -39,6 +39,16 @@ struct SetupMistakeSpecs {
       #expect(ListViewError.dataSourceReleased.description.contains("in a property"))
     }
 
+    @Test("it: still says so after a delegate is assigned")
+    func afterADelegate() {
+      let screen = TableScreen()
+      let model = Model()
+      let list = ListView()
+      list.dataSource = ListProxy<ListView>(view: screen, viewModel: model)
+      list.delegate = nil
+      #expect(throws: ListViewError.dataSourceReleased) { try list.reloadData() }
+    }
+
     @Test("it: a list never given a data source reloads to nothing without an error")
     func noDataSourceIsNotAMistake() throws {
       let list = ListView()

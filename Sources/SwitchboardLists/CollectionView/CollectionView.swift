@@ -62,7 +62,7 @@ public final class CollectionView {
   /// The delegate, held weakly (see ``ListView/delegate``).
   public var delegate: (any ListDelegate)? {
     get { connection.delegate as? any ListDelegate }
-    set { connection.connect(dataSource: connection.dataSource, delegate: newValue) }
+    set { connection.connect(delegate: newValue) }
   }
 
   // MARK: State

@@ -62,6 +62,13 @@ final class ListConnection<Host: ListHost> {
     refreshResponses()
   }
 
+  /// Connects `delegate`, keeping the data source, and whether one was assigned.
+  func connect(delegate: AnyObject?) {
+    let wasAssigned = dataSourceWasAssigned
+    connect(dataSource: dataSource, delegate: delegate)
+    dataSourceWasAssigned = wasAssigned
+  }
+
   /// A proxy whose one handler is `object`, for an object that is not a proxy.
   private static func proxy(
     for object: AnyObject?, unless proxy: ListProxy<Host>?

@@ -57,7 +57,7 @@ public final class ListView {
   /// The delegate; held weakly, as UIKit does.
   public var delegate: (any ListDelegate)? {
     get { connection.delegate as? any ListDelegate }
-    set { connection.connect(dataSource: connection.dataSource, delegate: newValue) }
+    set { connection.connect(delegate: newValue) }
   }
 
   let connection = ListConnection<ListView>()
