@@ -56,7 +56,7 @@ public final class CollectionView {
   /// The data source, held weakly (see ``ListView/dataSource``).
   public var dataSource: (any ListDataSource)? {
     get { connection.dataSource as? any ListDataSource }
-    set { connection.connect(dataSource: newValue, delegate: connection.delegate) }
+    set { connection.connect(dataSource: newValue) }
   }
 
   /// The delegate, held weakly (see ``ListView/delegate``).

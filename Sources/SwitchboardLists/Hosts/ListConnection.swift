@@ -32,9 +32,19 @@ final class ListConnection<Host: ListHost> {
   /// from none.
   private var dataSourceWasAssigned = false
 
-  /// Connects `dataSource` and `delegate`, caching which messages they respond to.
-  func connect(dataSource: AnyObject?, delegate: AnyObject?) {
+  /// Connects `dataSource`, keeping the delegate.
+  func connect(dataSource: AnyObject?) {
     dataSourceWasAssigned = dataSource != nil
+    connect(dataSource: dataSource, delegate: delegate)
+  }
+
+  /// Connects `delegate`, keeping the data source.
+  func connect(delegate: AnyObject?) {
+    connect(dataSource: dataSource, delegate: delegate)
+  }
+
+  /// Connects `dataSource` and `delegate`, caching which messages they respond to.
+  private func connect(dataSource: AnyObject?, delegate: AnyObject?) {
     self.dataSource = dataSource
     self.delegate = delegate
     dataSourceProxy = dataSource as? ListProxy<Host>
@@ -60,13 +70,6 @@ final class ListConnection<Host: ListHost> {
         })
     }
     refreshResponses()
-  }
-
-  /// Connects `delegate`, keeping the data source, and whether one was assigned.
-  func connect(delegate: AnyObject?) {
-    let wasAssigned = dataSourceWasAssigned
-    connect(dataSource: dataSource, delegate: delegate)
-    dataSourceWasAssigned = wasAssigned
   }
 
   /// A proxy whose one handler is `object`, for an object that is not a proxy.

@@ -51,7 +51,7 @@ public final class ListView {
   /// The data source; held weakly, as UIKit does.
   public var dataSource: (any ListDataSource)? {
     get { connection.dataSource as? any ListDataSource }
-    set { connection.connect(dataSource: newValue, delegate: connection.delegate) }
+    set { connection.connect(dataSource: newValue) }
   }
 
   /// The delegate; held weakly, as UIKit does.
