@@ -305,8 +305,7 @@ final class DemoSession {
       case "add":
         guard !argument.isEmpty else { return .error("error: add needs the text of the to-do.") }
         try screen.add(argument)
-        return .output(
-          ([frame("add \"\(argument)\"")] + takeObserved()).joined(separator: "\n") + errorText())
+        return .output(frameAfterCommand("add \"\(argument)\""))
       case "select", "delete":
         guard let row = Self.parseRow(argument, section: screen.viewModel.itemsSection) else {
           return .error(
@@ -314,15 +313,13 @@ final class DemoSession {
               + "'\(argument)'.")
         }
         if word == "select" { try screen.select(row: row) } else { try screen.delete(row: row) }
-        return .output(
-          ([frame("\(word) \(argument)")] + takeObserved()).joined(separator: "\n") + errorText())
+        return .output(frameAfterCommand("\(word) \(argument)"))
       case "scroll":
         guard let number = Int(argument) else {
           return .error("error: scroll needs a whole number, got '\(argument)'.")
         }
         try screen.scroll(rows: number)
-        return .output(
-          ([frame("scroll \(number)")] + takeObserved()).joined(separator: "\n") + errorText())
+        return .output(frameAfterCommand("scroll \(number)"))
       default:
         return .error("error: unknown command '\(word)'. Type 'help' for the commands.")
       }
@@ -345,8 +342,10 @@ final class DemoSession {
     screen.errors.map { "list error: \($0)" }
   }
 
-  private func errorText() -> String {
-    errorLines().map { "\n" + $0 }.joined()
+  /// The frame after an interactive command, then what the observers saw during it and the
+  /// errors the list reported.
+  private func frameAfterCommand(_ caption: String) -> String {
+    ([frame(caption)] + takeObserved() + errorLines()).joined(separator: "\n")
   }
 }
 
