@@ -108,7 +108,9 @@ extension PrioritizedProxy {
   /// ```
   ///
   /// A handler that adopts neither, although the proxy's implementation check says it
-  /// implements the message, stops with a message naming both capabilities.
+  /// implements the message, is a setup mistake: it is reported to ``onError`` as
+  /// ``RoutingError/Kind-swift.enum/capabilityMismatch(_:expected:)`` naming both capabilities
+  /// (once, until the routes change), and the call answers `defaultValue`.
   @inlinable @inline(__always)
   public func send<Capability, Alternative, Result, Failure: Error>(
     _ message: Message, as capability: Capability.Type, or alternative: Alternative.Type,
@@ -148,7 +150,7 @@ extension PrioritizedProxy {
       throw noTargetError(message)
     }
     guard let handler = object as? Capability else {
-      throw mismatch(message, object: object, expected: capability)
+      throw mismatch(explain(message), object: object, capability, capability)
     }
     return body(handler)
   }
@@ -174,7 +176,11 @@ extension PrioritizedProxy {
       reportFailedRoute(of: message)
       return try defaultValue()
     }
-    return try await body(typed(object, for: message, as: capability))
+    guard let handler = object as? Capability else {
+      reportMismatch(of: message, object: object, capability, capability)
+      return try defaultValue()
+    }
+    return try await body(handler)
   }
 
   // MARK: - Broadcasting
@@ -313,7 +319,8 @@ extension PrioritizedProxy {
       if route.single === slot { route.kept.keep(handler, of: object) }
       return .second(handler)
     }
-    mismatchStop(message, object: object, capability, alternative)
+    reportMismatch(of: message, object: object, capability, alternative)
+    return nil
   }
 
   /// Broadcasts through a fresh list of live targets, and keeps their typed values for the next
@@ -343,7 +350,8 @@ extension PrioritizedProxy {
           values.append(value)
         }
       } else {
-        mismatchStop(message, object: object, capability, alternative)
+        // Reported, and skipped: the others still receive it, and nothing is kept.
+        reportMismatch(of: message, object: object, capability, alternative)
       }
     }
     if route.single != nil, objects.count == 1, let handler = typedTargets.first {
@@ -389,23 +397,17 @@ extension PrioritizedProxy {
         kind: .unhandled(reason: "no target"), handlers: [])
   }
 
-  func typed<Capability>(
-    _ object: AnyObject, for message: Message, as capability: Capability.Type
-  ) -> Capability {
-    guard let typed = object as? Capability else {
-      preconditionFailure(mismatch(message, object: object, expected: capability).description)
-    }
-    return typed
-  }
-
-  func mismatchStop<Capability, Alternative>(
-    _ message: Message, object: AnyObject, _ capability: Capability.Type,
+  /// Reports to ``onError``, once per route, that the handler of `message` implements it
+  /// according to the message set but adopts neither capability the call asked for; the call
+  /// then goes on without that handler (a default, or the other receivers of a broadcast).
+  func reportMismatch<Capability, Alternative>(
+    of message: Message, object: AnyObject, _ capability: Capability.Type,
     _ alternative: Alternative.Type
-  ) -> Never {
-    let expected =
-      Alternative.self == Capability.self
-      ? "\(Capability.self)" : "\(Capability.self) or \(Alternative.self)"
-    preconditionFailure(mismatch(message, object: object, expected: expected).description)
+  ) {
+    let route = storage.route(at: routeIndex(of: message))
+    guard !route.failureReported else { return }
+    route.failureReported = true
+    onError(mismatch(explain(message), object: object, capability, alternative))
   }
 
   func severalTargets(_ message: Message) -> Never {
@@ -415,22 +417,22 @@ extension PrioritizedProxy {
         + "route it to one handler.")
   }
 
-  func mismatch<Capability>(
-    _ message: Message, object: AnyObject, expected: Capability.Type
+  /// The error of a call whose handler, `object`, adopts neither `capability` nor
+  /// `alternative`.
+  func mismatch<Capability, Alternative>(
+    _ explanation: RouteExplanation<Message>, object: AnyObject, _ capability: Capability.Type,
+    _ alternative: Alternative.Type
   ) -> RoutingError<Message> {
-    mismatch(message, object: object, expected: String(describing: expected))
-  }
-
-  func mismatch(_ message: Message, object: AnyObject, expected: String) -> RoutingError<Message> {
-    let explanation = explain(message)
+    let typeName = String(describing: type(of: object))
     let handler =
-      explanation.targets.first
-      ?? HandlerDescription(
-        position: -1, role: nil, typeName: String(describing: type(of: object)), retention: .weak)
+      explanation.targets.first(where: { $0.typeName == typeName })
+      ?? HandlerDescription(position: -1, role: nil, typeName: typeName, retention: .weak)
+    let expected =
+      Alternative.self == Capability.self
+      ? "\(Capability.self)" : "\(Capability.self) or \(Alternative.self)"
     return RoutingError(
-      message: message, rule: explanation.rule,
-      kind: .capabilityMismatch(handler, expected: expected),
-      handlers: explanation.candidates)
+      message: explanation.message, name: explanation.name, rule: explanation.rule,
+      kind: .capabilityMismatch(handler, expected: expected), handlers: explanation.candidates)
   }
 }
 

@@ -70,17 +70,20 @@ extension PrioritizedProxy {
     delivery.show?(.afterHandler)
   }
 
-  /// `object`, a target of the message named `name`, as `capability` or else `alternative`.
+  /// `object`, a target of the message named `name`, as `capability` or else `alternative`;
+  /// `nil`, reported to ``onError`` once per route, when it adopts neither.
   @usableFromInline
   func typed<Capability, Alternative>(
     _ object: AnyObject, named name: String, as capability: Capability.Type,
     or alternative: Alternative.Type
-  ) -> Either<Capability, Alternative> {
+  ) -> Either<Capability, Alternative>? {
     if let handler = object as? Capability { return .first(handler) }
     if let handler = object as? Alternative { return .second(handler) }
-    preconditionFailure(
-      "\(self.name): \(type(of: object)) implements \(name) according to the proxy's "
-        + "namedImplementationCheck, but is not \(Capability.self). Send \(name) as a "
-        + "capability its handlers adopt (AnyObject for an Objective-C message).")
+    let route = namedRoute(name)
+    if !route.failureReported {
+      route.failureReported = true
+      onError(mismatch(explain(named: name), object: object, capability, alternative))
+    }
+    return nil
   }
 }

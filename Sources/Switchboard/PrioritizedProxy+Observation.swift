@@ -194,14 +194,17 @@ extension PrioritizedProxy {
     // bodies are called here only.
     let name = event.name
     let delivery = startDelivery(named: name, isObserved(named: name) ? arguments() : nil)
+    var delivered = 0
     for target in delivery.targets {
       switch typed(target, named: delivery.name, as: capability, or: alternative) {
-      case .first(let handler): try body(handler)
-      case .second(let handler): try alternativeBody(handler)
+      case .first(let handler)?: try body(handler)
+      case .second(let handler)?: try alternativeBody(handler)
+      case nil: continue
       }
+      delivered += 1
     }
     finish(delivery)
-    return delivery.targets.count
+    return delivered
   }
 
   /// Sends `event`'s message as ``send(_:as:default:_:)`` does, and shows `arguments` to its
@@ -242,7 +245,7 @@ extension PrioritizedProxy {
     let delivery = startDelivery(
       named: name, isObserved(named: name) ? arguments() : nil, expectingOne: true)
     let answer: Result
-    switch delivery.targets.first.map({
+    switch delivery.targets.first.flatMap({
       typed($0, named: delivery.name, as: capability, or: alternative)
     }) {
     case .first(let handler)?: answer = try body(handler)

@@ -41,8 +41,7 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
   // MARK: - UICollectionViewDataSource
 
   public func numberOfSections(in collectionView: UICollectionView) -> Int {
-    adapter.send(.numberOfSections, (), in: collectionView) {
-      (source: any UICollectionViewDataSource) in
+    dataSource(.numberOfSections, (), in: collectionView) { source in
       source.numberOfSections?(in: collectionView)
     }
   }
@@ -50,8 +49,7 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
   public func collectionView(
     _ collectionView: UICollectionView, numberOfItemsInSection section: Int
   ) -> Int {
-    adapter.send(.numberOfRows, section, in: collectionView) {
-      (source: any UICollectionViewDataSource) in
+    dataSource(.numberOfRows, section, in: collectionView) { source in
       source.collectionView(collectionView, numberOfItemsInSection: section)
     }
   }
@@ -87,8 +85,7 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
   public func collectionView(
     _ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath
   ) -> Bool {
-    let answer = adapter.send(.canMoveRow, indexPath, in: collectionView) {
-      (source: any UICollectionViewDataSource) -> Bool?? in
+    let answer = dataSource(.canMoveRow, indexPath, in: collectionView) { source in
       (source.collectionView?(collectionView, canMoveItemAt: indexPath)).map { Optional($0) }
     }
     return answer ?? false
@@ -98,8 +95,7 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
     _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath
   ) {
-    adapter.send(.moveRow, (sourceIndexPath, destinationIndexPath), in: collectionView) {
-      (source: any UICollectionViewDataSource) in
+    dataSource(.moveRow, (sourceIndexPath, destinationIndexPath), in: collectionView) { source in
       source.collectionView?(collectionView, moveItemAt: sourceIndexPath, to: destinationIndexPath)
     }
   }
@@ -121,8 +117,7 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
     _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath
   ) {
-    adapter.send(.willDisplayRow, (cell, indexPath), in: collectionView) {
-      (delegate: any UICollectionViewDelegate) in
+    delegate(.willDisplayRow, (cell, indexPath), in: collectionView) { delegate in
       delegate.collectionView?(collectionView, willDisplay: cell, forItemAt: indexPath)
     }
   }
@@ -131,8 +126,7 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
     _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
     forItemAt indexPath: IndexPath
   ) {
-    adapter.send(.didEndDisplayingRow, (cell, indexPath), in: collectionView) {
-      (delegate: any UICollectionViewDelegate) in
+    delegate(.didEndDisplayingRow, (cell, indexPath), in: collectionView) { delegate in
       delegate.collectionView?(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
     }
   }
@@ -140,8 +134,7 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
   public func collectionView(
     _ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath
   ) -> Bool {
-    let choice = adapter.send(.willSelectRow, indexPath, in: collectionView) {
-      (delegate: any UICollectionViewDelegate) -> IndexPath?? in
+    let choice = delegate(.willSelectRow, indexPath, in: collectionView) { delegate in
       let allowed: Bool? = delegate.collectionView?(collectionView, shouldSelectItemAt: indexPath)
       return allowed.map { $0 ? indexPath : nil }
     }
@@ -155,8 +148,7 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
   public func collectionView(
     _ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath
   ) {
-    adapter.send(.didSelectRow, indexPath, in: collectionView) {
-      (delegate: any UICollectionViewDelegate) in
+    delegate(.didSelectRow, indexPath, in: collectionView) { delegate in
       delegate.collectionView?(collectionView, didSelectItemAt: indexPath)
     }
   }
@@ -164,8 +156,7 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
   public func collectionView(
     _ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath
   ) {
-    adapter.send(.didDeselectRow, indexPath, in: collectionView) {
-      (delegate: any UICollectionViewDelegate) in
+    delegate(.didDeselectRow, indexPath, in: collectionView) { delegate in
       delegate.collectionView?(collectionView, didDeselectItemAt: indexPath)
     }
   }

@@ -267,6 +267,44 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
   }
 }
 
+/// The messages of UIKit's own protocols, each typed by the protocol that declares it, so the
+/// subclasses' methods name no protocol. Answers first, then notifications.
+extension ListViewProxy where Host: ProxiedListView {
+  /// Sends a data-source `call` to its handler, through its Switchboard capability or, with
+  /// `platform`, the view's own data-source protocol.
+  func dataSource<Capability, Arguments, Result>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Never>, _ arguments: Arguments,
+    in host: Host, _ platform: (Host.PlatformDataSource) -> Result?
+  ) -> Result {
+    adapter.send(call, arguments, in: host, or: platform)
+  }
+
+  /// Sends a delegate `call` to its handler, through its Switchboard capability or the view's
+  /// own delegate protocol.
+  func delegate<Capability, Arguments, Result>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Never>, _ arguments: Arguments,
+    in host: Host, _ platform: (Host.PlatformDelegate) -> Result?
+  ) -> Result {
+    adapter.send(call, arguments, in: host, or: platform)
+  }
+
+  /// Sends a data-source notification to every handler its rule chooses.
+  func dataSource<Capability, Arguments>(
+    _ call: ListCall<Host, Capability, Arguments, Void, Never>, _ arguments: Arguments,
+    in host: Host, _ platform: (Host.PlatformDataSource) -> Void
+  ) {
+    adapter.send(call, arguments, in: host, or: platform)
+  }
+
+  /// Sends a delegate notification to every handler its rule chooses.
+  func delegate<Capability, Arguments>(
+    _ call: ListCall<Host, Capability, Arguments, Void, Never>, _ arguments: Arguments,
+    in host: Host, _ platform: (Host.PlatformDelegate) -> Void
+  ) {
+    adapter.send(call, arguments, in: host, or: platform)
+  }
+}
+
 extension RoutingRules where Message == ListMessage {
   /// The rule written for `selector`, a UIKit method Switchboard does not model, or `nil` when
   /// it uses the fallback; the same entry as `self[named: NSStringFromSelector(selector)]`.

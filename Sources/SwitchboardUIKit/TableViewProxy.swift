@@ -61,13 +61,13 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
   // MARK: - UITableViewDataSource
 
   public func numberOfSections(in tableView: UITableView) -> Int {
-    adapter.send(.numberOfSections, (), in: tableView) { (source: any UITableViewDataSource) in
+    dataSource(.numberOfSections, (), in: tableView) { source in
       source.numberOfSections?(in: tableView)
     }
   }
 
   public func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-    adapter.send(.numberOfRows, section, in: tableView) { (source: any UITableViewDataSource) in
+    dataSource(.numberOfRows, section, in: tableView) { source in
       source.tableView(tableView, numberOfRowsInSection: section)
     }
   }
@@ -87,8 +87,7 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
   public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
     -> String?
   {
-    adapter.send(.titleForHeader, section, in: tableView) {
-      (source: any UITableViewDataSource) -> String?? in
+    dataSource(.titleForHeader, section, in: tableView) { source in
       source.tableView(_:titleForHeaderInSection:).map { $0(tableView, section) }
     }
   }
@@ -96,23 +95,20 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
   public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int)
     -> String?
   {
-    adapter.send(.titleForFooter, section, in: tableView) {
-      (source: any UITableViewDataSource) -> String?? in
+    dataSource(.titleForFooter, section, in: tableView) { source in
       source.tableView(_:titleForFooterInSection:).map { $0(tableView, section) }
     }
   }
 
   public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
-    let answer = adapter.send(.canEditRow, indexPath, in: tableView) {
-      (source: any UITableViewDataSource) -> Bool?? in
+    let answer = dataSource(.canEditRow, indexPath, in: tableView) { source in
       (source.tableView?(tableView, canEditRowAt: indexPath)).map { Optional($0) }
     }
     return answer ?? true
   }
 
   public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
-    let answer = adapter.send(.canMoveRow, indexPath, in: tableView) {
-      (source: any UITableViewDataSource) -> Bool?? in
+    let answer = dataSource(.canMoveRow, indexPath, in: tableView) { source in
       (source.tableView?(tableView, canMoveRowAt: indexPath)).map { Optional($0) }
     }
     return answer ?? true
@@ -128,8 +124,7 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
     case .insert: style = .insert
     default: return
     }
-    let update = adapter.send(.commitEdit, (style, indexPath), in: tableView) {
-      (source: any UITableViewDataSource) -> ListUpdate? in
+    let update = dataSource(.commitEdit, (style, indexPath), in: tableView) { source in
       source.tableView?(tableView, commit: editingStyle, forRowAt: indexPath)
       return ListUpdate()
     }
@@ -145,15 +140,13 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
     _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath
   ) {
-    adapter.send(.moveRow, (sourceIndexPath, destinationIndexPath), in: tableView) {
-      (source: any UITableViewDataSource) in
+    dataSource(.moveRow, (sourceIndexPath, destinationIndexPath), in: tableView) { source in
       source.tableView?(tableView, moveRowAt: sourceIndexPath, to: destinationIndexPath)
     }
   }
 
   public func sectionIndexTitles(for tableView: UITableView) -> [String]? {
-    adapter.send(.sectionIndexTitles, (), in: tableView) {
-      (source: any UITableViewDataSource) -> [String]?? in
+    dataSource(.sectionIndexTitles, (), in: tableView) { source in
       source.sectionIndexTitles(for:).map { $0(tableView) }
     }
   }
@@ -172,8 +165,7 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
   public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath)
     -> CGFloat
   {
-    let height = adapter.send(.heightForRow, indexPath, in: tableView) {
-      (delegate: any UITableViewDelegate) -> Double?? in
+    let height = delegate(.heightForRow, indexPath, in: tableView) { delegate in
       (delegate.tableView?(tableView, heightForRowAt: indexPath)).map { Double($0) }
     }
     return height.map { CGFloat($0) } ?? tableView.rowHeight
@@ -182,8 +174,7 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
   public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath)
     -> CGFloat
   {
-    let height = adapter.send(.estimatedHeightForRow, indexPath, in: tableView) {
-      (delegate: any UITableViewDelegate) -> Double?? in
+    let height = delegate(.estimatedHeightForRow, indexPath, in: tableView) { delegate in
       (delegate.tableView?(tableView, estimatedHeightForRowAt: indexPath)).map { Double($0) }
     }
     return height.map { CGFloat($0) } ?? tableView.estimatedRowHeight
@@ -192,8 +183,7 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
   public func tableView(
     _ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath
   ) {
-    adapter.send(.willDisplayRow, (cell, indexPath), in: tableView) {
-      (delegate: any UITableViewDelegate) in
+    delegate(.willDisplayRow, (cell, indexPath), in: tableView) { delegate in
       delegate.tableView?(tableView, willDisplay: cell, forRowAt: indexPath)
     }
   }
@@ -202,8 +192,7 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
     _ tableView: UITableView, didEndDisplaying cell: UITableViewCell,
     forRowAt indexPath: IndexPath
   ) {
-    adapter.send(.didEndDisplayingRow, (cell, indexPath), in: tableView) {
-      (delegate: any UITableViewDelegate) in
+    delegate(.didEndDisplayingRow, (cell, indexPath), in: tableView) { delegate in
       delegate.tableView?(tableView, didEndDisplaying: cell, forRowAt: indexPath)
     }
   }
@@ -211,21 +200,19 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
   public func tableView(_ tableView: UITableView, willSelectRowAt indexPath: IndexPath)
     -> IndexPath?
   {
-    adapter.send(.willSelectRow, indexPath, in: tableView) {
-      (delegate: any UITableViewDelegate) -> IndexPath?? in
+    delegate(.willSelectRow, indexPath, in: tableView) { delegate in
       delegate.tableView(_:willSelectRowAt:).map { $0(tableView, indexPath) }
     }
   }
 
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    adapter.send(.didSelectRow, indexPath, in: tableView) { (delegate: any UITableViewDelegate) in
+    delegate(.didSelectRow, indexPath, in: tableView) { delegate in
       delegate.tableView?(tableView, didSelectRowAt: indexPath)
     }
   }
 
   public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
-    adapter.send(.didDeselectRow, indexPath, in: tableView) {
-      (delegate: any UITableViewDelegate) in
+    delegate(.didDeselectRow, indexPath, in: tableView) { delegate in
       delegate.tableView?(tableView, didDeselectRowAt: indexPath)
     }
   }

@@ -151,9 +151,15 @@ protocol ProxiedListView: ListHost, UIView {
   static var listRuntime: ObjectiveCRuntime { get }
   /// The view's `dataSource`, `delegate` and `prefetchDataSource`.
   var listProperties: ViewProperties { get }
+  /// The view's own data-source protocol, through which a handler may answer a message.
+  associatedtype PlatformDataSource
+  /// The view's own delegate protocol, through which a handler may answer a message.
+  associatedtype PlatformDelegate
 }
 
 extension UITableView: ProxiedListView {
+  typealias PlatformDataSource = any UITableViewDataSource
+  typealias PlatformDelegate = any UITableViewDelegate
   static var listSelectors: ListSelectorTable { .tableView }
   static var listRuntime: ObjectiveCRuntime { .tableView }
   var listProperties: ViewProperties {
@@ -164,6 +170,8 @@ extension UITableView: ProxiedListView {
 }
 
 extension UICollectionView: ProxiedListView {
+  typealias PlatformDataSource = any UICollectionViewDataSource
+  typealias PlatformDelegate = any UICollectionViewDelegate
   static var listSelectors: ListSelectorTable { .collectionView }
   static var listRuntime: ObjectiveCRuntime { .collectionView }
   var listProperties: ViewProperties {

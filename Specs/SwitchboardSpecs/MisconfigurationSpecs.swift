@@ -101,6 +101,77 @@ struct MisconfigurationSpecs {
     }
   }
 
+  @Suite("context: a call whose capability disagrees with the message set")
+  @MainActor
+  struct CapabilityDisagreement {
+    /// `isImplemented(by:)` says `Titling` for both cases: the set and the calls disagree.
+    enum SloppyMessage: MessageSet {
+      case didFinish, title
+      var isNotification: Bool { self == .didFinish }
+      func isImplemented(by handler: AnyObject) -> Bool { handler is any Titling }
+    }
+    final class TitleOnly: Titling {
+      func title() -> String { "title only" }
+    }
+
+    @Test("it: reports capabilityMismatch once, naming both sides, and answers the default")
+    func sendReportsOnceAndDefaults() {
+      let proxy = PrioritizedProxy<SloppyMessage>()
+      let handler = TitleOnly()
+      proxy.add(handler, role: "screen")
+      var reported: [RoutingError<SloppyMessage>] = []
+      proxy.onError = { reported.append($0) }
+      var answers: [Int] = []
+      for _ in 0..<3 {
+        answers.append(proxy.send(.title, as: (any Finishing).self, default: -1) { _ in 1 })
+      }
+      #expect(answers == [-1, -1, -1])
+      #expect(reported.count == 1)
+      guard case .capabilityMismatch(let chosen, let expected)? = reported.first?.kind else {
+        Issue.record("expected a capability mismatch, got \(reported)")
+        return
+      }
+      #expect(chosen.typeName == "TitleOnly")
+      #expect(expected == "Finishing")
+      #expect(reported[0].description.contains("Fix: make that check test for Finishing"))
+    }
+
+    @Test("it: lets a broadcast reach every handler that adopts the capability")
+    func broadcastSkipsTheMismatch() {
+      let proxy = PrioritizedProxy<SloppyMessage>(rules: [.didFinish: .broadcast])
+      let wrong = TitleOnly()
+      let right = SloppyPlayer()
+      proxy.add(wrong)
+      proxy.add(right)
+      var reported: [RoutingError<SloppyMessage>.Kind] = []
+      proxy.onError = { reported.append($0.kind) }
+      let delivered = proxy.broadcast(.didFinish, as: (any Finishing).self) { $0.didFinish() }
+      #expect(delivered == 1)
+      #expect(right.finished == 1)
+      #expect(reported.count == 1)
+    }
+
+    @Test("it: reports a message named at run time sent as the wrong capability")
+    func namedMessageReported() {
+      let proxy = PrioritizedProxy<SloppyMessage>(
+        namedImplementationCheck: { name, _ in name == "refresh" })
+      let handler = TitleOnly()
+      proxy.add(handler)
+      var reported: [RoutingError<SloppyMessage>] = []
+      proxy.onError = { reported.append($0) }
+      let event = MessageEvent<SloppyMessage, Void>(named: "refresh")
+      let answer = proxy.send(event, (), as: (any Finishing).self, default: "none") { _ in "sent" }
+      #expect(answer == "none")
+      #expect(reported.map(\.name) == ["refresh"])
+    }
+
+    final class SloppyPlayer: Titling, Finishing {
+      var finished = 0
+      func title() -> String { "player" }
+      func didFinish() { finished += 1 }
+    }
+  }
+
   @Suite("context: an API that throws")
   @MainActor
   struct ThrowingCalls {

@@ -67,7 +67,7 @@ struct PreconditionTests {
     expect(result, toMention: "'open' appears twice in the rule table")
   }
 
-  @Test func sendingAsTheWrongCapabilityStops() async {
+  @Test func sendingAsTheWrongCapabilityStopsADebugBuildByDefault() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {
         let handler = OpenOnly("o")

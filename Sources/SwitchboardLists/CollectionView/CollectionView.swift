@@ -53,16 +53,16 @@ public final class CollectionView {
   /// The offset of the visible window from the top of the content; ``scroll(to:)`` moves it.
   public private(set) var contentOffset: Double = 0
 
-  /// The data source, held weakly (see ``ListView/dataSource``).
-  public var dataSource: (any ListDataSource)? {
-    get { connection.dataSource as? any ListDataSource }
-    set { connection.connect(dataSource: newValue) }
-  }
-
   /// The delegate, held weakly (see ``ListView/delegate``).
   public var delegate: (any ListDelegate)? {
-    get { connection.delegate as? any ListDelegate }
-    set { connection.connect(delegate: newValue) }
+    get { connection.delegate }
+    set { connection.delegate = newValue }
+  }
+
+  /// The data source, held weakly (see ``ListView/dataSource``).
+  public var dataSource: (any ListDataSource)? {
+    get { connection.dataSource }
+    set { connection.dataSource = newValue }
   }
 
   // MARK: State

@@ -10,8 +10,17 @@ import Switchboard
 /// other object, a router made for it with that object as its one (weakly held) handler.
 @MainActor
 final class ListConnection<Host: ListHost> {
-  private(set) weak var dataSource: AnyObject?
-  private(set) weak var delegate: AnyObject?
+  /// The data source; assigning one connects it, keeping the delegate.
+  weak var dataSource: (any ListDataSource)? {
+    didSet {
+      dataSourceWasAssigned = dataSource != nil
+      connect()
+    }
+  }
+  /// The delegate; assigning one connects it, keeping the data source.
+  weak var delegate: (any ListDelegate)? {
+    didSet { connect() }
+  }
   /// The data source and delegate again when they are proxies for this host, so dispatch needs
   /// no cast.
   private weak var dataSourceProxy: ListProxy<Host>?
@@ -32,21 +41,8 @@ final class ListConnection<Host: ListHost> {
   /// from none.
   private var dataSourceWasAssigned = false
 
-  /// Connects `dataSource`, keeping the delegate.
-  func connect(dataSource: AnyObject?) {
-    dataSourceWasAssigned = dataSource != nil
-    connect(dataSource: dataSource, delegate: delegate)
-  }
-
-  /// Connects `delegate`, keeping the data source.
-  func connect(delegate: AnyObject?) {
-    connect(dataSource: dataSource, delegate: delegate)
-  }
-
-  /// Connects `dataSource` and `delegate`, caching which messages they respond to.
-  private func connect(dataSource: AnyObject?, delegate: AnyObject?) {
-    self.dataSource = dataSource
-    self.delegate = delegate
+  /// Connects the data source and the delegate, caching which messages they respond to.
+  private func connect() {
     dataSourceProxy = dataSource as? ListProxy<Host>
     delegateProxy = delegate as? ListProxy<Host>
     dataSourceOwnProxy = Self.proxy(for: dataSource, unless: dataSourceProxy)
@@ -163,13 +159,19 @@ final class ListConnection<Host: ListHost> {
     return proxy
   }
 
+  /// The data source for a data-source message, the delegate for any other.
+  private func receiver(of message: ListMessage) -> AnyObject? {
+    if message.isDataSourceMessage { return dataSource }
+    return delegate
+  }
+
   /// The handlers asked for `message`, for error messages, such as `["view (Screen) ✗"]`.
   func handlerSummaries(for message: ListMessage) -> [String] {
     let isDataSource = message.isDataSourceMessage
     if let proxy = isDataSource ? dataSourceProxy : delegateProxy {
       return proxy.explain(message).candidates.map(\.description)
     }
-    guard (isDataSource ? dataSource : delegate) != nil,
+    guard receiver(of: message) != nil,
       let proxy = isDataSource ? dataSourceOwnProxy : delegateOwnProxy
     else { return [] }
     return proxy.explain(message).candidates.map {
@@ -216,7 +218,7 @@ final class ListConnection<Host: ListHost> {
   private func handlerObjects(for message: ListMessage) -> [AnyObject] {
     let isDataSource = message.isDataSourceMessage
     guard let proxy = isDataSource ? dataSourceProxy : delegateProxy else {
-      return [isDataSource ? dataSource : delegate].compactMap { $0 }
+      return [receiver(of: message)].compactMap { $0 }
     }
     let router = proxy.router
     return router.handlers.flatMap(\.roles).compactMap { router.handler(withRole: $0) }

@@ -50,14 +50,14 @@ public final class ListView {
 
   /// The data source; held weakly, as UIKit does.
   public var dataSource: (any ListDataSource)? {
-    get { connection.dataSource as? any ListDataSource }
-    set { connection.connect(dataSource: newValue) }
+    get { connection.dataSource }
+    set { connection.dataSource = newValue }
   }
 
   /// The delegate; held weakly, as UIKit does.
   public var delegate: (any ListDelegate)? {
-    get { connection.delegate as? any ListDelegate }
-    set { connection.connect(delegate: newValue) }
+    get { connection.delegate }
+    set { connection.delegate = newValue }
   }
 
   let connection = ListConnection<ListView>()
