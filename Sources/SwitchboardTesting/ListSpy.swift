@@ -8,15 +8,15 @@ import SwitchboardLists
 /// messages you choose, so it can stand in for a view or a view model in a `ListProxy`:
 ///
 /// ```swift
-/// let model = ListSpy<ListView>(implementing: [.numberOfRows, .titleForHeader], rows: [["a", "b"]])
-/// let view = ListSpy<ListView>(implementing: [.cellForRow, .didSelectRow], rows: [["a", "b"]])
-/// let proxy = ListProxy<ListView>(view: view, viewModel: model)
+/// let model = ListSpy(implementing: [.numberOfRows, .titleForHeader], rows: [["a", "b"]])
+/// let view = ListSpy(implementing: [.cellForRow, .didSelectRow], rows: [["a", "b"]])
+/// let proxy = ListProxy(view: view, viewModel: model)
 /// // ... drive a ListView ...
 /// #expect(view.messages.contains(.didSelectRow))
 /// #expect(!model.messages.contains(.cellForRow))
 /// ```
 ///
-/// It serves any host whose cells show text (``TextShowingCell``): `ListSpy<CollectionView>` for
+/// It serves any host whose cells show text (``TextShowingCell``): `ListSpy(for: CollectionView.self)` for
 /// a `CollectionView`.
 @MainActor
 public final class ListSpy<Host: ListHost>: PartialHandler where Host.Cell: TextShowingCell {
@@ -69,12 +69,20 @@ public final class ListSpy<Host: ListHost>: PartialHandler where Host.Cell: Text
   /// The messages received, oldest first.
   public var messages: [ListMessage] { records.map(\.message) }
 
-  /// Creates a spy.
+  /// Creates a spy for a host of type `host`.
+  ///
+  /// ```swift
+  /// let grid = ListSpy(for: CollectionView.self, implementing: [.cellForRow])
+  /// ```
+  ///
+  /// A spy for ``ListView`` needs no `for:` (``init(implementing:rows:)``).
   ///
   /// - Parameters:
+  ///   - host: The kind of host whose cells the spy makes.
   ///   - messages: The messages it implements; all of them by default.
   ///   - rows: The row texts per section.
   public init(
+    for host: Host.Type = Host.self,
     implementing messages: Set<ListMessage> = Set(ListMessage.allCases), rows: [[String]] = [[]]
   ) {
     self.implementedMessages = messages
@@ -260,3 +268,20 @@ public protocol TextShowingCell: AnyObject {
 
 extension ListCell: TextShowingCell {}
 extension CollectionReusableView: TextShowingCell {}
+
+extension ListSpy where Host == ListView {
+  /// Creates a spy for a ``ListView``.
+  ///
+  /// ```swift
+  /// let view = ListSpy(implementing: [.cellForRow, .didSelectRow], rows: [["a", "b"]])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - messages: The messages it implements; all of them by default.
+  ///   - rows: The row texts per section.
+  public convenience init(
+    implementing messages: Set<ListMessage> = Set(ListMessage.allCases), rows: [[String]] = [[]]
+  ) {
+    self.init(for: ListView.self, implementing: messages, rows: rows)
+  }
+}

@@ -47,7 +47,7 @@ final class ShelfScreen: ListCellProviding, ListSupplementaryViewProviding,
   /// The headless collection, three books per line.
   let grid = CollectionView(columns: 3, itemHeight: 24, viewportHeight: 120)
   /// Routes the collection's messages to this screen or its view model.
-  private(set) lazy var proxy = ListProxy<CollectionView>(view: self, viewModel: viewModel)
+  private(set) lazy var proxy = ListProxy(view: self, viewModel: viewModel)
   /// Errors the collection reported while this screen handled a tap.
   private(set) var errors: [ListViewError] = []
 

@@ -15,7 +15,7 @@ final class TodoScreen: ListCellProviding, ListDidSelectHandling, ListHeaderTitl
   /// The headless list.
   let list: ListView
   /// Routes the list's messages to this screen or its view model.
-  private(set) lazy var proxy = ListProxy<ListView>(view: self, viewModel: viewModel)
+  private(set) lazy var proxy = ListProxy(view: self, viewModel: viewModel)
   /// Errors the list reported while this screen handled a message; handlers cannot throw them.
   private(set) var errors: [ListViewError] = []
 

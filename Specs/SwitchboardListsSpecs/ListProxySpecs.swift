@@ -9,6 +9,34 @@ import Testing
 struct ListProxySpecs {
 
   @MainActor
+  @Suite("context: a view that makes cells")
+  struct HostFromCells {
+    final class GridScreen: ListCellProviding {
+      func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> CollectionCell {
+        try grid.dequeueCell(CollectionCell.self, for: indexPath)
+      }
+    }
+
+    @Test("it: takes the host type from the view's cellForRow, unspelled")
+    func hostInferred() {
+      let table = TodoScreen(model: TodoViewModel())
+      let grid = GridScreen()
+      let tableProxy = ListProxy(view: table, viewModel: table.model)
+      let gridProxy = ListProxy(view: grid, viewModel: grid)
+      #expect(type(of: tableProxy) == ListProxy<ListView>.self)
+      #expect(type(of: gridProxy) == ListProxy<CollectionView>.self)
+      #expect(tableProxy.responds(to: .cellForRow))
+      #expect(gridProxy.responds(to: .cellForRow))
+    }
+
+    @Test("it: gives a spy a ListView host unless told another")
+    func spyDefaultsToListView() {
+      #expect(type(of: ListSpy(implementing: [.cellForRow])) == ListSpy<ListView>.self)
+      #expect(type(of: ListSpy(for: CollectionView.self)) == ListSpy<CollectionView>.self)
+    }
+  }
+
+  @MainActor
   @Suite("lifetimes")
   struct Lifetimes {
     @Test("it retains neither the view nor the view model")

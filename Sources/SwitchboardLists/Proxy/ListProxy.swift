@@ -18,7 +18,7 @@ import Switchboard
 /// final class TodoScreen: ListCellProviding, ListDidSelectHandling {
 ///   let model = TodoModel()
 ///   let list = ListView()
-///   lazy var proxy = ListProxy<ListView>(view: self, viewModel: model)
+///   lazy var proxy = ListProxy(view: self, viewModel: model)
 ///
 ///   func load() throws {
 ///     list.dataSource = proxy
@@ -79,7 +79,7 @@ public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate {
   /// `viewModelRetention` says, since it owns the proxy):
   ///
   /// ```swift
-  /// lazy var proxy = ListProxy<ListView>(view: self, viewModel: self)
+  /// lazy var proxy = ListProxy(view: self, viewModel: self)
   /// ```
   ///
   /// - Parameters:
@@ -89,8 +89,8 @@ public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate {
   ///     `HandlerRole.viewModel`.
   ///   - viewModelRetention: How the view model is held; weakly by default.
   ///   - rules: Rules that replace the defaults for the messages they name.
-  public convenience init(
-    view: AnyObject, viewModel: AnyObject, viewModelRetention: HandlerRetention = .weak,
+  public convenience init<View: AnyObject>(
+    view: View, viewModel: AnyObject, viewModelRetention: HandlerRetention = .weak,
     rules: RoutingRules<ListMessage> = [:]
   ) {
     var table = Self.defaultRules.merging(rules)
@@ -103,6 +103,24 @@ public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate {
       router.add(viewModel, role: .viewModel, retention: viewModelRetention)
     }
     self.init(router: router)
+  }
+
+  /// Creates a proxy for a view that makes cells for `Host`, and a view model: the host is the
+  /// one the view's ``ListCellProviding/cellForRow(at:in:)`` names, so you do not spell it.
+  ///
+  /// ```swift
+  /// lazy var proxy = ListProxy(view: self, viewModel: model)   // ListProxy<ListView>
+  /// ```
+  ///
+  /// Otherwise the same as ``init(view:viewModel:viewModelRetention:rules:)``, which a view that
+  /// makes no cells uses (`ListProxy<ListView>(view: self, viewModel: model)`).
+  public convenience init<View: ListCellProviding>(
+    view: View, viewModel: AnyObject, viewModelRetention: HandlerRetention = .weak,
+    rules: RoutingRules<ListMessage> = [:]
+  ) where View.Host == Host {
+    self.init(
+      view: view as AnyObject, viewModel: viewModel, viewModelRetention: viewModelRetention,
+      rules: rules)
   }
 
   /// A router without handlers that asks `Host` which handler implements which message.

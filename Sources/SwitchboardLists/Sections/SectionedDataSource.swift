@@ -6,7 +6,7 @@ import Foundation
 /// ```swift
 /// let input = InputSection()
 /// let todos = TodoSection(items: ["Buy milk"])
-/// let source = SectionedDataSource<ListView>(sections: [input, todos])
+/// let source = SectionedDataSource(sections: [input, todos])
 /// list.dataSource = source
 /// list.delegate = source
 /// try list.reloadData()
