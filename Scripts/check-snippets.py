@@ -234,6 +234,7 @@ INSIDER = re.compile(
 README_ORDER = [
     "## Splitting a list data source between view and view model",
     "## Hosts: one view model, any list view",
+    "## Sharing a view model",
     "## On iOS",
     "## The routing core, for your own protocols",
     "## When something is wrong",

@@ -88,10 +88,16 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
     self.host = host
     self.properties = properties
     adapter.attach(to: properties, as: self, keepingInstalled: keepingInstalled, rules: rules)
+    // A view model's announced change: an update that does not fit is reported, and the view
+    // reloads instead of raising UIKit's exception.
+    adapter.router.listChanges?.addHost(host) { [weak self] host, update in
+      if let problem = host.applyOrReload(update) { self?.adapter.report(problem) }
+    }
   }
 
   /// Disconnects the proxy from its view, which then no longer owns it.
   public func detach() {
+    if let host { adapter.router.listChanges?.removeHost(host) }
     adapter.detach()
     if let host, attachedObject(to: host) === self {
       setAttachedObject(nil, to: host)

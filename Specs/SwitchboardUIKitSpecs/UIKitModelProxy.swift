@@ -19,6 +19,7 @@ final class ModelHost: ListHost {
     -> ModelCell
   { ModelCell(dequeued: true) }
   func apply(_ update: ListUpdate) throws(ListViewError) {}
+  func reloadData() throws(ListViewError) {}
   var needsMoreContent: Bool { false }
 }
 

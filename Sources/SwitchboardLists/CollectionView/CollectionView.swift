@@ -107,6 +107,7 @@ public final class CollectionView {
     self.columns = columns
     self.itemHeight = itemHeight
     self.viewportHeight = max(0, viewportHeight)
+    connection.host = self
   }
 
   /// Whether the collection believes its data source or delegate responds to `message`, as

@@ -41,6 +41,11 @@ final class ListConnection<Host: ListHost> {
   /// from none.
   private var dataSourceWasAssigned = false
 
+  /// The host this connection serves; it receives the data source's announced changes.
+  weak var host: Host?
+  /// Where the data source (or its view model) announces changes, while it is connected.
+  private weak var changes: ListChanges?
+
   /// Connects the data source and the delegate, caching which messages they respond to.
   private func connect() {
     dataSourceProxy = dataSource as? ListProxy<Host>
@@ -66,6 +71,26 @@ final class ListConnection<Host: ListHost> {
         })
     }
     refreshResponses()
+    listen(
+      to: dataSourceProxy?.router.listChanges
+        ?? (dataSource as? any ListChangeAnnouncing)?.changes)
+  }
+
+  /// Makes the host receive the announcements of `newChanges` (and no longer those of the data
+  /// source connected before).
+  private func listen(to newChanges: ListChanges?) {
+    guard newChanges !== changes, let host else { return }
+    changes?.removeHost(host)
+    changes = newChanges
+    newChanges?.addHost(host) { [weak self] host, update in
+      if let problem = host.applyOrReload(update) { self?.diagnostics.append(problem) }
+    }
+  }
+
+  /// Announces `update`, which `host` applied itself, to the other hosts showing the data
+  /// source.
+  func announceToOtherHosts(_ update: ListUpdate) {
+    changes?.announce(update, except: host)
   }
 
   /// A proxy whose one handler is `object`, for an object that is not a proxy.

@@ -17,6 +17,7 @@ import Foundation
 ///   func dequeueCell(of cellType: MyGridCell.Type, for indexPath: IndexPath)
 ///     throws(ListViewError) -> MyGridCell { … }
 ///   func apply(_ update: ListUpdate) throws(ListViewError) { … }
+///   func reloadData() throws(ListViewError) { … }
 ///   var needsMoreContent: Bool { … }
 /// }
 /// ```
@@ -41,6 +42,10 @@ public protocol ListHost: AnyObject {
 
   /// Applies `update` after the data source changed its data; throws when it does not add up.
   func apply(_ update: ListUpdate) throws(ListViewError)
+
+  /// Shows the data source's data anew, as after a change no update describes (or one that did
+  /// not add up).
+  func reloadData() throws(ListViewError)
 
   /// Whether the content is shorter than the visible window, so more rows should be loaded.
   var needsMoreContent: Bool { get }

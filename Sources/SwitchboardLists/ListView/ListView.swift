@@ -97,6 +97,7 @@ public final class ListView {
   public init(viewportHeight: Double = 440, rowHeight: Double = 44) {
     self.viewportHeight = max(0, viewportHeight)
     self.rowHeight = rowHeight
+    connection.host = self
   }
 
   // MARK: Responds-to cache
@@ -503,6 +504,7 @@ public final class ListView {
     }
     let update = connection.send(.commitEdit, (style, indexPath), in: self)
     try apply(update)
+    connection.announceToOtherHosts(update)
   }
 
   /// Moves a row as a user's drag does, in UIKit's order.

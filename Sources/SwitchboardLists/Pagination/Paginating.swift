@@ -162,6 +162,7 @@ extension Paginating {
       } catch {
         return .rejected(error)
       }
+      announceToOtherHosts(update, host)
     }
     return await loadNextPage(into: host)
   }
@@ -254,7 +255,14 @@ extension Paginating {
         return .rejected(error)
       }
     }
+    announceToOtherHosts(ListUpdate(insertingRowsAt: paths), host)
     return .loaded(paths)
+  }
+
+  /// Announces `update`, which `host` applied, to the other hosts showing this view model when
+  /// it adopts ``ListChangeAnnouncing``.
+  private func announceToOtherHosts(_ update: ListUpdate, _ host: some ListHost) {
+    (self as? any ListChangeAnnouncing)?.changes.announce(update, except: host)
   }
 }
 

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Where a view model announces a change to its data, once, for every host showing it.
+///
+/// A view model shown by several screens (a table and a grid, a list and its detail) keeps one
+/// `ListChanges`, changes its data, and announces the matching ``ListUpdate``. Every host
+/// showing the view model through a ``ListProxy`` (or as its data source) applies the update,
+/// checked against that host's own counts; a host whose counts do not match reloads instead
+/// and records the mismatch in its diagnostics, never an invalid batch. The view model holds
+/// no host, and nothing holds a host for it: a host that goes away stops receiving.
+///
+/// ```swift
+/// final class TodoModel: ListRowCounting, ListChangeAnnouncing {
+///   let changes = ListChanges()
+///   var items: [String] = []
+///   func numberOfRows(inSection section: Int) -> Int { items.count }
+///
+///   func pageArrived(_ page: [String]) {               // nobody asked: a network page
+///     let rows = items.count..<items.count + page.count
+///     items += page
+///     changes.announce(ListUpdate(insertingRowsAt: rows.map { IndexPath(row: $0, section: 0) }))
+///   }
+/// }
+/// ```
+///
+/// A user's edit on one screen reaches the others the same way: a host that sends
+/// ``ListMessage/commitEdit`` applies the answered update itself and announces it to the
+/// others, and ``Paginating`` announces the pages it appends. A host that starts showing the
+/// view model later loads its current data.
+///
+/// Announcements run on the main actor, where hosts live: a background task announces with
+/// `await MainActor.run { … }`, after changing the data there too.
+@MainActor
+public final class ListChanges {
+  private struct Host {
+    weak var object: AnyObject?
+    let apply: @MainActor (ListUpdate) -> Void
+  }
+
+  private var hosts: [Host] = []
+
+  /// Creates an announcer with no hosts.
+  public init() {}
+
+  /// How many hosts receive announcements now; released hosts are not counted.
+  public var hostCount: Int { hosts.count { $0.object != nil } }
+
+  /// Applies `update` on every host showing the view model, except `host` when given (the host
+  /// that applied it already, such as the one where the user edited).
+  ///
+  /// Change the data first, then announce: each host checks the update against the counts it
+  /// shows and the data source's new ones.
+  public func announce(_ update: ListUpdate, except host: AnyObject? = nil) {
+    guard !update.isEmpty else { return }
+    hosts.removeAll { $0.object == nil }
+    for receiver in hosts {
+      guard let object = receiver.object, object !== host else { continue }
+      receiver.apply(update)
+    }
+  }
+
+  /// Delivers every announcement to `host` through `apply`, until `host` is released or
+  /// removed; adding a host again replaces its `apply`. `host` is held weakly.
+  ///
+  /// The headless hosts and the UIKit proxies call this when they connect a data source; a
+  /// host of your own does too:
+  ///
+  /// ```swift
+  /// changes.addHost(grid) { grid, update in
+  ///   if let problem = grid.applyOrReload(update) { log(problem) }
+  /// }
+  /// ```
+  public func addHost<Receiver: AnyObject>(
+    _ host: Receiver, apply: @escaping @MainActor (Receiver, ListUpdate) -> Void
+  ) {
+    hosts.removeAll { $0.object == nil || $0.object === host }
+    hosts.append(
+      Host(object: host) { [weak host] update in
+        if let host { apply(host, update) }
+      })
+  }
+
+  /// Stops delivering announcements to `host`.
+  public func removeHost(_ host: AnyObject) {
+    hosts.removeAll { $0.object == nil || $0.object === host }
+  }
+}
+
+/// A view model that announces its own changes through ``changes``, so every host showing it
+/// stays current.
+///
+/// ```swift
+/// final class TodoModel: ListRowCounting, ListChangeAnnouncing {
+///   let changes = ListChanges()
+///   func numberOfRows(inSection section: Int) -> Int { 0 }
+/// }
+/// ```
+@MainActor
+public protocol ListChangeAnnouncing: ListDataSource {
+  /// Where the view model announces its changes.
+  var changes: ListChanges { get }
+}
+
+extension ListHost {
+  /// Applies `update`, or, when it does not fit what the host shows (or the data source's
+  /// counts), reloads instead: never an invalid batch. Returns the error that made it reload.
+  ///
+  /// How hosts apply an announced update (``ListChanges``).
+  @discardableResult
+  public func applyOrReload(_ update: ListUpdate) -> ListViewError? {
+    do {
+      try apply(update)
+      return nil
+    } catch {
+      do { try reloadData() } catch { return error }
+      return error
+    }
+  }
+}
+
+extension PrioritizedProxy where Message == ListMessage {
+  /// The announcer of the first handler with a role (the view, then the view model) that
+  /// adopts ``ListChangeAnnouncing``; `nil` when none does. Hosts listen to it.
+  @MainActor public var listChanges: ListChanges? {
+    for role in handlers.flatMap(\.roles) {
+      if let announcing = handler(withRole: role) as? any ListChangeAnnouncing {
+        return announcing.changes
+      }
+    }
+    return nil
+  }
+}
