@@ -59,8 +59,9 @@ public final class ListChanges {
     }
   }
 
-  /// Delivers every announcement to `host` through `apply`, until `host` is released or
-  /// removed; adding a host again replaces its `apply`. `host` is held weakly.
+  /// Delivers every announcement to `host` through `apply`, until `host` is released or removed.
+  ///
+  /// Adding a host again replaces its `apply`. `host` is held weakly.
   ///
   /// The headless hosts and the UIKit proxies call this when they connect a data source; a
   /// host of your own does too:
@@ -102,8 +103,10 @@ public protocol ListChangeAnnouncing: ListDataSource {
 }
 
 extension ListHost {
-  /// Applies `update`, or, when it does not fit what the host shows (or the data source's
-  /// counts), reloads instead: never an invalid batch. Returns the error that made it reload.
+  /// Applies `update`, or reloads when it does not fit; returns the error that made it reload.
+  ///
+  /// An update that does not fit what the host shows (or the data source's counts) is never
+  /// applied as an invalid batch.
   ///
   /// How hosts apply an announced update (``ListChanges``).
   @discardableResult
@@ -119,8 +122,10 @@ extension ListHost {
 }
 
 extension PrioritizedProxy where Message == ListMessage {
-  /// The announcer of the first handler with a role (the view, then the view model) that
-  /// adopts ``ListChangeAnnouncing``; `nil` when none does. Hosts listen to it.
+  /// The announcer hosts listen to: that of the first handler with a role that adopts
+  /// ``ListChangeAnnouncing``.
+  ///
+  /// The view is asked first, then the view model; `nil` when neither adopts it.
   @MainActor public var listChanges: ListChanges? {
     for role in handlers.flatMap(\.roles) {
       if let announcing = handler(withRole: role) as? any ListChangeAnnouncing {
