@@ -75,7 +75,7 @@ public final class ListSpy<Host: ListHost>: PartialHandler where Host.Cell: Text
   /// let grid = ListSpy(for: CollectionView.self, implementing: [.cellForRow])
   /// ```
   ///
-  /// A spy for ``ListView`` needs no `for:` (``init(implementing:rows:)``).
+  /// A spy for `ListView` needs no `for:` (`ListSpy(implementing:rows:)`).
   ///
   /// - Parameters:
   ///   - host: The kind of host whose cells the spy makes.
@@ -270,7 +270,7 @@ extension ListCell: TextShowingCell {}
 extension CollectionReusableView: TextShowingCell {}
 
 extension ListSpy where Host == ListView {
-  /// Creates a spy for a ``ListView``.
+  /// Creates a spy for a `ListView`.
   ///
   /// ```swift
   /// let view = ListSpy(implementing: [.cellForRow, .didSelectRow], rows: [["a", "b"]])
