@@ -385,9 +385,16 @@ extension PrioritizedProxy {
   func reportFailedRoute(of message: Message) {
     let index = routeIndex(of: message)
     let route = storage.route(at: index)
-    guard case .failed(let failure) = route.outcome, !route.failureReported else { return }
+    guard case .failed(let failure) = route.outcome else { return }
+    report(routingError(failure, .message(message, index: index)), onceFor: route)
+  }
+
+  /// Passes `error` to ``onError`` unless a problem with `route` was reported already; routes
+  /// are made anew when they change, so a new problem is reported again.
+  func report(_ error: @autoclosure () -> RoutingError<Message>, onceFor route: Route) {
+    guard !route.failureReported else { return }
     route.failureReported = true
-    onError(routingError(failure, .message(message, index: index)))
+    onError(error())
   }
 
   func noTargetError(_ message: Message) -> RoutingError<Message> {
@@ -404,10 +411,9 @@ extension PrioritizedProxy {
     of message: Message, object: AnyObject, _ capability: Capability.Type,
     _ alternative: Alternative.Type
   ) {
-    let route = storage.route(at: routeIndex(of: message))
-    guard !route.failureReported else { return }
-    route.failureReported = true
-    onError(mismatch(explain(message), object: object, capability, alternative))
+    report(
+      mismatch(explain(message), object: object, capability, alternative),
+      onceFor: storage.route(at: routeIndex(of: message)))
   }
 
   func severalTargets(_ message: Message) -> Never {

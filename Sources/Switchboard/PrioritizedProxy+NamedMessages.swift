@@ -79,11 +79,9 @@ extension PrioritizedProxy {
   ) -> Either<Capability, Alternative>? {
     if let handler = object as? Capability { return .first(handler) }
     if let handler = object as? Alternative { return .second(handler) }
-    let route = namedRoute(name)
-    if !route.failureReported {
-      route.failureReported = true
-      onError(mismatch(explain(named: name), object: object, capability, alternative))
-    }
+    report(
+      mismatch(explain(named: name), object: object, capability, alternative),
+      onceFor: namedRoute(name))
     return nil
   }
 }

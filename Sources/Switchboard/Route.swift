@@ -39,7 +39,8 @@ final class Route {
   /// Dispatch checks them, so a route to nobody notices them too.
   @usableFromInline let watched: [HandlerSlot]
   let outcome: Outcome
-  /// Whether a failed outcome was reported to the proxy's `onError`.
+  /// Whether a problem with this route (its failed outcome, or a handler of another
+  /// capability) was reported to the proxy's `onError`.
   var failureReported = false
   /// The slots this route delivers to, in order: stored, so a broadcast on an ordinary route
   /// allocates nothing per call.
