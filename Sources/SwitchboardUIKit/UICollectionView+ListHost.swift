@@ -77,11 +77,15 @@ extension UICollectionView: BatchUpdating {
     performBatchUpdates {
       deleteSections(IndexSet(update.deletedSections))
       insertSections(IndexSet(update.insertedSections))
+      reloadSections(IndexSet(update.reloadedSections))
+      for move in update.movedSections { moveSection(move.source, toSection: move.destination) }
       deleteItems(at: update.deletedRows)
       insertItems(at: update.insertedRows)
       reloadItems(at: update.reloadedRows)
       for move in update.movedRows { moveItem(at: move.source, to: move.destination) }
     }
+    // After the batch, at the index paths it produced: a moved item keeps its cell.
+    if !update.reconfiguredRows.isEmpty { reconfigureItems(at: update.reconfiguredRows) }
   }
 }
 

@@ -67,11 +67,15 @@ extension UITableView: BatchUpdating {
     performBatchUpdates {
       deleteSections(IndexSet(update.deletedSections), with: .automatic)
       insertSections(IndexSet(update.insertedSections), with: .automatic)
+      reloadSections(IndexSet(update.reloadedSections), with: .automatic)
+      for move in update.movedSections { moveSection(move.source, toSection: move.destination) }
       deleteRows(at: update.deletedRows, with: .automatic)
       insertRows(at: update.insertedRows, with: .automatic)
       reloadRows(at: update.reloadedRows, with: .automatic)
       for move in update.movedRows { moveRow(at: move.source, to: move.destination) }
     }
+    // After the batch, at the index paths it produced: a moved row keeps its cell.
+    if !update.reconfiguredRows.isEmpty { reconfigureRows(at: update.reconfiguredRows) }
   }
 }
 #endif

@@ -71,11 +71,23 @@ func randomSections(seed: UInt64) -> (old: [DiffSection], new: [DiffSection]) {
 func shown(
   after update: ListUpdate, from old: [DiffSection], to new: [DiffSection]
 ) -> [[DiffItem]]? {
-  let keptOld = old.indices.filter { !update.deletedSections.contains($0) }
-  let keptNew = new.indices.filter { !update.insertedSections.contains($0) }
-  guard keptOld.count == keptNew.count else { return nil }
+  // Sections: moved ones go where they are sent; the others that remain keep their order and
+  // fill the places nothing was inserted or moved to.
+  let deletedSections = Set(update.deletedSections)
+  let movedTo = Dictionary(
+    update.movedSections.map { ($0.source, $0.destination) }, uniquingKeysWith: { $1 })
+  let taken = Set(update.insertedSections).union(movedTo.values)
+  let restOld = old.indices.filter { !deletedSections.contains($0) && movedTo[$0] == nil }
+  let freeNew = new.indices.filter { !taken.contains($0) }
+  guard restOld.count == freeNew.count else { return nil }
+  var sectionMap = movedTo
+  for (oldSection, newSection) in zip(restOld, freeNew) { sectionMap[oldSection] = newSection }
   var result = new.map { [DiffItem?](repeating: nil, count: $0.items.count) }
   for section in update.insertedSections { result[section] = new[section].items }
+  for section in update.reloadedSections {
+    guard let newSection = sectionMap.removeValue(forKey: section) else { return nil }
+    result[newSection] = new[newSection].items
+  }
   let reloaded = Set(update.reloadedRows)
   let deleted = Set(update.deletedRows)
   let movedFrom = Set(update.movedRows.map(\.source))
@@ -88,7 +100,7 @@ func shown(
     result[move.destination.section][move.destination.row] =
       old[move.source.section].items[move.source.row]
   }
-  for (oldSection, newSection) in zip(keptOld, keptNew) {
+  for (oldSection, newSection) in sectionMap.sorted(by: { $0.key < $1.key }) {
     var free = result[newSection].indices.filter { result[newSection][$0] == nil }[...]
     for row in old[oldSection].items.indices {
       let path = IndexPath(row: row, section: oldSection)
@@ -99,6 +111,13 @@ func shown(
         ? new[newSection].items[slot] : old[oldSection].items[row]
     }
     guard free.isEmpty else { return nil }
+  }
+  // After the batch: a reconfigured row keeps its item (same id) and shows the new content.
+  for path in update.reconfiguredRows {
+    guard result.indices.contains(path.section), result[path.section].indices.contains(path.row),
+      result[path.section][path.row]?.id == new[path.section].items[path.row].id
+    else { return nil }
+    result[path.section][path.row] = new[path.section].items[path.row]
   }
   return result.map { $0.compactMap { $0 } }
 }
@@ -148,14 +167,28 @@ struct ListDiffSpecs {
       #expect(update.insertedRows.isEmpty && update.deletedRows.isEmpty)
     }
 
-    @Test("of a changed item are a deletion and an insertion, since a moved row cannot reload")
+    @Test("of a changed item are a move and then a reconfiguration where it lands")
     func changedAndMoved() throws {
       let old = [DiffItem(id: 1, value: 0), DiffItem(id: 2, value: 0)]
       let new = [DiffItem(id: 2, value: 1), DiffItem(id: 1, value: 0)]
       let update = try ListUpdate(from: old, to: new, inSection: 3)
-      #expect(update.deletedRows == [IndexPath(row: 1, section: 3)])
-      #expect(update.insertedRows == [IndexPath(row: 0, section: 3)])
-      #expect(update.movedRows.isEmpty && update.reloadedRows.isEmpty)
+      #expect(
+        update.movedRows == [
+          ListUpdate.Move(from: IndexPath(row: 1, section: 3), to: IndexPath(row: 0, section: 3))
+        ])
+      #expect(update.reconfiguredRows == [IndexPath(row: 0, section: 3)])
+      #expect(update.deletedRows.isEmpty && update.insertedRows.isEmpty)
+      #expect(update.reloadedRows.isEmpty)
+    }
+
+    @Test("of a section that keeps its items are one section move, its rows untouched")
+    func sectionMove() throws {
+      let a = DiffSection(id: "a", items: [DiffItem(id: 1, value: 0)])
+      let b = DiffSection(id: "b", items: [DiffItem(id: 2, value: 0), DiffItem(id: 3, value: 0)])
+      let update = try ListUpdate(from: [a, b], to: [b, a], items: \.items)
+      #expect(update.movedSections.count == 1)
+      #expect(update.movedRows.isEmpty && update.deletedSections.isEmpty)
+      #expect(update.insertedSections.isEmpty && update.insertedRows.isEmpty)
     }
   }
 

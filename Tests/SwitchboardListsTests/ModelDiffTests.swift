@@ -39,24 +39,39 @@ struct ModelDiffTests {
     #expect(diff.update.insertedRows.isEmpty && diff.update.deletedRows.isEmpty)
   }
 
-  @Test func changedItemThatMovesIsDeletedAndInserted() throws {
-    // 2 and 3 keep their order, so 1 is the one that moves; it changed, so a moved cell would
-    // show stale content: it is deleted and inserted instead.
+  @Test func changedItemThatMovesIsMovedThenReconfigured() throws {
+    // 2 and 3 keep their order, so 1 is the one that moves; it changed, so after the batch its
+    // cell is configured again where it landed (a moved row cannot reload in the batch).
     let diff = try ModelDiff(
       old: [section("a", [(1, "x"), (2, "y"), (3, "z")])],
       new: [section("a", [(2, "y"), (3, "z"), (1, "x!")])])
-    #expect(diff.update.movedRows.isEmpty)
+    #expect(
+      diff.update.movedRows == [
+        ListUpdate.Move(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
+      ])
+    #expect(diff.update.reconfiguredRows == [IndexPath(row: 2, section: 0)])
     #expect(diff.update.reloadedRows.isEmpty)
-    #expect(diff.update.deletedRows == [IndexPath(row: 0, section: 0)])
-    #expect(diff.update.insertedRows == [IndexPath(row: 2, section: 0)])
+    #expect(diff.update.deletedRows.isEmpty && diff.update.insertedRows.isEmpty)
   }
 
-  @Test func reorderedSectionsAreDeletedAndInsertedAgain() throws {
+  @Test func reorderedSectionsWithTheSameItemsMove() throws {
+    // b and c keep their order, so a is the section that moves.
+    let diff = try ModelDiff(
+      old: [section("a", [(1, "x")]), section("b", [(2, "y")]), section("c", [(3, "z")])],
+      new: [section("b", [(2, "y")]), section("c", [(3, "z")]), section("a", [(1, "x!")])])
+    #expect(diff.update.movedSections == [ListUpdate.Move(from: 0, to: 2)])
+    #expect(diff.update.deletedSections.isEmpty && diff.update.insertedSections.isEmpty)
+    // The changed item of the moved section is refreshed after the batch, where it landed.
+    #expect(diff.update.reconfiguredRows == [IndexPath(row: 0, section: 2)])
+    #expect(diff.update.reloadedRows.isEmpty)
+  }
+
+  @Test func aMovedSectionWhoseItemsChangeIsDeletedAndInserted() throws {
     let diff = try ModelDiff(
       old: [section("a", [(1, "x")]), section("b", [(2, "y")])],
-      new: [section("b", [(2, "y")]), section("a", [(1, "x")])])
-    #expect(diff.update.deletedSections.count == 1)
-    #expect(diff.update.insertedSections.count == 1)
+      new: [section("b", [(2, "y"), (3, "z")]), section("a", [(1, "x")])])
+    #expect(diff.update.movedSections.isEmpty)
+    #expect(diff.update.deletedSections.count == 1 && diff.update.insertedSections.count == 1)
   }
 
   @Test func itemsLeavingADeletedSectionAreInsertedWhereTheyLand() throws {

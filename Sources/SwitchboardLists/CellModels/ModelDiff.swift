@@ -13,7 +13,7 @@ struct ModelDiff {
   }
 
   init(old: [ModelSection], new: [ModelSection]) throws(ListViewError) {
-    let (staying, repeatedSections) = IdentityDiff.matchSections(
+    let (staying, moved, repeatedSections) = IdentityDiff.matchSections(
       old: old.map(\.id), new: new.map(\.id))
     guard repeatedSections.isEmpty else {
       throw .duplicateSectionIDs(Set(repeatedSections).sorted())
@@ -22,7 +22,7 @@ struct ModelDiff {
     let newItems = Self.flatten(new)
     let diff = IdentityDiff(
       oldCounts: old.map(\.items.count), newCounts: new.map(\.items.count),
-      newSectionForOld: staying,
+      newSectionForOld: staying, movedOld: moved,
       oldHashes: Self.identityHashes(oldItems), newHashes: Self.identityHashes(newItems))
     do throws(IdentityDiff.Repeated) {
       update = try diff.update(

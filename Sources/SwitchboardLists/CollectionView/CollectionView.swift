@@ -74,7 +74,8 @@ public final class CollectionView {
   private var viewPool: [String: [CollectionReusableView]] = [:]
   private(set) var shownCounts: [Int] = []
   private var layout = ListLayout()
-  private(set) var visibleCells: [IndexPath: CollectionCell] = [:]
+  var visibleCells: [IndexPath: CollectionCell] = [:]
+  var reconfiguring: CollectionCell?
   private var visibleViews: [SupplementaryKey: CollectionReusableView] = [:]
   var selected: Set<IndexPath> = []
   private var prefetch = PrefetchWindow()
@@ -126,6 +127,10 @@ public final class CollectionView {
     throws(ListViewError) -> CollectionCell
   {
     let identifier = String(reflecting: cellType)
+    if let cell = reconfiguring, cell.reuseIdentifier == identifier {
+      reconfiguring = nil
+      return cell
+    }
     if let cell = cellPool[identifier]?.popLast() {
       cell.prepareForReuse()
       return cell
@@ -405,6 +410,7 @@ public final class CollectionView {
     displayPass &+= 1
     for (path, cell) in ending { endDisplaying(cell, at: path) }
     try updateVisibleItems()
+    try reconfigure(plan.reconfigured)
   }
 
   /// Inserts items (index paths after the change) in a batch of their own.
@@ -425,6 +431,32 @@ public final class CollectionView {
   /// Moves an item in a batch of its own.
   public func moveItem(at source: IndexPath, to destination: IndexPath) throws(ListViewError) {
     try performBatchUpdates { $0.moveRow(at: source, to: destination) }
+  }
+
+  /// Configures the cells of items again in place, keeping the cells, as UIKit's
+  /// `reconfigureItems(at:)`.
+  public func reconfigureItems(at indexPaths: [IndexPath]) throws(ListViewError) {
+    try performBatchUpdates { $0.reconfigureRows(at: indexPaths) }
+  }
+
+  /// Inserts sections (indices after the change) in a batch of their own.
+  public func insertSections(_ sections: [Int]) throws(ListViewError) {
+    try performBatchUpdates { $0.insertSections(sections) }
+  }
+
+  /// Deletes sections (indices before the change) in a batch of their own.
+  public func deleteSections(_ sections: [Int]) throws(ListViewError) {
+    try performBatchUpdates { $0.deleteSections(sections) }
+  }
+
+  /// Moves a section, items and all, in a batch of its own.
+  public func moveSection(_ section: Int, toSection newSection: Int) throws(ListViewError) {
+    try performBatchUpdates { $0.moveSection(section, toSection: newSection) }
+  }
+
+  /// Reads every item of sections again (indices before the change), in a batch of their own.
+  public func reloadSections(_ sections: [Int]) throws(ListViewError) {
+    try performBatchUpdates { $0.reloadSections(sections) }
   }
 
   // MARK: Rendering

@@ -4,17 +4,20 @@ import Foundation
 /// into one batch update, knowing the items only through precomputed identity hashes and three
 /// comparisons.
 ///
-/// - Sections are matched by identity. Kept sections whose relative order changed, and new ones,
-///   are inserted; the others are deleted.
+/// - Sections are matched by identity. Of the kept sections, the longest run in unchanged
+///   relative order stays; every other kept section moves whole when its items are the same
+///   ones in the same order (UIKit cannot change a moved section's rows in the same batch), and
+///   is deleted and inserted otherwise. New sections are inserted, the others deleted. A section
+///   the caller reloads is neither matched nor diffed: its rows come from the data source.
 /// - Items are matched by identity across all kept sections. Within a kept section the longest
 ///   run that kept its relative order stays; every other item moves, which is the fewest moves
 ///   possible. An item that moves to another kept section moves.
-/// - An item whose content changed is reloaded when it stays, and deleted and inserted when it
-///   moves: UIKit does not allow reloading a moved row, and a plain move would leave its cell
-///   showing the old content.
+/// - An item whose content changed is reloaded when it stays, and moved and then reconfigured
+///   (``ListUpdate/reconfiguredRows``) when it moves or its section moves: UIKit does not allow
+///   reloading a moved row, and a plain move would leave its cell showing the old content.
 ///
 /// The whole update is one batch, valid under UIKit's rules: deletions and reloads name old
-/// index paths, insertions new ones, moves both.
+/// index paths, insertions new ones, moves both, and reconfigurations the rows after it.
 ///
 /// Matching uses one open-addressing table over the new items' hashes, sized once; every other
 /// buffer is sized from the inputs before it is filled. So a diff makes a number of allocations
@@ -27,6 +30,12 @@ struct IdentityDiff {
   var newCounts: [Int]
   /// For each old section, the new section it stays as, or -1 when it is deleted.
   var newSectionForOld: [Int]
+  /// For each old section, whether it moves whole to its new section (when it has the same
+  /// items in the same order; otherwise it is deleted and inserted). Empty: none moves.
+  var movedOld: [Bool]
+  /// For each old section, whether it is reloaded in place: its items are not diffed. Empty:
+  /// none is.
+  var reloadedOld: [Bool]
   /// Identity hashes of the old items, flattened section by section.
   var oldHashes: [Int]
   /// Identity hashes of the new items, flattened section by section.
@@ -54,12 +63,15 @@ struct IdentityDiff {
 
   @usableFromInline
   init(
-    oldCounts: [Int], newCounts: [Int], newSectionForOld: [Int], oldHashes: [Int],
-    newHashes: [Int]
+    oldCounts: [Int], newCounts: [Int], newSectionForOld: [Int], movedOld: [Bool] = [],
+    reloadedOld: [Bool] = [], oldHashes: [Int], newHashes: [Int]
   ) {
     self.oldCounts = oldCounts
     self.newCounts = newCounts
     self.newSectionForOld = newSectionForOld
+    self.movedOld = movedOld.isEmpty ? Array(repeating: false, count: oldCounts.count) : movedOld
+    self.reloadedOld =
+      reloadedOld.isEmpty ? Array(repeating: false, count: oldCounts.count) : reloadedOld
     self.oldHashes = oldHashes
     self.newHashes = newHashes
   }
@@ -80,8 +92,27 @@ struct IdentityDiff {
   ) throws(Repeated) -> ListUpdate {
     let oldStarts = Self.starts(oldCounts)
     let newStarts = Self.starts(newCounts)
+    // A moving section whose items are not the same ones in the same order is deleted and
+    // inserted instead: UIKit cannot change a moved section's rows in the same batch.
+    var newSectionForOld = newSectionForOld
+    var movedOld = movedOld
+    for (old, new) in newSectionForOld.enumerated() where new >= 0 && movedOld[old] {
+      let count = oldCounts[old]
+      let keepsItems =
+        count == newCounts[new]
+        && (0..<count).allSatisfy {
+          compare(oldStarts[old] + $0, newStarts[new] + $0) != .different
+        }
+      if !keepsItems {
+        newSectionForOld[old] = -1
+        movedOld[old] = false
+      }
+    }
     var oldSectionForNew = [Int](repeating: -1, count: newCounts.count)
     for (old, new) in newSectionForOld.enumerated() where new >= 0 { oldSectionForNew[new] = old }
+    // Kept sections whose items are diffed: not reloaded ones, whose rows come anew.
+    let diffsOld = newSectionForOld.indices.map { newSectionForOld[$0] >= 0 && !reloadedOld[$0] }
+    let diffsNew = oldSectionForNew.map { $0 >= 0 && diffsOld[$0] }
 
     // 1. Index the new items by identity, rejecting repeats.
     let newTotal = newHashes.count
@@ -127,16 +158,16 @@ struct IdentityDiff {
     var matched = 0
     oldHashes.withUnsafeBufferPointer { oldHashes in
       newHashes.withUnsafeBufferPointer { newHashes in
-        for (oldSection, newSection) in newSectionForOld.enumerated() where newSection >= 0 {
+        for oldSection in newSectionForOld.indices where diffsOld[oldSection] {
           for old in oldStarts[oldSection]..<oldStarts[oldSection + 1] {
             let hash = oldHashes[old]
             var slot = hash & mask
             while table[slot] >= 0 {
               let new = Int(table[slot])
               if newHashes[new] == hash, case let match = compare(old, new), match != .different {
-                // A match in a new section that is inserted is not a match: the item arrives
-                // with its section.
-                guard oldSectionForNew[Self.section(of: new, in: newStarts)] >= 0 else { break }
+                // A match in a new section that is inserted (or reloaded) is not a match: the
+                // item arrives with its section.
+                guard diffsNew[Self.section(of: new, in: newStarts)] else { break }
                 if oldForNew[new] >= 0 {
                   repeated.old.append(old)
                 } else {
@@ -159,8 +190,8 @@ struct IdentityDiff {
     var stayerOldRows: [Int] = []
     var stayerNews: [Int] = []
     var longest = LongestIncreasingRun()
-    var counts = (inserted: 0, deleted: 0, reloaded: 0, moved: 0)
-    for (newSection, oldSection) in oldSectionForNew.enumerated() where oldSection >= 0 {
+    var counts = (inserted: 0, deleted: 0, reloaded: 0, moved: 0, reconfigured: 0)
+    for (newSection, oldSection) in oldSectionForNew.enumerated() where diffsNew[newSection] {
       stayerOldRows.removeAll(keepingCapacity: true)
       stayerNews.removeAll(keepingCapacity: true)
       let sectionCount = newStarts[newSection + 1] - newStarts[newSection]
@@ -189,12 +220,12 @@ struct IdentityDiff {
       case 2: counts.reloaded += 1
       case 3: counts.moved += 1
       case 4:
-        counts.deleted += 1
-        counts.inserted += 1
+        counts.moved += 1
+        counts.reconfigured += 1
       default: break
       }
     }
-    for (oldSection, newSection) in newSectionForOld.enumerated() where newSection >= 0 {
+    for oldSection in newSectionForOld.indices where diffsOld[oldSection] {
       for old in oldStarts[oldSection]..<oldStarts[oldSection + 1] where newForOld[old] < 0 {
         counts.deleted += 1
       }
@@ -206,9 +237,17 @@ struct IdentityDiff {
     update.deletedRows.reserveCapacity(counts.deleted)
     update.reloadedRows.reserveCapacity(counts.reloaded)
     update.movedRows.reserveCapacity(counts.moved)
+    update.reconfiguredRows.reserveCapacity(counts.reconfigured)
     for (oldSection, newSection) in newSectionForOld.enumerated() {
       guard newSection >= 0 else {
         update.deletedSections.append(oldSection)
+        continue
+      }
+      if movedOld[oldSection] {
+        update.movedSections.append(ListUpdate.Move(from: oldSection, to: newSection))
+      }
+      guard diffsOld[oldSection] else {
+        update.reloadedSections.append(oldSection)
         continue
       }
       let start = oldStarts[oldSection]
@@ -221,6 +260,8 @@ struct IdentityDiff {
         update.insertedSections.append(newSection)
         continue
       }
+      guard diffsNew[newSection] else { continue }
+      let moves = movedOld[oldSection]
       let start = newStarts[newSection]
       for new in start..<newStarts[newSection + 1] {
         let destination = IndexPath(row: new - start, section: newSection)
@@ -233,11 +274,12 @@ struct IdentityDiff {
         let sourceSection = Self.section(of: old, in: oldStarts)
         let source = IndexPath(row: old - oldStarts[sourceSection], section: sourceSection)
         switch kind {
+        case 2 where moves: update.reconfiguredRows.append(destination)
         case 2: update.reloadedRows.append(source)
         case 3: update.movedRows.append(ListUpdate.Move(from: source, to: destination))
         case 4:
-          update.deletedRows.append(source)
-          update.insertedRows.append(destination)
+          update.movedRows.append(ListUpdate.Move(from: source, to: destination))
+          update.reconfiguredRows.append(destination)
         default: break
         }
       }
@@ -271,13 +313,15 @@ struct IdentityDiff {
     return low
   }
 
-  /// For each old section, the new section it stays as (-1 when deleted): sections are matched
-  /// by `id`, and of the kept ones the longest run in unchanged relative order stays.
+  /// For each old section, the new section it stays as (-1 when deleted), and whether it moves:
+  /// sections are matched by `id`, and of the kept ones the longest run in unchanged relative
+  /// order stays in place; the other kept ones move.
   ///
-  /// - Returns: `nil` and the repeated ids when an id repeats in `new`.
+  /// - Returns: The repeated ids, and no kept section, when an id repeats in `new`.
   @usableFromInline
-  static func matchSections<ID: Hashable>(old: [ID], new: [ID]) -> (staying: [Int], repeated: [ID])
-  {
+  static func matchSections<ID: Hashable>(old: [ID], new: [ID]) -> (
+    staying: [Int], moved: [Bool], repeated: [ID]
+  ) {
     var newIndex: [ID: Int] = [:]
     newIndex.reserveCapacity(new.count)
     var repeated: [ID] = []
@@ -285,7 +329,8 @@ struct IdentityDiff {
       repeated.append(id)
     }
     var staying = [Int](repeating: -1, count: old.count)
-    guard repeated.isEmpty else { return (staying, repeated) }
+    var moved = [Bool](repeating: false, count: old.count)
+    guard repeated.isEmpty else { return (staying, moved, repeated) }
     var keptOld: [Int] = []
     var keptNew: [Int] = []
     var seenOld: Set<ID> = []
@@ -300,10 +345,11 @@ struct IdentityDiff {
     let oldInNewOrder = order.map { keptOld[$0] }
     var longest = LongestIncreasingRun()
     longest.mark(oldInNewOrder)
-    for (position, index) in order.enumerated() where longest.isMarked(position) {
+    for (position, index) in order.enumerated() {
       staying[keptOld[index]] = keptNew[index]
+      moved[keptOld[index]] = !longest.isMarked(position)
     }
-    return (staying, [])
+    return (staying, moved, [])
   }
 }
 

@@ -22,8 +22,9 @@ extension ListUpdate {
   /// - Of the items in both, the longest run that kept its relative order stays and the rest
   ///   move, which is the fewest moves possible.
   /// - An item that stays and changed (`!=`) is reloaded at its old index path. An item that
-  ///   moves and changed is deleted and inserted instead, because a moved row cannot also be
-  ///   reloaded and a plain move would keep showing its old content.
+  ///   moves and changed is moved and then reconfigured at its new index path
+  ///   (``reconfiguredRows``), because UIKit cannot reload a moved row in the batch and a plain
+  ///   move would keep showing its old content.
   ///
   /// - Parameters:
   ///   - old: The items shown now.
@@ -58,9 +59,11 @@ extension ListUpdate {
   /// ```
   ///
   /// Sections are matched first: of the sections in both, the longest run that kept its
-  /// relative order stays, and every other section is deleted or inserted whole (UIKit cannot
-  /// move a section and change its rows in one batch). Items are then diffed as in
-  /// ``init(from:to:inSection:)`` across the staying sections, so an item can move from one
+  /// relative order stays, and every other one moves (``movedSections``) when it keeps the same
+  /// items in the same order, its changed items reconfigured; a section that moves and gains,
+  /// loses or reorders items is deleted and inserted whole instead, because UIKit cannot move a
+  /// section and change its rows in one batch. Items are then diffed as in
+  /// ``init(from:to:inSection:)`` across the kept sections, so an item can move from one
   /// section to another; an item that arrives in an inserted section comes with it.
   ///
   /// - Throws: ``ListViewError/duplicateSectionIDs(_:)`` when `new` repeats a section id,
@@ -71,7 +74,7 @@ extension ListUpdate {
   public init<Section: Identifiable, Items: Collection>(
     from old: [Section], to new: [Section], items: (Section) -> Items
   ) throws(ListViewError) where Items.Element: Identifiable & Equatable {
-    let (staying, repeatedSections) = IdentityDiff.matchSections(
+    let (staying, moved, repeatedSections) = IdentityDiff.matchSections(
       old: old.map(\.id), new: new.map(\.id))
     guard repeatedSections.isEmpty else {
       throw .duplicateSectionIDs(Set(repeatedSections.map { "\($0)" }).sorted())
@@ -93,7 +96,8 @@ extension ListUpdate {
       newItems.append(contentsOf: sectionItems)
     }
     self = try Self.diff(
-      oldItems, counts: oldCounts, to: newItems, counts: newCounts, newSectionForOld: staying)
+      oldItems, counts: oldCounts, to: newItems, counts: newCounts, newSectionForOld: staying,
+      movedOld: moved)
   }
 
   /// The diff of flattened items; inlinable so that hashing and comparing are specialized for
@@ -101,10 +105,11 @@ extension ListUpdate {
   @inlinable
   static func diff<Item: Identifiable & Equatable>(
     _ oldItems: [Item], counts oldCounts: [Int], to newItems: [Item], counts newCounts: [Int],
-    newSectionForOld: [Int]
+    newSectionForOld: [Int], movedOld: [Bool] = []
   ) throws(ListViewError) -> ListUpdate {
     let diff = IdentityDiff(
       oldCounts: oldCounts, newCounts: newCounts, newSectionForOld: newSectionForOld,
+      movedOld: movedOld,
       oldHashes: oldItems.map { $0.id.hashValue }, newHashes: newItems.map { $0.id.hashValue })
     do throws(IdentityDiff.Repeated) {
       return try diff.update(

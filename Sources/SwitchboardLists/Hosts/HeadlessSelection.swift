@@ -20,7 +20,10 @@ protocol HeadlessSelection: ListHost where Cell: SelectableCell {
   var selected: Set<IndexPath> { get set }
   var allowsMultipleSelection: Bool { get }
   /// The cells on screen.
-  var visibleCells: [IndexPath: Cell] { get }
+  var visibleCells: [IndexPath: Cell] { get set }
+  /// The cell being configured again (``ListUpdate/reconfiguredRows``), which the host's next
+  /// dequeue for its reuse identifier hands back as it is.
+  var reconfiguring: Cell? { get set }
   /// Puts a cell that left the screen in the reuse pool.
   func enqueue(_ cell: Cell)
 }
@@ -63,6 +66,24 @@ extension HeadlessSelection {
   func deselectSilently(_ indexPath: IndexPath) throws(ListViewError) {
     try checkExists(indexPath)
     markDeselected(indexPath)
+  }
+
+  /// Configures the visible cells of `paths` again in place, as UIKit's `reconfigureRows(at:)`
+  /// does after a batch: the cell provider's dequeue hands back the same cell, without
+  /// `prepareForReuse()`, and nothing ends or starts displaying. A provider that returns
+  /// another cell replaces the old one, which ends displaying.
+  func reconfigure(_ paths: Set<IndexPath>) throws(ListViewError) {
+    for path in paths.sorted() {
+      guard let old = visibleCells[path] else { continue }
+      reconfiguring = old
+      defer { reconfiguring = nil }
+      let cell = try connection.makeCell(at: path, in: self)
+      guard cell !== old else { continue }
+      visibleCells[path] = cell
+      cell.isSelected = selected.contains(path)
+      endDisplaying(old, at: path)
+      connection.send(.willDisplayRow, (cell, path), in: self)
+    }
   }
 
   /// Tells the delegate that the cell of `path` left the screen, and pools it.

@@ -3,8 +3,8 @@ import Foundation
 /// A set of row and section changes to apply to a ``ListView`` in one batch, as
 /// `UITableView.performBatchUpdates` takes them.
 ///
-/// Deletions, reloads and move sources use index paths from before the update; insertions and
-/// move destinations use index paths from after it.
+/// Deletions, reloads and move sources use index paths from before the update; insertions,
+/// move destinations and reconfigurations use index paths from after it.
 ///
 /// ```swift
 /// items.remove(at: 2)
@@ -14,16 +14,20 @@ import Foundation
 ///   update.insertRows(at: [IndexPath(row: 0, section: 0)])
 /// }
 /// ```
+///
+/// Hosts check an update with ``validate(rowCountsBefore:after:)``'s rules before they apply
+/// it, so one that UIKit would reject is never animated.
 public struct ListUpdate: Hashable, Sendable {
-  /// A row that moves from `source` (before) to `destination` (after).
-  public struct Move: Hashable, Sendable {
-    /// The row's index path before the update.
-    public var source: IndexPath
-    /// The row's index path after the update.
-    public var destination: IndexPath
+  /// A row (an `IndexPath`) or a section (an `Int`) that moves from `source`, its place before
+  /// the update, to `destination`, its place after it.
+  public struct Move<Index: Hashable & Sendable>: Hashable, Sendable {
+    /// The place before the update.
+    public var source: Index
+    /// The place after the update.
+    public var destination: Index
 
-    /// Creates a move.
-    public init(from source: IndexPath, to destination: IndexPath) {
+    /// Creates a move: `ListUpdate.Move(from: IndexPath(row: 2, section: 0), to: IndexPath(row: 0, section: 0))`.
+    public init(from source: Index, to destination: Index) {
       self.source = source
       self.destination = destination
     }
@@ -36,11 +40,19 @@ public struct ListUpdate: Hashable, Sendable {
   /// Rows whose cells are made again, at their index paths before the update.
   public var reloadedRows: [IndexPath] = []
   /// Rows moved.
-  public var movedRows: [Move] = []
+  public var movedRows: [Move<IndexPath>] = []
+  /// Rows whose cells are configured again in place once the batch is done, at their index
+  /// paths after the update: UIKit's `reconfigureRows(at:)`, which keeps the cell and so can
+  /// follow a move.
+  public var reconfiguredRows: [IndexPath] = []
   /// Sections inserted, at their indices after the update.
   public var insertedSections: [Int] = []
   /// Sections deleted, at their indices before the update.
   public var deletedSections: [Int] = []
+  /// Sections moved whole, rows and all.
+  public var movedSections: [Move<Int>] = []
+  /// Sections whose rows are all read again, at their indices before the update.
+  public var reloadedSections: [Int] = []
 
   /// An empty update.
   public init() {}
@@ -67,7 +79,8 @@ public struct ListUpdate: Hashable, Sendable {
   /// Whether the update changes nothing.
   public var isEmpty: Bool {
     insertedRows.isEmpty && deletedRows.isEmpty && reloadedRows.isEmpty && movedRows.isEmpty
-      && insertedSections.isEmpty && deletedSections.isEmpty
+      && reconfiguredRows.isEmpty && insertedSections.isEmpty && deletedSections.isEmpty
+      && movedSections.isEmpty && reloadedSections.isEmpty
   }
 
   /// Adds row insertions (index paths after the update).
@@ -80,10 +93,20 @@ public struct ListUpdate: Hashable, Sendable {
   public mutating func moveRow(at source: IndexPath, to destination: IndexPath) {
     movedRows.append(Move(from: source, to: destination))
   }
+  /// Adds rows to configure again after the batch (index paths after the update).
+  public mutating func reconfigureRows(at indexPaths: [IndexPath]) {
+    reconfiguredRows += indexPaths
+  }
   /// Adds section insertions (indices after the update).
   public mutating func insertSections(_ sections: [Int]) { insertedSections += sections }
   /// Adds section deletions (indices before the update).
   public mutating func deleteSections(_ sections: [Int]) { deletedSections += sections }
+  /// Adds a section move (index before the update to index after it).
+  public mutating func moveSection(_ section: Int, toSection newSection: Int) {
+    movedSections.append(Move(from: section, to: newSection))
+  }
+  /// Adds section reloads (indices before the update).
+  public mutating func reloadSections(_ sections: [Int]) { reloadedSections += sections }
 }
 
 extension ListUpdate {
@@ -109,8 +132,12 @@ extension ListUpdate {
 /// A validated ``ListUpdate`` against the counts before and after it, able to map index paths.
 struct ListUpdatePlan {
   private let sectionMap: [Int?]
+  /// Old sections whose rows are all made again.
+  private let reloadedSections: Set<Int>
   private let deleted: Set<IndexPath>
   let reloaded: Set<IndexPath>
+  /// Rows (after the update) whose cells are configured again once the batch is done.
+  private(set) var reconfigured: Set<IndexPath> = []
   private let moves: [IndexPath: IndexPath]
   /// Per old section, the sorted rows leaving it (deleted or moved out).
   private let leaving: [Int: [Int]]
@@ -136,46 +163,30 @@ struct ListUpdatePlan {
 
   /// Validates `update` the way UIKit does; throws without side effects when it does not add up.
   init(_ update: ListUpdate, before: [Int], after: [Int]) throws(ListViewError) {
-    let oldSections = before.count
-    let newSections = after.count
-    try Self.checkSections(update.deletedSections, in: oldSections, "deletes section", "before")
-    try Self.checkSections(update.insertedSections, in: newSections, "inserts section", "after")
-    let expectedSections =
-      oldSections + update.insertedSections.count - update.deletedSections.count
-    guard expectedSections == newSections else {
-      throw .sectionCountMismatch(
-        before: oldSections, inserted: update.insertedSections.count,
-        deleted: update.deletedSections.count, after: newSections)
-    }
-    let deletedSections = Set(update.deletedSections)
-    let insertedSections = Set(update.insertedSections)
-    let survivingNew = (0..<newSections).filter { !insertedSections.contains($0) }
-    var sectionMap: [Int?] = Array(repeating: nil, count: oldSections)
-    for (rank, old) in (0..<oldSections).filter({ !deletedSections.contains($0) }).enumerated() {
-      sectionMap[old] = survivingNew[rank]
-    }
-
+    let sections = try SectionPlan(update, before: before.count, after: after.count)
+    let sectionMap = sections.map
     func checkOld(_ path: IndexPath, _ what: String) throws(ListViewError) {
-      guard path.section >= 0, path.section < oldSections, path.row >= 0,
+      guard path.section >= 0, path.section < before.count, path.row >= 0,
         path.row < before[path.section]
       else {
         throw .invalidUpdate("it \(what) \(path.label), which did not exist before the update")
       }
-      guard !deletedSections.contains(path.section) else {
+      if let change = sections.oldChanges[path.section] {
         throw .invalidUpdate(
-          "it \(what) \(path.label) in section \(path.section), which it also deletes")
+          "it \(what) \(path.label) in section \(path.section), which it also "
+            + "\(change.rawValue)\(change.reason)")
       }
     }
     func checkNew(_ path: IndexPath, _ what: String) throws(ListViewError) {
-      guard path.section >= 0, path.section < newSections, path.row >= 0,
+      guard path.section >= 0, path.section < after.count, path.row >= 0,
         path.row < after[path.section]
       else {
         throw .invalidUpdate("it \(what) \(path.label), which does not exist after the update")
       }
-      guard !insertedSections.contains(path.section) else {
+      if let change = sections.newChanges[path.section] {
         throw .invalidUpdate(
-          "it \(what) \(path.label) in section \(path.section), which it also inserts; an "
-            + "inserted section's rows come from the data source")
+          "it \(what) \(path.label) in section \(path.section), which it also "
+            + "\(change.rawValue)\(change.reason)")
       }
     }
 
@@ -223,7 +234,7 @@ struct ListUpdatePlan {
       }
     }
 
-    for old in 0..<oldSections {
+    for old in before.indices where sections.oldChanges[old] != .reloads {
       guard let new = sectionMap[old] else { continue }
       let inserted = update.insertedRows.count { $0.section == new }
       let removed = update.deletedRows.count { $0.section == old }
@@ -237,16 +248,46 @@ struct ListUpdatePlan {
     }
 
     self.sectionMap = sectionMap
+    self.reloadedSections = Set(update.reloadedSections)
     self.deleted = deleted
     self.reloaded = reloaded
     self.moves = moves
     self.leaving = leaving.mapValues { $0.sorted() }
     self.arriving = arriving.mapValues { $0.sorted() }
+
+    // Reconfigured rows are refreshed after the batch, where they are: rows that were there
+    // before and stay, moved or not, and whose cells the batch does not make anew.
+    var refreshed: Set<IndexPath> = []
+    let reloadedAfter = Set(reloaded.compactMap(newIndexPath(for:)))
+    for path in update.reconfiguredRows {
+      guard path.section >= 0, path.section < after.count, path.row >= 0,
+        path.row < after[path.section]
+      else {
+        throw .invalidUpdate(
+          "it reconfigures \(path.label), which does not exist after the update")
+      }
+      if let change = sections.newChanges[path.section], change != .moves {
+        throw .invalidUpdate(
+          "it reconfigures \(path.label) in section \(path.section), which it also "
+            + "\(change.rawValue)\(change.reason)")
+      }
+      guard !update.insertedRows.contains(path), !reloadedAfter.contains(path) else {
+        throw .invalidUpdate(
+          "it reconfigures \(path.label), which it also inserts or reloads")
+      }
+      guard refreshed.insert(path).inserted else {
+        throw .invalidUpdate("it reconfigures \(path.label) twice")
+      }
+    }
+    self.reconfigured = refreshed
   }
 
-  /// Where the row at `old` is after the update, or `nil` when it was deleted.
+  /// Where the row at `old` is after the update, or `nil` when it was deleted (alone, or with
+  /// its section, or by a section reload).
   func newIndexPath(for old: IndexPath) -> IndexPath? {
-    guard old.section < sectionMap.count, let section = sectionMap[old.section] else { return nil }
+    guard old.section < sectionMap.count, let section = sectionMap[old.section],
+      !reloadedSections.contains(old.section)
+    else { return nil }
     if deleted.contains(old) { return nil }
     if let destination = moves[old] { return destination }
     let rank = old.row - (leaving[old.section] ?? []).count { $0 < old.row }
@@ -257,20 +298,85 @@ struct ListUpdatePlan {
     }
     return IndexPath(row: row, section: section)
   }
+}
 
-  private static func checkSections(
-    _ sections: [Int], in count: Int, _ what: String, _ when: String
-  ) throws(ListViewError) {
-    var seen: Set<Int> = []
-    for section in sections {
+/// What an update does to a section as a whole, so that its rows cannot change in the same
+/// batch.
+enum WholeSectionChange: String {
+  case deletes, inserts, moves, reloads
+
+  /// Why the section's rows cannot change too, for error messages.
+  var reason: String {
+    switch self {
+    case .deletes: ""
+    case .inserts: "; an inserted section's rows come from the data source"
+    case .reloads: "; a reloaded section's rows come from the data source"
+    case .moves:
+      "; UIKit cannot change a moved section's rows in the same batch: move the section in a "
+        + "batch of its own, or delete and insert it"
+    }
+  }
+}
+
+/// The sections of an update checked the way UIKit checks them: where each old section is after
+/// the update, and which sections it changes whole.
+struct SectionPlan {
+  /// For each old section, its index after the update; `nil` when it is deleted.
+  let map: [Int?]
+  /// The whole-section changes by index before the update (deletes, moves, reloads).
+  let oldChanges: [Int: WholeSectionChange]
+  /// The whole-section changes by index after the update (inserts, moves, reloads).
+  let newChanges: [Int: WholeSectionChange]
+
+  init(_ update: ListUpdate, before: Int, after: Int) throws(ListViewError) {
+    var oldChanges: [Int: WholeSectionChange] = [:]
+    var newChanges: [Int: WholeSectionChange] = [:]
+    func claim(_ section: Int, _ change: WholeSectionChange, before isBefore: Bool)
+      throws(ListViewError)
+    {
+      let count = isBefore ? before : after
+      let verb = change == .moves && !isBefore ? "moves a section to" : change.rawValue
       guard section >= 0, section < count else {
         throw .invalidUpdate(
-          "it \(what) \(section), but there are \(count) sections \(when) the update")
+          "it \(verb) section \(section), but there are \(count) sections "
+            + "\(isBefore ? "before" : "after") the update")
       }
-      guard seen.insert(section).inserted else {
-        throw .invalidUpdate("it \(what) \(section) twice")
+      let earlier = isBefore ? oldChanges[section] : newChanges[section]
+      if let earlier {
+        throw .invalidUpdate(
+          earlier == change
+            ? "it \(verb) section \(section) twice"
+            : "it \(earlier.rawValue) and \(change.rawValue) section \(section) in one batch")
       }
+      if isBefore { oldChanges[section] = change } else { newChanges[section] = change }
     }
+    for section in update.deletedSections { try claim(section, .deletes, before: true) }
+    for section in update.reloadedSections { try claim(section, .reloads, before: true) }
+    for move in update.movedSections { try claim(move.source, .moves, before: true) }
+    for section in update.insertedSections { try claim(section, .inserts, before: false) }
+    for move in update.movedSections { try claim(move.destination, .moves, before: false) }
+    let expected = before + update.insertedSections.count - update.deletedSections.count
+    guard expected == after else {
+      throw .sectionCountMismatch(
+        before: before, inserted: update.insertedSections.count,
+        deleted: update.deletedSections.count, after: after)
+    }
+    // Moved sections go where they are sent; the others that remain keep their order and fill
+    // the places nothing was inserted or moved to.
+    var map: [Int?] = Array(repeating: nil, count: before)
+    for move in update.movedSections { map[move.source] = move.destination }
+    var free = (0..<after).lazy.filter { newChanges[$0] == nil || newChanges[$0] == .reloads }
+      .makeIterator()
+    for old in 0..<before where oldChanges[old] == nil || oldChanges[old] == .reloads {
+      map[old] = free.next()
+    }
+    // A reloaded section is one that stays: it reloads at the place it stays at.
+    for section in update.reloadedSections {
+      if let new = map[section] { newChanges[new] = .reloads }
+    }
+    self.map = map
+    self.oldChanges = oldChanges
+    self.newChanges = newChanges
   }
 }
 
@@ -288,12 +394,15 @@ extension ListUpdate: CustomStringConvertible {
     var parts: [String] = []
     if !deletedSections.isEmpty { parts.append("delete sections \(deletedSections)") }
     if !insertedSections.isEmpty { parts.append("insert sections \(insertedSections)") }
+    if !reloadedSections.isEmpty { parts.append("reload sections \(reloadedSections)") }
+    for move in movedSections { parts.append("move section \(move.source) → \(move.destination)") }
     if !deletedRows.isEmpty { parts.append("delete rows \(paths(deletedRows))") }
     if !insertedRows.isEmpty { parts.append("insert rows \(paths(insertedRows))") }
     if !reloadedRows.isEmpty { parts.append("reload rows \(paths(reloadedRows))") }
     for move in movedRows {
       parts.append("move row \(paths([move.source])) → \(paths([move.destination]))")
     }
+    if !reconfiguredRows.isEmpty { parts.append("reconfigure rows \(paths(reconfiguredRows))") }
     return parts.isEmpty ? "no changes" : parts.joined(separator: "; ")
   }
 }

@@ -70,7 +70,8 @@ public final class ListView {
   private var headerTitles: [String?] = []
   private var footerTitles: [String?] = []
   private var layout = ListLayout()
-  private(set) var visibleCells: [IndexPath: ListCell] = [:]
+  var visibleCells: [IndexPath: ListCell] = [:]
+  var reconfiguring: ListCell?
   private var visibleOrder: [IndexPath] = []
   var selected: Set<IndexPath> = []
   private var prefetch = PrefetchWindow()
@@ -157,6 +158,10 @@ public final class ListView {
     withIdentifier identifier: String, for indexPath: IndexPath
   ) throws(ListViewError) -> ListCell {
     let identifier = registeredIdentifier(identifier)
+    if let cell = reconfiguring, cell.reuseIdentifier == identifier {
+      reconfiguring = nil
+      return cell
+    }
     if let cell = reusePool[identifier]?.popLast() {
       cell.prepareForReuse()
       return cell
@@ -574,6 +579,7 @@ public final class ListView {
     // Validated: from here on the update is applied.
     applyValidated(plan, counts: counts)
     try updateVisibleRows()
+    try reconfigure(plan.reconfigured)
   }
 
   /// Moves the visible cells, the selection and the layout to the state after `plan`, then
@@ -618,6 +624,22 @@ public final class ListView {
   /// Deletes sections (indices before the change) in a batch of their own.
   public func deleteSections(_ sections: [Int]) throws(ListViewError) {
     try performBatchUpdates { $0.deleteSections(sections) }
+  }
+
+  /// Moves a section, rows and all, in a batch of its own.
+  public func moveSection(_ section: Int, toSection newSection: Int) throws(ListViewError) {
+    try performBatchUpdates { $0.moveSection(section, toSection: newSection) }
+  }
+
+  /// Reads every row of sections again (indices before the change), in a batch of their own.
+  public func reloadSections(_ sections: [Int]) throws(ListViewError) {
+    try performBatchUpdates { $0.reloadSections(sections) }
+  }
+
+  /// Configures the cells of rows again in place, keeping the cells, as UIKit's
+  /// `reconfigureRows(at:)`.
+  public func reconfigureRows(at indexPaths: [IndexPath]) throws(ListViewError) {
+    try performBatchUpdates { $0.reconfigureRows(at: indexPaths) }
   }
 
   // MARK: Rendering
