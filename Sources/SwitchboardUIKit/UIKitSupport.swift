@@ -1,5 +1,6 @@
 #if canImport(UIKit)
 import ObjectiveC
+import Switchboard
 import SwitchboardLists
 import UIKit
 
@@ -90,6 +91,23 @@ extension BatchUpdating {
   var isShorterThanBounds: Bool {
     contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom < bounds.height
   }
+}
+
+/// Hands `snapshot` to the handler of `router` that keeps snapshots, which tells every host
+/// showing it (`host`, a UIKit view with that router's proxy attached, among them).
+@MainActor
+func apply<SectionID, ItemID>(
+  _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool,
+  through router: PrioritizedProxy<ListMessage>?, of host: UIView
+) throws(ListViewError) {
+  guard
+    let source = router?.firstHandler(as: (any ListSnapshotDataSource<SectionID, ItemID>).self)
+  else {
+    throw .noSnapshotDataSource(
+      host: "\(type(of: host))", snapshot: "\(type(of: snapshot))",
+      handlers: router?.explain(.numberOfRows).candidates.map(\.description) ?? [])
+  }
+  source.apply(snapshot, animatingDifferences: animatingDifferences)
 }
 
 /// The proxy attached to `view`, which `view` owns.

@@ -50,6 +50,26 @@ extension UITableView: ListHost {
   ///   exception; nothing changes then.
   public func apply(_ update: ListUpdate) throws(ListViewError) { try applyChecked(update) }
 
+  /// Shows `snapshot`: the view model of the attached proxy that keeps the data as snapshots
+  /// (a `ListSnapshotDataSource`) takes it, and every host showing that view model, this one
+  /// included, applies the one batch it makes; see `ListSnapshotDataSource.apply(_:animatingDifferences:)`.
+  ///
+  /// ```swift
+  /// var next = model.snapshot
+  /// next.reconfigureItems([edited.id])
+  /// try tableView.apply(next)
+  /// ```
+  ///
+  /// - Throws: `ListViewError.noSnapshotDataSource` when no proxy is
+  ///   attached or none of its handlers keeps snapshots of these identifier types.
+  public func apply<SectionID, ItemID>(
+    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
+  ) throws(ListViewError) {
+    try SwitchboardUIKit.apply(
+      snapshot, animatingDifferences: animatingDifferences,
+      through: (attachedObject(to: self) as? ListViewProxy<UITableView>)?.router, of: self)
+  }
+
   /// Whether the rows are shorter than the visible area.
   public var needsMoreContent: Bool { isShorterThanBounds }
 }

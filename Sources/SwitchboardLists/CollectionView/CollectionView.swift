@@ -413,6 +413,25 @@ public final class CollectionView {
     try reconfigure(plan.reconfigured)
   }
 
+  /// Shows `snapshot`: the view model that keeps the data as snapshots (a
+  /// ``ListSnapshotDataSource``, the data source or a handler of its proxy) takes it, and every
+  /// host showing that view model, this one included, applies the one batch it makes; see
+  /// ``ListSnapshotDataSource/apply(_:animatingDifferences:)``.
+  ///
+  /// ```swift
+  /// var next = model.snapshot
+  /// next.deleteItems([done.id])
+  /// try grid.apply(next)
+  /// ```
+  ///
+  /// - Throws: ``ListViewError/noSnapshotDataSource(host:snapshot:handlers:)`` when no handler
+  ///   keeps snapshots of these identifier types.
+  public func apply<SectionID, ItemID>(
+    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
+  ) throws(ListViewError) {
+    try connection.apply(snapshot, animatingDifferences: animatingDifferences)
+  }
+
   /// Inserts items (index paths after the change) in a batch of their own.
   public func insertItems(at indexPaths: [IndexPath]) throws(ListViewError) {
     try apply(ListUpdate(insertingRowsAt: indexPaths))

@@ -48,8 +48,10 @@ struct IdentityDiff {
     case different
     /// The same identity and equal content.
     case same
-    /// The same identity, changed content.
+    /// The same identity, changed content: reloaded where it stays.
     case changed
+    /// The same identity, changed content, configured again in place wherever it goes.
+    case reconfigured
   }
 
   /// Why a diff could not be made: the flat positions of repeated items.
@@ -150,8 +152,9 @@ struct IdentityDiff {
     guard repeated.new.isEmpty else { throw repeated }
 
     // 2. Match the old items of kept sections to new items of kept sections.
-    // kind[new]: 0 inserted, 1 stays, 2 stays and changed, 3 moves, 4 moves and changed; the
-    // matching sets 1 or 2, the classification below adds 2 for the items that move.
+    // kind[new]: 0 inserted, 1 stays, 2 stays and changed, 3 moves, 4 moves and changed, 5 stays
+    // and is reconfigured, 7 moves and is reconfigured; the matching sets 1, 2 or 5, the
+    // classification below adds 2 for the items that move.
     var kind = [UInt8](repeating: 0, count: newTotal)
     var newForOld = [Int32](repeating: -1, count: oldHashes.count)
     var oldForNew = [Int32](repeating: -1, count: newTotal)
@@ -173,7 +176,12 @@ struct IdentityDiff {
                 } else {
                   oldForNew[new] = Int32(truncatingIfNeeded: old)
                   newForOld[old] = Int32(truncatingIfNeeded: new)
-                  kind[new] = match == .changed ? 2 : 1
+                  kind[new] =
+                    switch match {
+                    case .changed: 2
+                    case .reconfigured: 5
+                    default: 1
+                    }
                   matched += 1
                 }
                 break
@@ -219,7 +227,8 @@ struct IdentityDiff {
       switch kind[new] {
       case 2: counts.reloaded += 1
       case 3: counts.moved += 1
-      case 4:
+      case 5: counts.reconfigured += 1
+      case 4, 7:
         counts.moved += 1
         counts.reconfigured += 1
       default: break
@@ -274,10 +283,10 @@ struct IdentityDiff {
         let sourceSection = Self.section(of: old, in: oldStarts)
         let source = IndexPath(row: old - oldStarts[sourceSection], section: sourceSection)
         switch kind {
-        case 2 where moves: update.reconfiguredRows.append(destination)
+        case 2 where moves, 5: update.reconfiguredRows.append(destination)
         case 2: update.reloadedRows.append(source)
         case 3: update.movedRows.append(ListUpdate.Move(from: source, to: destination))
-        case 4:
+        case 4, 7:
           update.movedRows.append(ListUpdate.Move(from: source, to: destination))
           update.reconfiguredRows.append(destination)
         default: break

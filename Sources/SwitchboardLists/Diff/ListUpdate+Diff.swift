@@ -126,3 +126,63 @@ extension ListUpdate {
     }
   }
 }
+
+extension ListUpdate {
+  /// The batch update that turns the snapshot `old` into `new`, with the rules of
+  /// ``init(from:to:items:)``: sections and items matched by identifier, the fewest moves, and
+  /// sections moved whole when they keep their items.
+  ///
+  /// `new`'s marks say what else changed: an item in
+  /// ``ListSnapshot/reloadedItemIdentifiers`` is reloaded where it stays, one in
+  /// ``ListSnapshot/reconfiguredItemIdentifiers`` is reconfigured in place, and either is moved
+  /// and then reconfigured when it moves. A section in
+  /// ``ListSnapshot/reloadedSectionIdentifiers`` is reloaded (deleted and inserted, when it
+  /// also moves).
+  ///
+  /// ```swift
+  /// let update = ListUpdate(from: model.snapshot, to: next)
+  /// ```
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* items, expected.
+  public init<SectionID, ItemID>(
+    from old: ListSnapshot<SectionID, ItemID>, to new: ListSnapshot<SectionID, ItemID>
+  ) {
+    var (staying, moved, _) = IdentityDiff.matchSections(
+      old: old.sectionIdentifiers, new: new.sectionIdentifiers)
+    var reloadedOld = [Bool](repeating: false, count: old.numberOfSections)
+    for section in new.reloadedSectionIdentifiers {
+      guard let index = old.indexOfSection(section), staying[index] >= 0 else { continue }
+      if moved[index] {
+        staying[index] = -1
+        moved[index] = false
+      } else {
+        reloadedOld[index] = true
+      }
+    }
+    let oldItems = old.itemIdentifiers
+    let newItems = new.itemIdentifiers
+    let reloaded = new.reloadedItemIdentifiers
+    let reconfigured = new.reconfiguredItemIdentifiers
+    let isMarked = !reloaded.isEmpty || !reconfigured.isEmpty
+    let diff = IdentityDiff(
+      oldCounts: (0..<old.numberOfSections).map(old.numberOfItems(inSectionAt:)),
+      newCounts: (0..<new.numberOfSections).map(new.numberOfItems(inSectionAt:)),
+      newSectionForOld: staying, movedOld: moved, reloadedOld: reloadedOld,
+      oldHashes: oldItems.map(\.hashValue), newHashes: newItems.map(\.hashValue))
+    do throws(IdentityDiff.Repeated) {
+      self = try diff.update(
+        sameIdentityNew: { newItems[$0] == newItems[$1] },
+        compare: {
+          let item = newItems[$1]
+          guard oldItems[$0] == item else { return .different }
+          guard isMarked else { return .same }
+          if reloaded.contains(item) { return .changed }
+          return reconfigured.contains(item) ? .reconfigured : .same
+        })
+    } catch {
+      preconditionFailure(
+        "ListUpdate(from:to:): a snapshot repeats an identifier, which ListSnapshot does not "
+          + "allow. This is a bug in Switchboard; please report it.")
+    }
+  }
+}

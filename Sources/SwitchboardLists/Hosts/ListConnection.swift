@@ -68,12 +68,36 @@ final class ListConnection<Host: ListHost> {
             self.diagnostics.append(.handlerReleased(message))
           }
           self.refreshResponses()
+          // A view model added to the proxy after it was connected is listened to from now.
+          self.listen(to: self.announcer)
         })
     }
     refreshResponses()
-    listen(
-      to: dataSourceProxy?.router.listChanges
-        ?? (dataSource as? any ListChangeAnnouncing)?.changes)
+    listen(to: announcer)
+  }
+
+  /// Makes `snapshot` the data of the data source (or its proxy's handler) that keeps
+  /// snapshots, which tells every host showing it.
+  func apply<SectionID, ItemID>(
+    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool
+  ) throws(ListViewError) {
+    guard let source = dataSourceHandler(as: (any ListSnapshotDataSource<SectionID, ItemID>).self)
+    else {
+      throw .noSnapshotDataSource(
+        host: "\(Host.self)", snapshot: "\(type(of: snapshot))",
+        handlers: handlerSummaries(for: .numberOfRows))
+    }
+    source.apply(snapshot, animatingDifferences: animatingDifferences)
+  }
+
+  /// Where the data source, or its proxy's view model, announces changes.
+  private var announcer: ListChanges? {
+    dataSourceHandler(as: (any ListChangeAnnouncing).self)?.changes
+  }
+
+  /// The data source when it is a `Capability`, or else the first handler of its proxy that is.
+  func dataSourceHandler<Capability>(as capability: Capability.Type) -> Capability? {
+    (dataSource as? Capability) ?? dataSourceProxy?.router.firstHandler(as: capability)
   }
 
   /// Makes the host receive the announcements of `newChanges` (and no longer those of the data

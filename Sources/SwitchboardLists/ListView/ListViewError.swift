@@ -68,6 +68,9 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// Section ids must be unique; these repeat. Nothing was applied.
   case duplicateSectionIDs([String])
+  /// A host was asked to apply a snapshot, but neither its data source nor a handler of its
+  /// data source's proxy is a ``ListSnapshotDataSource`` with the snapshot's identifier types.
+  case noSnapshotDataSource(host: String, snapshot: String, handlers: [String])
   /// Item ids must be unique across the list (per type); these repeat. Nothing was applied.
   case duplicateItemIDs([String])
 
@@ -242,6 +245,13 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
         "\(handler) was released right after attach: the proxy holds it weakly and nothing "
         + "else kept it, so its messages reach nobody. Fix: keep it in a property of the view "
         + "controller, or attach with viewModelRetention: .strong."
+    case .noSnapshotDataSource(let host, let snapshot, let handlers):
+      let listing = handlers.isEmpty ? "none (no data source)" : handlers.joined(separator: ", ")
+      return
+        "\(host) cannot apply a \(snapshot): no handler of its data source is a "
+        + "ListSnapshotDataSource with those identifier types. Handlers: \(listing). Fix: make "
+        + "the view model adopt ListSnapshotDataSource (keeping `var snapshot` and `let "
+        + "changes`), and connect the host to it before applying."
     case .replacedByAnotherObject(let property, let typeName):
       return
         "The view's \(property) is now a \(typeName), set after the proxy was attached. The "

@@ -34,7 +34,8 @@ import Foundation
 public final class ListChanges {
   private struct Host {
     weak var object: AnyObject?
-    let apply: @MainActor (ListUpdate) -> Void
+    /// Applies an update; `nil` reloads.
+    let apply: @MainActor (ListUpdate?) -> Void
   }
 
   private var hosts: [Host] = []
@@ -52,6 +53,16 @@ public final class ListChanges {
   /// shows and the data source's new ones.
   public func announce(_ update: ListUpdate, except host: AnyObject? = nil) {
     guard !update.isEmpty else { return }
+    deliver(update, except: host)
+  }
+
+  /// Has every host showing the view model reload, except `host` when given: for a change no
+  /// ``ListUpdate`` describes, or one not worth animating.
+  public func announceReload(except host: AnyObject? = nil) {
+    deliver(nil, except: host)
+  }
+
+  private func deliver(_ update: ListUpdate?, except host: AnyObject?) {
     hosts.removeAll { $0.object == nil }
     for receiver in hosts {
       guard let object = receiver.object, object !== host else { continue }
@@ -59,7 +70,8 @@ public final class ListChanges {
     }
   }
 
-  /// Delivers every announcement to `host` through `apply`, until `host` is released or removed.
+  /// Delivers every announcement to `host` through `apply`, until `host` is released or removed:
+  /// an update, or `nil` for a reload.
   ///
   /// Adding a host again replaces its `apply`. `host` is held weakly.
   ///
@@ -72,7 +84,7 @@ public final class ListChanges {
   /// }
   /// ```
   public func addHost<Receiver: AnyObject>(
-    _ host: Receiver, apply: @escaping @MainActor (Receiver, ListUpdate) -> Void
+    _ host: Receiver, apply: @escaping @MainActor (Receiver, ListUpdate?) -> Void
   ) {
     hosts.removeAll { $0.object == nil || $0.object === host }
     hosts.append(
@@ -103,14 +115,19 @@ public protocol ListChangeAnnouncing: ListDataSource {
 }
 
 extension ListHost {
-  /// Applies `update`, or reloads when it does not fit; returns the error that made it reload.
+  /// Applies `update`, or reloads when it is `nil` or does not fit; returns the error that
+  /// made it reload.
   ///
   /// An update that does not fit what the host shows (or the data source's counts) is never
   /// applied as an invalid batch.
   ///
   /// How hosts apply an announced update (``ListChanges``).
   @discardableResult
-  public func applyOrReload(_ update: ListUpdate) -> ListViewError? {
+  public func applyOrReload(_ update: ListUpdate?) -> ListViewError? {
+    guard let update else {
+      do { try reloadData() } catch { return error }
+      return nil
+    }
     do {
       try apply(update)
       return nil
@@ -122,15 +139,16 @@ extension ListHost {
 }
 
 extension PrioritizedProxy where Message == ListMessage {
-  /// The announcer hosts listen to: that of the first handler with a role that adopts
-  /// ``ListChangeAnnouncing``.
+  /// The first handler with a role (the view, then the view model) that is a `Capability`.
   ///
-  /// The view is asked first, then the view model; `nil` when neither adopts it.
-  @MainActor public var listChanges: ListChanges? {
+  /// Hosts find the announcer they listen to this way, and the snapshot a host applies:
+  ///
+  /// ```swift
+  /// let changes = proxy.router.firstHandler(as: (any ListChangeAnnouncing).self)?.changes
+  /// ```
+  @MainActor public func firstHandler<Capability>(as capability: Capability.Type) -> Capability? {
     for role in handlers.flatMap(\.roles) {
-      if let announcing = handler(withRole: role) as? any ListChangeAnnouncing {
-        return announcing.changes
-      }
+      if let handler = handler(withRole: role) as? Capability { return handler }
     }
     return nil
   }

@@ -1,0 +1,323 @@
+import Foundation
+
+/// The sections and items a list shows, by identifier: the value a view model builds and hands
+/// to ``ListSnapshotDataSource/apply(_:animatingDifferences:)``, shaped as UIKit's
+/// `NSDiffableDataSourceSnapshot`.
+///
+/// Identifiers are unique: a section identifier appears once, an item identifier once in the
+/// whole snapshot. Adding one twice, or naming one the snapshot does not hold, stops with a
+/// message naming it, as UIKit raises.
+///
+/// ```swift
+/// var snapshot = ListSnapshot<String, Todo.ID>()
+/// snapshot.appendSections(["open", "done"])
+/// snapshot.appendItems(open.map(\.id), toSection: "open")
+/// snapshot.appendItems(done.map(\.id), toSection: "done")
+/// snapshot.reconfigureItems([edited.id])      // same item, new content
+/// model.apply(snapshot)                       // every host showing the model animates it
+/// ```
+public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
+  /// The section identifiers, in order.
+  public private(set) var sectionIdentifiers: [SectionID] = []
+  /// The items of each section, in section order.
+  private var items: [[ItemID]] = []
+  /// Where each section is in ``sectionIdentifiers``.
+  private var sectionIndex: [SectionID: Int] = [:]
+  /// The section each item is in.
+  private var itemSection: [ItemID: SectionID] = [:]
+  /// Items whose cells are made anew when the snapshot is applied.
+  public private(set) var reloadedItemIdentifiers: Set<ItemID> = []
+  /// Items whose cells are configured again, kept, when the snapshot is applied.
+  public private(set) var reconfiguredItemIdentifiers: Set<ItemID> = []
+  /// Sections whose items are all read anew when the snapshot is applied.
+  public private(set) var reloadedSectionIdentifiers: Set<SectionID> = []
+
+  /// An empty snapshot.
+  public init() {}
+
+  // MARK: Reading
+
+  /// The number of sections.
+  public var numberOfSections: Int { sectionIdentifiers.count }
+  /// The number of items in all sections.
+  public var numberOfItems: Int { itemSection.count }
+  /// Every item identifier, section after section.
+  public var itemIdentifiers: [ItemID] { items.count == 1 ? items[0] : items.flatMap { $0 } }
+
+  /// The number of items in `section`, which the snapshot must hold.
+  public func numberOfItems(inSection section: SectionID) -> Int {
+    items[index(of: section, "numberOfItems(inSection:)")].count
+  }
+
+  /// The item identifiers of `section`, which the snapshot must hold, in order.
+  public func itemIdentifiers(inSection section: SectionID) -> [ItemID] {
+    items[index(of: section, "itemIdentifiers(inSection:)")]
+  }
+
+  /// The section holding `item`, or `nil` when the snapshot does not hold it.
+  public func sectionIdentifier(containingItem item: ItemID) -> SectionID? { itemSection[item] }
+
+  /// Where `section` is, or `nil` when the snapshot does not hold it.
+  public func indexOfSection(_ section: SectionID) -> Int? { sectionIndex[section] }
+
+  /// Where `item` is among ``itemIdentifiers``, or `nil` when the snapshot does not hold it.
+  public func indexOfItem(_ item: ItemID) -> Int? {
+    guard let path = indexPath(of: item) else { return nil }
+    return items[..<path.section].reduce(path.row) { $0 + $1.count }
+  }
+
+  /// The index path of `item`, or `nil` when the snapshot does not hold it.
+  public func indexPath(of item: ItemID) -> IndexPath? {
+    guard let section = itemSection[item], let index = sectionIndex[section],
+      let row = items[index].firstIndex(of: item)
+    else { return nil }
+    return IndexPath(row: row, section: index)
+  }
+
+  /// The item at `indexPath`, or `nil` when there is none: what a cell provider shows.
+  ///
+  /// ```swift
+  /// guard let id = model.snapshot.itemIdentifier(at: indexPath) else { … }
+  /// ```
+  public func itemIdentifier(at indexPath: IndexPath) -> ItemID? {
+    guard items.indices.contains(indexPath.section),
+      items[indexPath.section].indices.contains(indexPath.row)
+    else { return nil }
+    return items[indexPath.section][indexPath.row]
+  }
+
+  /// The number of items of the section at `index`: what a data source answers.
+  func numberOfItems(inSectionAt index: Int) -> Int {
+    items.indices.contains(index) ? items[index].count : 0
+  }
+
+  /// The items of the section at `index`.
+  func items(inSectionAt index: Int) -> [ItemID] { items[index] }
+
+  // MARK: Sections
+
+  /// Adds sections after the last one.
+  public mutating func appendSections(_ sections: [SectionID]) {
+    insertSections(sections, at: sectionIdentifiers.count, "appendSections(_:)")
+  }
+
+  /// Adds sections before `section`, which the snapshot must hold.
+  public mutating func insertSections(_ sections: [SectionID], beforeSection section: SectionID) {
+    let function = "insertSections(_:beforeSection:)"
+    insertSections(sections, at: index(of: section, function), function)
+  }
+
+  /// Adds sections after `section`, which the snapshot must hold.
+  public mutating func insertSections(_ sections: [SectionID], afterSection section: SectionID) {
+    let function = "insertSections(_:afterSection:)"
+    insertSections(sections, at: index(of: section, function) + 1, function)
+  }
+
+  /// Removes sections and their items.
+  public mutating func deleteSections(_ sections: [SectionID]) {
+    let doomed = Set(sections)
+    for section in doomed {
+      for item in items[index(of: section, "deleteSections(_:)")] { forget(item) }
+      reloadedSectionIdentifiers.remove(section)
+    }
+    let kept = sectionIdentifiers.indices.filter { !doomed.contains(sectionIdentifiers[$0]) }
+    items = kept.map { items[$0] }
+    sectionIdentifiers = kept.map { sectionIdentifiers[$0] }
+    reindexSections()
+  }
+
+  /// Moves `section` just before `other`; both must be in the snapshot.
+  public mutating func moveSection(_ section: SectionID, beforeSection other: SectionID) {
+    moveSection(section, next: other, after: false, "moveSection(_:beforeSection:)")
+  }
+
+  /// Moves `section` just after `other`; both must be in the snapshot.
+  public mutating func moveSection(_ section: SectionID, afterSection other: SectionID) {
+    moveSection(section, next: other, after: true, "moveSection(_:afterSection:)")
+  }
+
+  /// Marks sections whose items are read anew when the snapshot is applied.
+  public mutating func reloadSections(_ sections: [SectionID]) {
+    for section in sections {
+      _ = index(of: section, "reloadSections(_:)")
+      reloadedSectionIdentifiers.insert(section)
+    }
+  }
+
+  // MARK: Items
+
+  /// Adds items at the end of `section`, or of the last section when `section` is `nil`.
+  ///
+  /// - Precondition: The snapshot has the section, and none of the items.
+  public mutating func appendItems(_ newItems: [ItemID], toSection section: SectionID? = nil) {
+    let function = "appendItems(_:toSection:)"
+    guard let section = section ?? sectionIdentifiers.last else {
+      preconditionFailure(
+        "ListSnapshot.\(function): the snapshot has no section to append \(newItems.count) "
+          + "items to. Call appendSections(_:) first.")
+    }
+    let index = index(of: section, function)
+    insertItems(newItems, in: index, at: items[index].count, function)
+  }
+
+  /// Adds items just before `item`, in its section.
+  public mutating func insertItems(_ newItems: [ItemID], beforeItem item: ItemID) {
+    let function = "insertItems(_:beforeItem:)"
+    let path = location(of: item, function)
+    insertItems(newItems, in: path.section, at: path.row, function)
+  }
+
+  /// Adds items just after `item`, in its section.
+  public mutating func insertItems(_ newItems: [ItemID], afterItem item: ItemID) {
+    let function = "insertItems(_:afterItem:)"
+    let path = location(of: item, function)
+    insertItems(newItems, in: path.section, at: path.row + 1, function)
+  }
+
+  /// Removes items.
+  public mutating func deleteItems(_ doomed: [ItemID]) {
+    for item in doomed {
+      let path = location(of: item, "deleteItems(_:)")
+      items[path.section].remove(at: path.row)
+      forget(item)
+    }
+  }
+
+  /// Removes every section and item.
+  public mutating func deleteAllItems() { self = ListSnapshot() }
+
+  /// Moves `item` just before `other`, perhaps into another section.
+  public mutating func moveItem(_ item: ItemID, beforeItem other: ItemID) {
+    moveItem(item, next: other, after: false, "moveItem(_:beforeItem:)")
+  }
+
+  /// Moves `item` just after `other`, perhaps into another section.
+  public mutating func moveItem(_ item: ItemID, afterItem other: ItemID) {
+    moveItem(item, next: other, after: true, "moveItem(_:afterItem:)")
+  }
+
+  /// Marks items whose cells are made anew when the snapshot is applied.
+  ///
+  /// Prefer ``reconfigureItems(_:)``, which keeps the cells and so animates moves.
+  public mutating func reloadItems(_ marked: [ItemID]) {
+    for item in marked {
+      _ = location(of: item, "reloadItems(_:)")
+      reloadedItemIdentifiers.insert(item)
+    }
+  }
+
+  /// Marks items whose cells are configured again, in place, when the snapshot is applied.
+  public mutating func reconfigureItems(_ marked: [ItemID]) {
+    for item in marked {
+      _ = location(of: item, "reconfigureItems(_:)")
+      reconfiguredItemIdentifiers.insert(item)
+    }
+  }
+
+  /// The snapshot without its reload and reconfigure marks: what a data source keeps once it
+  /// applied them.
+  var unmarked: ListSnapshot {
+    var copy = self
+    copy.reloadedItemIdentifiers = []
+    copy.reconfiguredItemIdentifiers = []
+    copy.reloadedSectionIdentifiers = []
+    return copy
+  }
+
+  // MARK: Helpers
+
+  private func index(of section: SectionID, _ function: String) -> Int {
+    guard let index = sectionIndex[section] else {
+      preconditionFailure(
+        "ListSnapshot.\(function): the snapshot has no section \(section) (it has "
+          + "\(sectionIdentifiers.count): \(sectionIdentifiers.prefix(5).map { "\($0)" })"
+          + "\(sectionIdentifiers.count > 5 ? "…" : "")). Append the section first.")
+    }
+    return index
+  }
+
+  private func location(of item: ItemID, _ function: String) -> IndexPath {
+    guard let path = indexPath(of: item) else {
+      preconditionFailure(
+        "ListSnapshot.\(function): the snapshot has no item \(item). Append it first, or "
+          + "check the identifier against itemIdentifiers.")
+    }
+    return path
+  }
+
+  private mutating func insertSections(_ sections: [SectionID], at index: Int, _ function: String) {
+    var seen: Set<SectionID> = []
+    for section in sections where sectionIndex[section] != nil || !seen.insert(section).inserted {
+      preconditionFailure(
+        "ListSnapshot.\(function): section \(section) is in the snapshot already; section "
+          + "identifiers are unique. Move it with moveSection(_:afterSection:) instead.")
+    }
+    sectionIdentifiers.insert(contentsOf: sections, at: index)
+    items.insert(contentsOf: sections.map { _ in [] }, at: index)
+    reindexSections()
+  }
+
+  private mutating func insertItems(
+    _ newItems: [ItemID], in section: Int, at row: Int, _ function: String
+  ) {
+    let sectionID = sectionIdentifiers[section]
+    for item in newItems {
+      if let holder = itemSection.updateValue(sectionID, forKey: item) {
+        preconditionFailure(
+          "ListSnapshot.\(function): item \(item) is in section \(holder) already; item "
+            + "identifiers are unique in a snapshot. Move it with moveItem(_:afterItem:), or "
+            + "give each item its own identifier.")
+      }
+    }
+    items[section].insert(contentsOf: newItems, at: row)
+  }
+
+  private mutating func moveSection(
+    _ section: SectionID, next other: SectionID, after: Bool, _ function: String
+  ) {
+    let from = index(of: section, function)
+    _ = index(of: other, function)
+    guard section != other else { return }
+    let moved = items.remove(at: from)
+    sectionIdentifiers.remove(at: from)
+    reindexSections()
+    let to = index(of: other, function) + (after ? 1 : 0)
+    sectionIdentifiers.insert(section, at: to)
+    items.insert(moved, at: to)
+    reindexSections()
+  }
+
+  private mutating func moveItem(_ item: ItemID, next other: ItemID, after: Bool, _ function: String)
+  {
+    let from = location(of: item, function)
+    _ = location(of: other, function)
+    guard item != other else { return }
+    items[from.section].remove(at: from.row)
+    let to = location(of: other, function)
+    items[to.section].insert(item, at: to.row + (after ? 1 : 0))
+    itemSection[item] = sectionIdentifiers[to.section]
+  }
+
+  private mutating func forget(_ item: ItemID) {
+    itemSection[item] = nil
+    reloadedItemIdentifiers.remove(item)
+    reconfiguredItemIdentifiers.remove(item)
+  }
+
+  private mutating func reindexSections() {
+    sectionIndex = Dictionary(
+      uniqueKeysWithValues: sectionIdentifiers.enumerated().map { ($1, $0) })
+  }
+}
+
+extension ListSnapshot: Sendable where SectionID: Sendable, ItemID: Sendable {}
+
+extension ListSnapshot: CustomStringConvertible {
+  /// The sections and their items: `[open: 1, 2; done: 3]`.
+  public var description: String {
+    let sections = zip(sectionIdentifiers, items).map { section, items in
+      "\(section): " + items.map { "\($0)" }.joined(separator: ", ")
+    }
+    return "[" + sections.joined(separator: "; ") + "]"
+  }
+}

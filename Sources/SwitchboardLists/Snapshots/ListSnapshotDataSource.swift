@@ -1,0 +1,75 @@
+import Foundation
+
+/// A view model whose data is a ``ListSnapshot``: it answers the counting messages from the
+/// snapshot, and ``apply(_:animatingDifferences:)`` diffs a new snapshot once and announces the
+/// batch to every host showing the view model.
+///
+/// The view model keeps the snapshot and the announcer; the view makes the cells, reading the
+/// item at each index path:
+///
+/// ```swift
+/// final class TodoModel: ListSnapshotDataSource {
+///   let changes = ListChanges()
+///   var snapshot = ListSnapshot<String, Int>()
+///   private(set) var titles: [Int: String] = [:]
+///
+///   func add(_ title: String, id: Int) {
+///     titles[id] = title
+///     var next = snapshot
+///     if next.numberOfSections == 0 { next.appendSections(["todo"]) }
+///     next.appendItems([id])
+///     apply(next)                 // one diff; every table and grid showing the model animates
+///   }
+/// }
+/// ```
+///
+/// Capability methods still work beside it: a view model adopting this protocol can also adopt
+/// ``ListEditCommitting`` or ``ListHeaderTitling``.
+@MainActor
+public protocol ListSnapshotDataSource<SectionID, ItemID>: ListSectionCounting, ListRowCounting,
+  ListChangeAnnouncing
+{
+  /// The identifier of a section.
+  associatedtype SectionID: Hashable
+  /// The identifier of an item.
+  associatedtype ItemID: Hashable
+  /// The snapshot the hosts show.
+  ///
+  /// Change it with ``apply(_:animatingDifferences:)``, which tells the hosts; a host that
+  /// finds counts it was not told about reloads and records why.
+  var snapshot: ListSnapshot<SectionID, ItemID> { get set }
+}
+
+extension ListSnapshotDataSource {
+  /// The snapshot's number of sections.
+  public func numberOfSections() -> Int { snapshot.numberOfSections }
+
+  /// The number of items in the snapshot's section at `section`.
+  public func numberOfRows(inSection section: Int) -> Int {
+    snapshot.numberOfItems(inSectionAt: section)
+  }
+
+  /// Makes `newSnapshot` the data, and has every host showing the view model show it.
+  ///
+  /// With `animatingDifferences`, the update from the current snapshot is computed once and
+  /// announced: each host applies it as one batch (checked first; a host whose counts do not
+  /// fit reloads and records why). Without it, every host reloads, as UIKit's
+  /// `applySnapshotUsingReloadData` does, and no diff is computed. Applying the snapshot that
+  /// is already shown does nothing; its marks (``ListSnapshot/reloadItems(_:)``,
+  /// ``ListSnapshot/reconfigureItems(_:)``, ``ListSnapshot/reloadSections(_:)``) act once and
+  /// are not kept.
+  ///
+  /// The view model and its hosts live on the main actor, so a background task reaches this
+  /// with `await`: `await model.apply(next)`.
+  public func apply(
+    _ newSnapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
+  ) {
+    let old = snapshot
+    snapshot = newSnapshot.unmarked
+    if animatingDifferences {
+      changes.announce(ListUpdate(from: old, to: newSnapshot))
+    } else {
+      changes.announceReload()
+    }
+  }
+}
