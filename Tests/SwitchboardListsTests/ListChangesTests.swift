@@ -5,7 +5,8 @@ import Testing
 @MainActor
 struct ListChangesTests {
   final class Receiver {
-    var received: [ListUpdate] = []
+    /// What it received: updates, and `nil` for reloads.
+    var received: [ListUpdate?] = []
   }
 
   private let insertion = ListUpdate(insertingRowsAt: [IndexPath(row: 0, section: 0)])
@@ -56,5 +57,16 @@ struct ListChangesTests {
     changes.addHost(a) { $0.received.append($1) }
     changes.announce(ListUpdate())
     #expect(a.received.isEmpty)
+  }
+
+  @Test func aReloadReachesEveryHostButTheExceptedOne() {
+    let changes = ListChanges()
+    let a = Receiver()
+    let b = Receiver()
+    changes.addHost(a) { $0.received.append($1) }
+    changes.addHost(b) { $0.received.append($1) }
+    changes.announceReload(except: b)
+    #expect(a.received == [nil])
+    #expect(b.received.isEmpty)
   }
 }

@@ -244,4 +244,80 @@ struct ListViewUpdateTests {
       }
     }
   }
+
+  @Test func aMovedSectionKeepsItsCellsAndASectionReloadMakesThemAgain() throws {
+    let fixture = makeList([rows(1), rows(1, section: 1), rows(1, section: 2)], viewport: 1_000)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let source = fixture.source
+    try list.reloadData()
+    let moving = try #require(list.cellForRow(at: at(0, 0)))
+    source.sections = [rows(1, section: 1), rows(1, section: 2), rows(1)]
+    try list.moveSection(0, toSection: 2)
+    #expect(list.visibleTexts == ["1.0", "2.0", "0.0"])
+    #expect(list.cellForRow(at: at(2, 0)) === moving)
+    source.sections[0] = ["new"]
+    try list.reloadSections([0])
+    #expect(list.visibleTexts == ["new", "2.0", "0.0"])
+  }
+
+  @Test(arguments: [
+    (
+      "a row deleted from a moved section",
+      update {
+        $0.moveSection(0, toSection: 1)
+        $0.deleteRows(at: [at(0, 0)])
+      },
+      ListViewError.invalidUpdate(
+        "it deletes row 0 of section 0 in section 0, which it also moves; UIKit cannot change "
+          + "a moved section's rows in the same batch: move the section in a batch of its own, "
+          + "or delete and insert it")
+    ),
+    (
+      "a section deleted and moved",
+      update {
+        $0.deleteSections([0])
+        $0.moveSection(0, toSection: 1)
+      },
+      .invalidUpdate("it deletes and moves section 0 in one batch")
+    ),
+    (
+      "two sections moved to one place",
+      update {
+        $0.moveSection(0, toSection: 1)
+        $0.moveSection(1, toSection: 1)
+      },
+      .invalidUpdate("it moves a section to section 1 twice")
+    ),
+    (
+      "a row inserted into a reloaded section",
+      update {
+        $0.reloadSections([1])
+        $0.insertRows(at: [at(1, 0)])
+      },
+      .invalidUpdate(
+        "it inserts row 0 of section 1 in section 1, which it also reloads; a reloaded "
+          + "section's rows come from the data source")
+    ),
+    (
+      "a reconfigured row that is also inserted",
+      update {
+        $0.deleteRows(at: [at(0, 0)])
+        $0.insertRows(at: [at(0, 0)])
+        $0.reconfigureRows(at: [at(0, 0)])
+      },
+      .invalidUpdate("it reconfigures row 0 of section 0, which it also inserts or reloads")
+    ),
+  ])
+  func invalidSectionChangesThrowAndChangeNothing(
+    name: String, update: ListUpdate, expected: ListViewError
+  ) throws {
+    let fixture = makeList([rows(2), rows(2, section: 1)])
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    try list.reloadData()
+    let before = list.renderText()
+    #expect(throws: expected, "\(name)") { try list.apply(update) }
+    #expect(list.renderText() == before)
+  }
 }

@@ -1,0 +1,302 @@
+import Foundation
+import Switchboard
+import SwitchboardLists
+import Testing
+import TestSupport
+
+/// A view model whose data is a snapshot of section names and item numbers; each item has a
+/// version, which a cell shows, so a cell that was not refreshed after a change shows it.
+@MainActor
+private final class Board: ListSnapshotDataSource {
+  let changes = ListChanges()
+  var snapshot = ListSnapshot<String, Int>()
+  var versions: [Int: Int] = [:]
+
+  /// What a cell of `item` shows.
+  func text(of item: Int) -> String { "\(item)v\(versions[item, default: 0])" }
+  /// What every host should show, section after section.
+  var expected: [String] { snapshot.itemIdentifiers.map(text(of:)) }
+}
+
+/// A screen that shows a board in a headless host, every row visible.
+@MainActor
+private final class BoardScreen<Host: ListHost>: ListCellProviding {
+  let board: Board
+  let host: Host
+  lazy var proxy = ListProxy<Host>(view: self, viewModel: board)
+  /// How many cells the screen made (a reload or a reloaded row makes them again).
+  var cellsMade = 0
+
+  init(_ board: Board, host: Host) throws {
+    self.board = board
+    self.host = host
+    connect()
+    try host.reloadData()
+  }
+
+  func cellForRow(at indexPath: IndexPath, in host: Host) throws -> Host.Cell {
+    cellsMade += 1
+    let text = board.snapshot.itemIdentifier(at: indexPath).map(board.text(of:)) ?? "?"
+    if let list = host as? ListView {
+      let cell = try list.dequeueCell(ListCell.self, for: indexPath)
+      cell.text = text
+      return cell as! Host.Cell
+    }
+    let grid = host as! CollectionView
+    let cell = try grid.dequeueCell(CollectionCell.self, for: indexPath)
+    cell.text = text
+    return cell as! Host.Cell
+  }
+
+  private func connect() {
+    if let list = host as? ListView {
+      list.dataSource = proxy
+      list.delegate = proxy
+    } else if let grid = host as? CollectionView {
+      grid.dataSource = proxy
+      grid.delegate = proxy
+    }
+  }
+
+  /// The texts shown, without the `n.m` prefixes.
+  var shown: [String] {
+    if let list = host as? ListView { return list.visibleTexts }
+    return (host as! CollectionView).visibleTexts
+  }
+  var diagnostics: [ListViewError] {
+    if let list = host as? ListView { return list.diagnostics }
+    return (host as! CollectionView).diagnostics
+  }
+}
+
+@MainActor
+private func screens(_ board: Board) throws -> (BoardScreen<ListView>, BoardScreen<CollectionView>)
+{
+  (
+    try BoardScreen(board, host: ListView(viewportHeight: 1_000_000, rowHeight: 10)),
+    try BoardScreen(
+      board, host: CollectionView(columns: 3, itemHeight: 10, viewportHeight: 1_000_000))
+  )
+}
+
+@MainActor
+@Suite("describe: snapshots")
+struct SnapshotSpecs {
+  @Suite("context: a snapshot as a value")
+  @MainActor
+  struct AsAValue {
+    @Test("it: appends, inserts, moves and deletes sections and items by identifier")
+    func editing() {
+      var snapshot = ListSnapshot<String, Int>()
+      snapshot.appendSections(["a", "c"])
+      snapshot.insertSections(["b"], beforeSection: "c")
+      snapshot.appendItems([1, 2], toSection: "a")
+      snapshot.appendItems([5])  // the last section
+      snapshot.insertItems([3], afterItem: 2)
+      snapshot.insertItems([4], beforeItem: 5)
+      #expect(snapshot.sectionIdentifiers == ["a", "b", "c"])
+      #expect(snapshot.itemIdentifiers == [1, 2, 3, 4, 5])
+      snapshot.moveItem(1, afterItem: 4)
+      snapshot.moveSection("c", beforeSection: "a")
+      #expect(snapshot.sectionIdentifiers == ["c", "a", "b"])
+      #expect(snapshot.itemIdentifiers(inSection: "c") == [4, 1, 5])
+      #expect(snapshot.sectionIdentifier(containingItem: 1) == "c")
+      #expect(snapshot.indexPath(of: 2) == IndexPath(row: 0, section: 1))
+      #expect(snapshot.indexOfItem(3) == 4)
+      snapshot.deleteItems([4])
+      snapshot.deleteSections(["a"])
+      #expect(snapshot.itemIdentifiers == [1, 5])
+      #expect(snapshot.numberOfItems == 2 && snapshot.numberOfSections == 2)
+      #expect(snapshot.sectionIdentifier(containingItem: 2) == nil)
+    }
+
+    @Test("it: is a value: equal snapshots compare equal, marks included")
+    func equality() {
+      var one = ListSnapshot<String, Int>()
+      one.appendSections(["a"])
+      one.appendItems([1, 2])
+      var two = one
+      #expect(one == two)
+      two.reconfigureItems([1])
+      #expect(one != two)
+      #expect(two.reconfiguredItemIdentifiers == [1])
+    }
+  }
+
+  @Suite("context: a view model shown by a table and a grid")
+  @MainActor
+  struct SharedHosts {
+    @Test("it: applying through one host updates both, each by one batch")
+    func applyThroughOne() throws {
+      let board = Board()
+      let (table, grid) = try screens(board)
+      var next = board.snapshot
+      next.appendSections(["todo"])
+      next.appendItems([1, 2, 3])
+      try table.host.apply(next)
+      #expect(table.shown == board.expected && grid.shown == board.expected)
+      let made = (table.cellsMade, grid.cellsMade)
+      next.deleteItems([2])
+      next.moveItem(3, beforeItem: 1)
+      try grid.host.apply(next)
+      #expect(table.shown == ["3v0", "1v0"] && grid.shown == ["3v0", "1v0"])
+      #expect(table.cellsMade == made.0 && grid.cellsMade == made.1, "no cell made again")
+      #expect(table.diagnostics.isEmpty && grid.diagnostics.isEmpty, "nobody reloaded")
+    }
+
+    @Test("it: applying the same snapshot twice does nothing the second time")
+    func idempotent() throws {
+      let board = Board()
+      let (table, grid) = try screens(board)
+      var next = ListSnapshot<String, Int>()
+      next.appendSections(["todo"])
+      next.appendItems([1, 2])
+      board.apply(next)
+      let made = (table.cellsMade, grid.cellsMade)
+      board.apply(next)
+      try table.host.apply(next)
+      #expect(table.cellsMade == made.0 && grid.cellsMade == made.1)
+      #expect(board.snapshot == next)
+    }
+
+    @Test("it: a changed item is reconfigured in place, even where it moves, and marks act once")
+    func reconfigure() throws {
+      let board = Board()
+      let (table, grid) = try screens(board)
+      var next = ListSnapshot<String, Int>()
+      next.appendSections(["todo"])
+      next.appendItems([1, 2, 3])
+      board.apply(next)
+      board.versions[1] = 1
+      next.moveItem(1, afterItem: 3)
+      next.reconfigureItems([1])
+      let cell = try #require(table.host.cellForRow(at: IndexPath(row: 0, section: 0)))
+      board.apply(next)
+      #expect(table.shown == ["2v0", "3v0", "1v1"] && grid.shown == table.shown)
+      #expect(table.host.cellForRow(at: IndexPath(row: 2, section: 0)) === cell, "kept its cell")
+      #expect(board.snapshot.reconfiguredItemIdentifiers.isEmpty, "the mark acted once")
+    }
+
+    @Test("it: without animating, every host reloads and no diff is made")
+    func withoutAnimation() throws {
+      let board = Board()
+      let (table, grid) = try screens(board)
+      var next = ListSnapshot<String, Int>()
+      next.appendSections(["todo"])
+      next.appendItems([1, 2])
+      board.apply(next)
+      let made = (table.cellsMade, grid.cellsMade)
+      next.appendItems([3])
+      board.apply(next, animatingDifferences: false)
+      #expect(table.cellsMade == made.0 + 3 && grid.cellsMade == made.1 + 3, "reloaded")
+      #expect(grid.shown == ["1v0", "2v0", "3v0"] && table.shown == grid.shown)
+    }
+
+    @Test("it: a host that opens later starts from the current snapshot")
+    func lateHost() throws {
+      let board = Board()
+      var next = ListSnapshot<String, Int>()
+      next.appendSections(["todo"])
+      next.appendItems([1, 2])
+      board.apply(next)
+      let (table, grid) = try screens(board)
+      #expect(table.shown == ["1v0", "2v0"] && grid.shown == table.shown)
+    }
+
+    @Test("it: a host whose data source keeps no snapshots throws, naming the handlers")
+    func noSnapshotSource() throws {
+      let list = ListView()
+      var snapshot = ListSnapshot<String, Int>()
+      snapshot.appendSections(["a"])
+      #expect(throws: ListViewError.noSnapshotDataSource(
+        host: "ListView", snapshot: "ListSnapshot<String, Int>", handlers: [])) {
+        try list.apply(snapshot)
+      }
+      let error = ListViewError.noSnapshotDataSource(
+        host: "ListView", snapshot: "ListSnapshot<String, Int>", handlers: [])
+      #expect(error.description.contains("ListSnapshotDataSource"))
+    }
+  }
+
+  @Suite("context: seeded random snapshot sequences, sections and items moving")
+  @MainActor
+  struct RandomSequences {
+    @Test(
+      "it: every step is one batch UIKit's rules accept, and both hosts equal the model",
+      arguments: 0..<4)
+    func randomSequence(seed: UInt64) throws {
+      var random = SeededGenerator(seed: seed)
+      let board = Board()
+      let (table, grid) = try screens(board)
+      var nextItem = 0
+      var nextSection = 0
+      for step in 0..<600 {
+        var next = board.snapshot
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+          randomChange(&next, board: board, &random, &nextItem, &nextSection)
+        }
+        let update = ListUpdate(from: board.snapshot, to: next)
+        board.apply(next, animatingDifferences: Int.random(in: 0..<20, using: &random) != 0)
+        #expect(
+          table.diagnostics.isEmpty && grid.diagnostics.isEmpty,
+          "seed \(seed) step \(step): \(update)")
+        #expect(table.shown == board.expected, "seed \(seed) step \(step): \(update)")
+        #expect(grid.shown == board.expected, "seed \(seed) step \(step): \(update)")
+        guard table.diagnostics.isEmpty, table.shown == board.expected else { return }
+      }
+    }
+  }
+}
+
+/// One random edit of `snapshot`; a changed item gets a new version and a mark.
+@MainActor
+private func randomChange(
+  _ snapshot: inout ListSnapshot<String, Int>, board: Board, _ random: inout SeededGenerator,
+  _ nextItem: inout Int, _ nextSection: inout Int
+) {
+  let sections = snapshot.sectionIdentifiers
+  let items = snapshot.itemIdentifiers
+  switch Int.random(in: 0..<12, using: &random) {
+  case 0 where sections.count < 6, _ where sections.isEmpty:
+    let section = "s\(nextSection)"
+    nextSection += 1
+    if let other = sections.randomElement(using: &random) {
+      snapshot.insertSections([section], beforeSection: other)
+    } else {
+      snapshot.appendSections([section])
+    }
+  case 1 where sections.count > 1:
+    snapshot.deleteSections([sections.randomElement(using: &random)!])
+  case 2 where sections.count > 1:
+    let section = sections.randomElement(using: &random)!
+    let other = sections.randomElement(using: &random)!
+    snapshot.moveSection(section, afterSection: other)
+  case 3:
+    snapshot.reloadSections([sections.randomElement(using: &random)!])
+  case 4, 5:
+    let count = Int.random(in: 1...3, using: &random)
+    let new = (nextItem..<nextItem + count).map { $0 }
+    nextItem += count
+    if let item = items.randomElement(using: &random), Bool.random(using: &random) {
+      snapshot.insertItems(new, afterItem: item)
+    } else {
+      snapshot.appendItems(new, toSection: sections.randomElement(using: &random)!)
+    }
+  case 6 where !items.isEmpty:
+    snapshot.deleteItems([items.randomElement(using: &random)!])
+  case 7 where items.count > 1, 8 where items.count > 1:
+    let item = items.randomElement(using: &random)!
+    let other = items.randomElement(using: &random)!
+    snapshot.moveItem(item, beforeItem: other)
+  case 9 where !items.isEmpty, 10 where !items.isEmpty:
+    let item = items.randomElement(using: &random)!
+    board.versions[item, default: 0] += 1
+    if Bool.random(using: &random) {
+      snapshot.reconfigureItems([item])
+    } else {
+      snapshot.reloadItems([item])
+    }
+  default:
+    break
+  }
+}
