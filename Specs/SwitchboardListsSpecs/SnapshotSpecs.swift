@@ -1,8 +1,8 @@
 import Foundation
 import Switchboard
 import SwitchboardLists
-import Testing
 import TestSupport
+import Testing
 
 /// A view model whose data is a snapshot of section names and item numbers; each item has a
 /// version, which a cell shows, so a cell that was not refreshed after a change shows it.
@@ -37,15 +37,10 @@ private final class BoardScreen<Host: ListHost>: ListCellProviding {
   func cellForRow(at indexPath: IndexPath, in host: Host) throws -> Host.Cell {
     cellsMade += 1
     let text = board.snapshot.itemIdentifier(at: indexPath).map(board.text(of:)) ?? "?"
-    if let list = host as? ListView {
-      let cell = try list.dequeueCell(ListCell.self, for: indexPath)
-      cell.text = text
-      return cell as! Host.Cell
-    }
-    let grid = host as! CollectionView
-    let cell = try grid.dequeueCell(CollectionCell.self, for: indexPath)
-    cell.text = text
-    return cell as! Host.Cell
+    let cell = try host.dequeueCell(of: Host.Cell.self, for: indexPath)
+    (cell as? ListCell)?.text = text
+    (cell as? CollectionCell)?.text = text
+    return cell
   }
 
   private func connect() {
@@ -58,14 +53,12 @@ private final class BoardScreen<Host: ListHost>: ListCellProviding {
     }
   }
 
-  /// The texts shown, without the `n.m` prefixes.
+  /// The texts shown, in order.
   var shown: [String] {
-    if let list = host as? ListView { return list.visibleTexts }
-    return (host as! CollectionView).visibleTexts
+    (host as? ListView)?.visibleTexts ?? (host as? CollectionView)?.visibleTexts ?? []
   }
   var diagnostics: [ListViewError] {
-    if let list = host as? ListView { return list.diagnostics }
-    return (host as! CollectionView).diagnostics
+    (host as? ListView)?.diagnostics ?? (host as? CollectionView)?.diagnostics ?? []
   }
 }
 
@@ -208,8 +201,10 @@ struct SnapshotSpecs {
       let list = ListView()
       var snapshot = ListSnapshot<String, Int>()
       snapshot.appendSections(["a"])
-      #expect(throws: ListViewError.noSnapshotDataSource(
-        host: "ListView", snapshot: "ListSnapshot<String, Int>", handlers: [])) {
+      #expect(
+        throws: ListViewError.noSnapshotDataSource(
+          host: "ListView", snapshot: "ListSnapshot<String, Int>", handlers: [])
+      ) {
         try list.apply(snapshot)
       }
       let error = ListViewError.noSnapshotDataSource(
@@ -266,13 +261,13 @@ private func randomChange(
       snapshot.appendSections([section])
     }
   case 1 where sections.count > 1:
-    snapshot.deleteSections([sections.randomElement(using: &random)!])
+    snapshot.deleteSections([pick(sections, &random)])
   case 2 where sections.count > 1:
-    let section = sections.randomElement(using: &random)!
-    let other = sections.randomElement(using: &random)!
+    let section = pick(sections, &random)
+    let other = pick(sections, &random)
     snapshot.moveSection(section, afterSection: other)
   case 3:
-    snapshot.reloadSections([sections.randomElement(using: &random)!])
+    snapshot.reloadSections([pick(sections, &random)])
   case 4, 5:
     let count = Int.random(in: 1...3, using: &random)
     let new = (nextItem..<nextItem + count).map { $0 }
@@ -280,16 +275,16 @@ private func randomChange(
     if let item = items.randomElement(using: &random), Bool.random(using: &random) {
       snapshot.insertItems(new, afterItem: item)
     } else {
-      snapshot.appendItems(new, toSection: sections.randomElement(using: &random)!)
+      snapshot.appendItems(new, toSection: pick(sections, &random))
     }
   case 6 where !items.isEmpty:
-    snapshot.deleteItems([items.randomElement(using: &random)!])
+    snapshot.deleteItems([pick(items, &random)])
   case 7 where items.count > 1, 8 where items.count > 1:
-    let item = items.randomElement(using: &random)!
-    let other = items.randomElement(using: &random)!
+    let item = pick(items, &random)
+    let other = pick(items, &random)
     snapshot.moveItem(item, beforeItem: other)
   case 9 where !items.isEmpty, 10 where !items.isEmpty:
-    let item = items.randomElement(using: &random)!
+    let item = pick(items, &random)
     board.versions[item, default: 0] += 1
     if Bool.random(using: &random) {
       snapshot.reconfigureItems([item])
@@ -299,4 +294,9 @@ private func randomChange(
   default:
     break
   }
+}
+
+/// A random element of `elements`, which is not empty.
+private func pick<Element>(_ elements: [Element], _ random: inout SeededGenerator) -> Element {
+  elements[Int.random(in: elements.indices, using: &random)]
 }

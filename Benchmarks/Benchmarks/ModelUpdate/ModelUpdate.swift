@@ -102,4 +102,152 @@ let benchmarks: @Sendable () -> Void = {
     let difference = data.new.difference(from: data.old).inferringMoves()
     blackHole(difference.insertions.count + difference.removals.count)
   }
+  snapshotBenchmarks()
+}
+
+// Snapshots: a view model applies a snapshot of 100,000 items with 1% changed to one headless
+// host, and to four; against the diff of the same two snapshots alone. Each iteration goes
+// the other way (old → new, new → old), so every one is a 1% change. The floor: the diff of
+// 100,000 ids with 10% changed, against one hash-table pass over the same ids.
+
+/// A view model whose data is a snapshot of item numbers.
+@MainActor
+final class SnapshotBoard: ListSnapshotDataSource {
+  let changes = ListChanges()
+  var snapshot = ListSnapshot<Int, Int>()
+}
+
+/// A screen that shows a board in a headless list.
+@MainActor
+final class SnapshotScreen: ListCellProviding {
+  let list = ListView(viewportHeight: 440)
+  lazy var proxy = ListProxy(view: self, viewModel: board)
+  let board: SnapshotBoard
+  init(_ board: SnapshotBoard) {
+    self.board = board
+    list.dataSource = proxy
+    do { try list.reloadData() } catch { fatalError("ModelUpdate: \(error)") }
+  }
+  func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
+    try list.dequeueCell(ListCell.self, for: indexPath)
+  }
+}
+
+/// Two snapshots of `count` items, the second with `percent`% of the items changed: a fifth
+/// deleted, a fifth inserted, a fifth moved, and two fifths reconfigured when `marks` (moved
+/// otherwise, for a diff of identifiers alone).
+func snapshotPair(count: Int, percent: Int, marks: Bool = true) -> (
+  ListSnapshot<Int, Int>, ListSnapshot<Int, Int>
+) {
+  var old = ListSnapshot<Int, Int>()
+  old.appendSections([0])
+  old.appendItems(Array(0..<count))
+  var new = old
+  let changes = count * percent / 100 / 5
+  var random = SplitMix(seed: 29)
+  let ids = Array(0..<count).shuffled(using: &random)
+  new.deleteItems(Array(ids[0..<changes]))
+  for (offset, id) in ids[changes..<2 * changes].enumerated() {
+    new.insertItems([count + offset], afterItem: id)
+  }
+  for (id, anchor) in zip(ids[2 * changes..<3 * changes], ids[3 * changes..<4 * changes]) {
+    new.moveItem(id, afterItem: anchor)
+  }
+  if marks {
+    new.reconfigureItems(Array(ids[4 * changes..<6 * changes]))
+  } else {
+    for (id, anchor) in zip(ids[4 * changes..<6 * changes], ids[6 * changes..<8 * changes]) {
+      new.moveItem(id, beforeItem: anchor)
+    }
+  }
+  return (old, new)
+}
+
+/// A small deterministic generator, so every run measures the same snapshots.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// The boards and snapshots of the snapshot benchmarks, built once.
+@MainActor
+final class SnapshotFixture {
+  let pair = snapshotPair(count: 100_000, percent: 1)
+  let floorPair = snapshotPair(count: 100_000, percent: 10, marks: false)
+  let oneHost = SnapshotBoard()
+  let fourHosts = SnapshotBoard()
+  var screens: [SnapshotScreen] = []
+  var forward = true
+
+  init() {
+    oneHost.apply(pair.0, animatingDifferences: false)
+    fourHosts.apply(pair.0, animatingDifferences: false)
+    screens = [SnapshotScreen(oneHost)] + (0..<4).map { _ in SnapshotScreen(fourHosts) }
+  }
+
+  /// The next snapshot of the alternation.
+  func next() -> ListSnapshot<Int, Int> {
+    forward.toggle()
+    return forward ? pair.0 : pair.1
+  }
+
+  @inline(never)
+  func diff() -> Int {
+    forward.toggle()
+    let (from, to) = forward ? (pair.1, pair.0) : (pair.0, pair.1)
+    return ModelUpdateFixture.size(of: ListUpdate(from: from, to: to))
+  }
+
+  @inline(never)
+  func apply(_ board: SnapshotBoard) -> Int {
+    board.apply(next())
+    return board.snapshot.numberOfItems
+  }
+
+  @inline(never)
+  func floorDiff() -> Int {
+    ModelUpdateFixture.size(of: ListUpdate(from: floorPair.0, to: floorPair.1))
+  }
+
+  /// One pass of a hash table over the same ids: insert the new ones, look up the old ones.
+  @inline(never)
+  func hashPass() -> Int {
+    let old = floorPair.0.itemIdentifiers
+    let new = floorPair.1.itemIdentifiers
+    var table = Set<Int>(minimumCapacity: new.count)
+    for id in new { table.insert(id) }
+    var found = 0
+    for id in old where table.contains(id) { found &+= 1 }
+    return found
+  }
+}
+
+@MainActor let snapshotFixture = SnapshotFixture()
+
+let snapshotBenchmarks: @Sendable () -> Void = {
+  let configuration = Benchmark.Configuration(
+    metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, warmupIterations: 3,
+    maxDuration: .seconds(10), maxIterations: 100)
+  Benchmark.onMainActor("snapshot diff 100k 1%", configuration: configuration) {
+    snapshotFixture.diff()
+  }
+  Benchmark.onMainActor("snapshot apply 100k 1% one host", configuration: configuration) {
+    snapshotFixture.apply(snapshotFixture.oneHost)
+  }
+  Benchmark.onMainActor("snapshot apply 100k 1% four hosts", configuration: configuration) {
+    snapshotFixture.apply(snapshotFixture.fourHosts)
+  }
+  Benchmark.onMainActor("snapshot diff 100k 10%", configuration: configuration) {
+    snapshotFixture.floorDiff()
+  }
+  Benchmark.onMainActor("hash-table pass 100k", configuration: configuration) {
+    snapshotFixture.hashPass()
+  }
 }

@@ -390,6 +390,24 @@ func run(_ paths: [String]) throws -> Int32 {
     detail: "\(format(withDiff / 1_048_576)) MiB vs \(format(withoutDiff / 1_048_576)) MiB resident"
   )
 
+  // Snapshots: applying costs the diff and little more; more hosts do not diff again.
+  let snapshotDiff = try report.median("ModelUpdate/snapshot diff 100k 1%")
+  let applyOne = try report.median("ModelUpdate/snapshot apply 100k 1% one host")
+  let applyFour = try report.median("ModelUpdate/snapshot apply 100k 1% four hosts")
+  report.ratio(
+    "ModelUpdate", "snapshot apply 100k 1%, one host / diff alone", applyOne / snapshotDiff,
+    .atMost(1.2),
+    detail: "\(format(applyOne / 1e6)) ms vs \(format(snapshotDiff / 1e6)) ms")
+  report.ratio(
+    "ModelUpdate", "snapshot apply 100k 1%, four hosts / one host", applyFour / applyOne,
+    .atMost(1.3),
+    detail: "\(format(applyFour / 1e6)) ms vs \(format(applyOne / 1e6)) ms: one diff, four batches")
+  let floorDiff = try report.median("ModelUpdate/snapshot diff 100k 10%")
+  let hashPass = try report.median("ModelUpdate/hash-table pass 100k")
+  report.ratio(
+    "ModelUpdate", "diff 100k 10% / one hash-table pass", floorDiff / hashPass, .atMost(2.5),
+    detail: "\(format(floorDiff / 1e6)) ms vs \(format(hashPass / 1e6)) ms")
+
   print(report.lines.joined(separator: "\n"))
   print(report.failures == 0 ? "all targets met" : "\(report.failures) target(s) missed")
   return report.failures == 0 ? 0 : 1

@@ -30,11 +30,14 @@ struct IdentityDiff {
   var newCounts: [Int]
   /// For each old section, the new section it stays as, or -1 when it is deleted.
   var newSectionForOld: [Int]
-  /// For each old section, whether it moves whole to its new section (when it has the same
-  /// items in the same order; otherwise it is deleted and inserted). Empty: none moves.
+  /// For each old section, whether it moves whole to its new section.
+  ///
+  /// It does when it has the same items in the same order; otherwise it is deleted and
+  /// inserted. Empty: none moves.
   var movedOld: [Bool]
-  /// For each old section, whether it is reloaded in place: its items are not diffed. Empty:
-  /// none is.
+  /// For each old section, whether it is reloaded in place.
+  ///
+  /// A reloaded section's items are not diffed. Empty: none is.
   var reloadedOld: [Bool]
   /// Identity hashes of the old items, flattened section by section.
   var oldHashes: [Int]

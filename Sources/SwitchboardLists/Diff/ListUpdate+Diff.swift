@@ -144,6 +144,7 @@ extension ListUpdate {
   /// ```
   ///
   /// - Complexity: O(*n* log *n*) for *n* items, expected.
+  @inlinable
   public init<SectionID, ItemID>(
     from old: ListSnapshot<SectionID, ItemID>, to new: ListSnapshot<SectionID, ItemID>
   ) {

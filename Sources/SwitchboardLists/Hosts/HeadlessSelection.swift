@@ -68,10 +68,11 @@ extension HeadlessSelection {
     markDeselected(indexPath)
   }
 
-  /// Configures the visible cells of `paths` again in place, as UIKit's `reconfigureRows(at:)`
-  /// does after a batch: the cell provider's dequeue hands back the same cell, without
-  /// `prepareForReuse()`, and nothing ends or starts displaying. A provider that returns
-  /// another cell replaces the old one, which ends displaying.
+  /// Configures the visible cells of `paths` again in place, as UIKit's `reconfigureRows(at:)`.
+  ///
+  /// The cell provider's dequeue hands back the same cell, without `prepareForReuse()`, and
+  /// nothing ends or starts displaying. A provider that returns another cell replaces the old
+  /// one, which ends displaying.
   func reconfigure(_ paths: Set<IndexPath>) throws(ListViewError) {
     for path in paths.sorted() {
       guard let old = visibleCells[path] else { continue }

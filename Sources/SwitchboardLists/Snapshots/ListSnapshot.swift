@@ -87,6 +87,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   }
 
   /// The number of items of the section at `index`: what a data source answers.
+  @usableFromInline
   func numberOfItems(inSectionAt index: Int) -> Int {
     items.indices.contains(index) ? items[index].count : 0
   }
@@ -216,6 +217,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
 
   /// The snapshot without its reload and reconfigure marks: what a data source keeps once it
   /// applied them.
+  @usableFromInline
   var unmarked: ListSnapshot {
     var copy = self
     copy.reloadedItemIdentifiers = []
@@ -287,8 +289,9 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     reindexSections()
   }
 
-  private mutating func moveItem(_ item: ItemID, next other: ItemID, after: Bool, _ function: String)
-  {
+  private mutating func moveItem(
+    _ item: ItemID, next other: ItemID, after: Bool, _ function: String
+  ) {
     let from = location(of: item, function)
     _ = location(of: other, function)
     guard item != other else { return }

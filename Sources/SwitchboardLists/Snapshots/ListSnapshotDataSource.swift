@@ -38,6 +38,11 @@ public protocol ListSnapshotDataSource<SectionID, ItemID>: ListSectionCounting, 
   /// Change it with ``apply(_:animatingDifferences:)``, which tells the hosts; a host that
   /// finds counts it was not told about reloads and records why.
   var snapshot: ListSnapshot<SectionID, ItemID> { get set }
+
+  /// Makes `newSnapshot` the data, and has every host showing the view model show it.
+  ///
+  /// Provided; see the default implementation.
+  func apply(_ newSnapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool)
 }
 
 extension ListSnapshotDataSource {
@@ -61,6 +66,11 @@ extension ListSnapshotDataSource {
   ///
   /// The view model and its hosts live on the main actor, so a background task reaches this
   /// with `await`: `await model.apply(next)`.
+  ///
+  /// Inlinable, and a requirement, so that the diff is specialized for the identifier types in
+  /// your module: a generic diff would hash and compare through witness tables, several times
+  /// slower.
+  @inlinable
   public func apply(
     _ newSnapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
   ) {
