@@ -25,8 +25,18 @@ public final class TodoViewController: UIViewController, ListCellProviding,
 {
   public typealias Host = UITableView
 
-  let model = TodoListModel()
+  let model: TodoListModel
   private let tableView = UITableView(frame: .zero, style: .insetGrouped)
+
+  /// A table of `model`'s to-dos; give ``TodoGridViewController`` the same model to show it
+  /// twice, each screen following the other's edits.
+  public init(model: TodoListModel = TodoListModel()) {
+    self.model = model
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  @available(*, unavailable)
+  required init?(coder: NSCoder) { fatalError("TodoViewController is made in code") }
 
   override public func viewDidLoad() {
     super.viewDidLoad()
@@ -54,7 +64,7 @@ public final class TodoViewController: UIViewController, ListCellProviding,
 
   public func didSelectRow(at indexPath: IndexPath, in tableView: UITableView) {
     tableView.deselectRow(at: indexPath, animated: true)
-    apply(model.toggle(at: indexPath.row))
+    model.toggle(at: indexPath.row)  // announced: this table and the grid update
   }
 
   // UIKit's own delegate methods, which Switchboard does not model: forwarded here.
@@ -65,7 +75,7 @@ public final class TodoViewController: UIViewController, ListCellProviding,
     let delete = UIContextualAction(style: .destructive, title: "Delete") {
       [weak self] _, _, done in
       guard let self else { return done(false) }
-      self.apply(self.model.delete(at: indexPath.row))
+      self.model.delete(at: indexPath.row)
       done(true)
     }
     return UISwipeActionsConfiguration(actions: [delete])
@@ -84,19 +94,9 @@ public final class TodoViewController: UIViewController, ListCellProviding,
     alert.addAction(
       UIAlertAction(title: "Add", style: .default) { [weak self, weak alert] _ in
         guard let self, let title = alert?.textFields?.first?.text else { return }
-        self.apply(self.model.add(title))
+        self.model.add(title)
       })
     present(alert, animated: true)
-  }
-
-  /// Applies an update the model answered; the table checks it against the new counts first.
-  private func apply(_ update: ListUpdate) {
-    do {
-      try tableView.apply(update)
-    } catch {
-      assertionFailure("The to-do update does not add up: \(error)")
-      tableView.reloadData()
-    }
   }
 }
 #endif
