@@ -458,12 +458,12 @@ public final class CollectionView {
     try performBatchUpdates { $0.reconfigureRows(at: indexPaths) }
   }
 
-  /// Inserts sections (indices after the change) in a batch of their own.
+  /// Inserts sections of items (indices after the change) in a batch of their own.
   public func insertSections(_ sections: [Int]) throws(ListViewError) {
     try performBatchUpdates { $0.insertSections(sections) }
   }
 
-  /// Deletes sections (indices before the change) in a batch of their own.
+  /// Deletes sections and their items (indices before the change) in a batch of their own.
   public func deleteSections(_ sections: [Int]) throws(ListViewError) {
     try performBatchUpdates { $0.deleteSections(sections) }
   }
