@@ -17,9 +17,6 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
   /// The view this proxy is attached to.
   weak var host: Host?
   private var properties: ViewProperties?
-  /// Where the view model announces changes, while the view listens.
-  private(set) weak var changes: ListChanges?
-  private var changesObservation: ObservationToken?
 
   required init(
     view: AnyObject, viewModel: AnyObject, viewModelRetention: HandlerRetention,
@@ -90,29 +87,13 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
     setAttachedObject(self, to: host)
     self.host = host
     self.properties = properties
-    adapter.attach(to: properties, as: self, keepingInstalled: keepingInstalled, rules: rules)
-    listenToViewModel()
-    changesObservation = router.observeRoutes { [weak self] _ in self?.listenToViewModel() }
-  }
-
-  /// Makes the view receive its view model's announced changes (``ListChanges``), also when
-  /// the view model is added after attaching: an update that does not fit is reported, and the
-  /// view reloads instead of raising UIKit's exception.
-  private func listenToViewModel() {
-    let current = router.firstHandler(as: (any ListChangeAnnouncing).self)?.changes
-    guard current !== changes, let host else { return }
-    changes?.removeHost(host)
-    changes = current
-    current?.addHost(host) { [weak self] host, update in
-      if let problem = host.applyOrReload(update) { self?.adapter.report(problem) }
-    }
+    // The view model's announced changes reach the view while it is attached.
+    adapter.attach(
+      to: properties, host: host, as: self, keepingInstalled: keepingInstalled, rules: rules)
   }
 
   /// Disconnects the proxy from its view, which then no longer owns it.
   public func detach() {
-    changesObservation = nil
-    if let host { changes?.removeHost(host) }
-    changes = nil
     adapter.detach()
     if let host, attachedObject(to: host) === self {
       setAttachedObject(nil, to: host)

@@ -43,6 +43,10 @@ final class SelectorRouting<Host: ListHost> {
 
   private weak var view: (any ListViewProperties)?
   private weak var proxyObject: AnyObject?
+  /// The view as a host, which applies the view model's announced changes while attached.
+  private weak var host: Host?
+  /// Where the view model announces changes, while the host listens.
+  private(set) weak var changes: ListChanges?
   /// The answers given to `responds(to:)`, by selector, to notice when one changes.
   private var answers: [String: Bool] = [:]
   private var recheckScheduled = false
@@ -73,7 +77,11 @@ final class SelectorRouting<Host: ListHost> {
     self.selectors = selectors
     self.runtime = runtime
     self.schedule = schedule
-    routeObservation = router.observeRoutes { [weak self] _ in self?.scheduleRecheck() }
+    routeObservation = router.observeRoutes { [weak self] _ in
+      self?.scheduleRecheck()
+      // A view model added after attaching is listened to from now.
+      self?.listenToViewModel()
+    }
     // One policy: a failed route met by a call goes to this proxy's `onError`, once.
     router.onError = { [weak self] error in
       guard let self, !self.errors.contains(.routeCannotWork(error)) else { return }
@@ -91,10 +99,11 @@ final class SelectorRouting<Host: ListHost> {
   /// source (`cellForRow` is `prefer(.view)` unless `rules` names it). Setup mistakes are
   /// reported, and weakly held handlers that nothing else keeps are reported after this turn.
   func attach(
-    to view: any ListViewProperties, as proxyObject: AnyObject, keepingInstalled: Bool,
-    rules: RoutingRules<ListMessage>
+    to view: any ListViewProperties, host: Host, as proxyObject: AnyObject,
+    keepingInstalled: Bool, rules: RoutingRules<ListMessage>
   ) {
     self.view = view
+    self.host = host
     self.proxyObject = proxyObject
     if keepingInstalled { keepInstalledObjects(of: view, rules: rules) }
     reportSetupMistakes()
@@ -103,10 +112,26 @@ final class SelectorRouting<Host: ListHost> {
     }
     if answersPrefetching { view[.prefetchDataSource] = proxyObject }
     checkWeakHandlersAfterThisTurn()
+    listenToViewModel()
+  }
+
+  /// Makes the host receive its view model's announced changes (``ListChanges``): an update
+  /// that does not fit is reported, and the host reloads instead of raising UIKit's exception.
+  private func listenToViewModel() {
+    let current = router.firstHandler(as: (any ListChangeAnnouncing).self)?.changes
+    guard current !== changes, let host else { return }
+    changes?.removeHost(host)
+    changes = current
+    current?.addHost(host) { [weak self] host, update in
+      if let problem = host.applyOrReload(update) { self?.report(problem) }
+    }
   }
 
   /// Disconnects the proxy from its view: the properties that hold it are cleared.
   func detach() {
+    if let host { changes?.removeHost(host) }
+    changes = nil
+    host = nil
     if let view, let proxyObject {
       for property in ListViewProperty.allCases where view[property] === proxyObject {
         view[property] = nil

@@ -130,7 +130,7 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
     }
     do {
       try tableView.apply(update)
-      changes?.announce(update, except: tableView)
+      adapter.changes?.announce(update, except: tableView)
     } catch {
       adapter.report(error)
       tableView.reloadData()

@@ -358,3 +358,48 @@ struct UIKitEdgeSpecs {
     }
   }
 }
+
+/// A view model shown by several screens, which announces its own changes.
+@MainActor
+final class AnnouncingRows: ListRowCounting, ListChangeAnnouncing {
+  let changes = ListChanges()
+  var rows = 1
+  func numberOfRows(inSection section: Int) -> Int { rows }
+  /// A row that nobody asked for arrived.
+  func rowArrived() {
+    rows += 1
+    changes.announce(ListUpdate(insertingRowsAt: [IndexPath(item: rows - 1, section: 0)]))
+  }
+}
+
+@MainActor
+@Suite("describe: a view model that announces its changes, shown through an attached proxy")
+struct AnnouncedChangeSpecs {
+  let turns = ModelTurns()
+  let screen = makeScreen()
+
+  @Test("it: the view applies each announced update while the proxy is attached, not after")
+  func appliedWhileAttached() {
+    let table = ModelTableView()
+    let model = AnnouncingRows()
+    let proxy = ModelProxy.attach(to: table, view: screen, viewModel: model, turns: turns)
+    model.rowArrived()
+    #expect(table.host.applied == [ListUpdate(insertingRowsAt: [IndexPath(item: 1, section: 0)])])
+    proxy.routing.detach()
+    model.rowArrived()
+    #expect(table.host.applied.count == 1, "a detached view receives nothing")
+    #expect(model.changes.hostCount == 0)
+  }
+
+  @Test("it: a view model added to the proxy after attaching is listened to from then on")
+  func viewModelAddedLater() {
+    let table = ModelTableView()
+    let placeholder = Recorder([])  // implements nothing yet, as while a screen loads
+    let model = AnnouncingRows()
+    let proxy = ModelProxy.attach(to: table, view: screen, viewModel: placeholder, turns: turns)
+    proxy.router.add(model, role: "feed")  // the view model the screen shows from now
+    model.rowArrived()
+    #expect(table.host.applied.count == 1)
+    #expect(model.changes.hostCount == 1)
+  }
+}

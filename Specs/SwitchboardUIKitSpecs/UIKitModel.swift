@@ -155,6 +155,8 @@ final class ModelTableView: ListViewProperties {
   private(set) var assignments: [TableProtocols.Receiver] = []
   /// What the table keeps alive: the attached proxy (an associated object on a device).
   var attachedObject: AnyObject?
+  /// The table as a list host: what applies the view model's announced changes.
+  let host = ModelHost()
   /// Whether a returned cell must have been dequeued (a collection view's rule).
   var requiresDequeuedCells = false
 

@@ -18,8 +18,12 @@ final class ModelHost: ListHost {
   func dequeueCell(of cellType: ModelCell.Type, for indexPath: IndexPath) throws(ListViewError)
     -> ModelCell
   { ModelCell(dequeued: true) }
-  func apply(_ update: ListUpdate) throws(ListViewError) {}
-  func reloadData() throws(ListViewError) {}
+  /// The updates applied, in order.
+  private(set) var applied: [ListUpdate] = []
+  /// How many times the host reloaded.
+  private(set) var reloads = 0
+  func apply(_ update: ListUpdate) throws(ListViewError) { applied.append(update) }
+  func reloadData() throws(ListViewError) { reloads += 1 }
   var needsMoreContent: Bool { false }
 }
 
@@ -89,7 +93,8 @@ final class ModelProxy: ModelDispatching {
     table.dispatcher = proxy
     table.attachedObject = proxy
     proxy.routing.attach(
-      to: table, as: proxy, keepingInstalled: keepingInstalledObjects, rules: rules)
+      to: table, host: table.host, as: proxy, keepingInstalled: keepingInstalledObjects,
+      rules: rules)
     return proxy
   }
 

@@ -92,9 +92,6 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     items.indices.contains(index) ? items[index].count : 0
   }
 
-  /// The items of the section at `index`.
-  func items(inSectionAt index: Int) -> [ItemID] { items[index] }
-
   // MARK: Sections
 
   /// Adds sections after the last one.
@@ -278,12 +275,12 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     _ section: SectionID, next other: SectionID, after: Bool, _ function: String
   ) {
     let from = index(of: section, function)
-    _ = index(of: other, function)
+    let anchor = index(of: other, function)
     guard section != other else { return }
     let moved = items.remove(at: from)
     sectionIdentifiers.remove(at: from)
-    reindexSections()
-    let to = index(of: other, function) + (after ? 1 : 0)
+    // The anchor's place once `section` is out of the way.
+    let to = anchor - (anchor > from ? 1 : 0) + (after ? 1 : 0)
     sectionIdentifiers.insert(section, at: to)
     items.insert(moved, at: to)
     reindexSections()
