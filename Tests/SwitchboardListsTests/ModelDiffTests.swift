@@ -28,6 +28,39 @@ struct ModelDiffTests {
     #expect(zip(positions, positions.dropFirst()).allSatisfy { values[$0] < values[$1] })
   }
 
+  @Test func longestIncreasingRunSkipsAbsentValuesAndMatchesABruteForceLength() {
+    var random = SystemRandomNumberGenerator()
+    var longest = LongestIncreasingRun()
+    for _ in 0..<300 {
+      // Mostly ordered values with some out of place and some absent, as a diff gives them.
+      let count = Int.random(in: 0..<40, using: &random)
+      let values: [Int?] = (0..<count).map { position in
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: nil
+        case 1: Int.random(in: 0..<count, using: &random)
+        default: position
+        }
+      }
+      longest.mark(count: count) { values[$0] }
+      let run = (0..<count).filter(longest.isMarked)
+      let runValues = run.compactMap { values[$0] }
+      #expect(runValues.count == run.count, "a position without a value is never on the run")
+      #expect(zip(runValues, runValues.dropFirst()).allSatisfy { $0 < $1 })
+      // The longest strictly increasing run ending at each position, by brute force.
+      var best = [Int](repeating: 0, count: count)
+      for position in 0..<count {
+        guard let value = values[position] else { continue }
+        best[position] =
+          1
+          + (0..<position).reduce(0) { longest, earlier in
+            guard let other = values[earlier], other < value else { return longest }
+            return max(longest, best[earlier])
+          }
+      }
+      #expect(run.count == (best.max() ?? 0), "values: \(values)")
+    }
+  }
+
   @Test func itemMovingToAnotherSectionIsAMove() throws {
     let diff = try ModelDiff(
       old: [section("a", [(1, "x"), (2, "y")]), section("b", [])],

@@ -22,10 +22,11 @@ struct ModelDiff {
     let newItems = Self.flatten(new)
     let diff = IdentityDiff(
       oldCounts: old.map(\.items.count), newCounts: new.map(\.items.count),
-      newSectionForOld: staying, movedOld: moved,
-      oldHashes: Self.identityHashes(oldItems), newHashes: Self.identityHashes(newItems))
+      newSectionForOld: staying, movedOld: moved)
     do throws(IdentityDiff.Repeated) {
       update = try diff.update(
+        oldHash: { oldItems[$0].identityHash },
+        newHash: { newItems[$0].identityHash },
         sameIdentityNew: { newItems[$0].hasSameIdentity(as: newItems[$1]) },
         compare: { oldItems[$0].compare(with: newItems[$1]) })
     } catch {
@@ -42,9 +43,5 @@ struct ModelDiff {
     items.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
     for section in sections { items.append(contentsOf: section.items) }
     return items
-  }
-
-  nonisolated private static func identityHashes(_ items: [any CellModel]) -> [Int] {
-    items.map { $0.identityHash }
   }
 }

@@ -21,7 +21,10 @@ import Foundation
 ///
 /// Matching uses one open-addressing table over the new items' hashes, sized once; every other
 /// buffer is sized from the inputs before it is filled. So a diff makes a number of allocations
-/// that does not grow with the number of items.
+/// that does not grow with the number of items. Hashes are asked for, not stored, and the
+/// per-item buffers are 32-bit or bytes: a large diff is bound by memory traffic, and its
+/// speed is measured against one plain hash-table pass over the same ids (the Benchmarks
+/// package's ModelUpdate floor row).
 @usableFromInline
 struct IdentityDiff {
   /// Item counts of the old sections, in order.
@@ -39,11 +42,6 @@ struct IdentityDiff {
   ///
   /// A reloaded section's items are not diffed. Empty: none is.
   var reloadedOld: [Bool]
-  /// Identity hashes of the old items, flattened section by section.
-  var oldHashes: [Int]
-  /// Identity hashes of the new items, flattened section by section.
-  var newHashes: [Int]
-
   /// How an old item compares with a new one.
   @usableFromInline
   enum Match {
@@ -69,7 +67,7 @@ struct IdentityDiff {
   @usableFromInline
   init(
     oldCounts: [Int], newCounts: [Int], newSectionForOld: [Int], movedOld: [Bool] = [],
-    reloadedOld: [Bool] = [], oldHashes: [Int], newHashes: [Int]
+    reloadedOld: [Bool] = []
   ) {
     self.oldCounts = oldCounts
     self.newCounts = newCounts
@@ -77,13 +75,15 @@ struct IdentityDiff {
     self.movedOld = movedOld.isEmpty ? Array(repeating: false, count: oldCounts.count) : movedOld
     self.reloadedOld =
       reloadedOld.isEmpty ? Array(repeating: false, count: oldCounts.count) : reloadedOld
-    self.oldHashes = oldHashes
-    self.newHashes = newHashes
   }
 
   /// The batch update.
   ///
+  /// Items are named by their flat positions, section after section.
+  ///
   /// - Parameters:
+  ///   - oldHash: An old item's identity hash; asked once per old item of a diffed section.
+  ///   - newHash: A new item's identity hash; asked once per new item.
   ///   - sameIdentityNew: Whether two new items (flat positions) have the same identity.
   ///   - compare: Whether an old item and a new item have the same identity and, if so, the
   ///     same content: one call per candidate pair, so the items are reached once.
@@ -92,6 +92,8 @@ struct IdentityDiff {
   ///   match a new one.
   @usableFromInline
   func update(
+    oldHash: (Int) -> Int,
+    newHash: (Int) -> Int,
     sameIdentityNew: (Int, Int) -> Bool,
     compare: (_ old: Int, _ new: Int) -> Match
   ) throws(Repeated) -> ListUpdate {
@@ -120,125 +122,113 @@ struct IdentityDiff {
     let diffsNew = oldSectionForNew.map { $0 >= 0 && diffsOld[$0] }
 
     // 1. Index the new items by identity, rejecting repeats.
-    let newTotal = newHashes.count
+    let newTotal = newStarts[newCounts.count]
+    let oldTotal = oldStarts[oldCounts.count]
     var capacity = 2
     while capacity < 2 * newTotal { capacity <<= 1 }
     let mask = capacity - 1
     precondition(
-      newTotal < Int(Int32.max) && oldHashes.count < Int(Int32.max),
+      newTotal < Int(Int32.max) && oldTotal < Int(Int32.max),
       "A diff handles fewer than 2^31 items on each side.")
-    // 32-bit positions: half the memory and cache misses of `Int` on the random accesses.
-    var table = [Int32](repeating: -1, count: capacity)
+    // A slot holds a new item's position + 1 in its low 32 bits (0: empty) and the high 32 bits
+    // of its hash above them, so a probe passes another identity without reading its hash.
+    var table = [UInt64](repeating: 0, count: capacity)
     var repeated = Repeated()
-    newHashes.withUnsafeBufferPointer { hashes in
-      table.withUnsafeMutableBufferPointer { table in
-        for new in 0..<newTotal {
-          let hash = hashes[new]
-          var slot = hash & mask
-          var isRepeat = false
-          while table[slot] >= 0 {
-            let other = Int(table[slot])
-            if hashes[other] == hash, sameIdentityNew(other, new) {
-              isRepeat = true
-              break
-            }
-            slot = (slot + 1) & mask
+    table.withUnsafeMutableBufferPointer { table in
+      for new in 0..<newTotal {
+        let hash = newHash(new)
+        let tag = Self.tag(of: hash)
+        var slot = hash & mask
+        var isRepeat = false
+        while case let entry = table[slot], entry != 0 {
+          if entry & Self.tagBits == tag, sameIdentityNew(Self.position(in: entry), new) {
+            isRepeat = true
+            break
           }
-          if isRepeat {
-            repeated.new.append(new)
-          } else {
-            table[slot] = Int32(truncatingIfNeeded: new)
-          }
+          slot = (slot + 1) & mask
+        }
+        if isRepeat {
+          repeated.new.append(new)
+        } else {
+          table[slot] = tag | UInt64(new + 1)
         }
       }
     }
     guard repeated.new.isEmpty else { throw repeated }
 
     // 2. Match the old items of kept sections to new items of kept sections.
-    // kind[new]: 0 inserted, 1 stays, 2 stays and changed, 3 moves, 4 moves and changed, 5 stays
-    // and is reconfigured, 7 moves and is reconfigured; the matching sets 1, 2 or 5, the
-    // classification below adds 2 for the items that move.
-    var kind = [UInt8](repeating: 0, count: newTotal)
-    var newForOld = [Int32](repeating: -1, count: oldHashes.count)
+    // change[new], for matched items: `changed` (reloaded where it stays), `reconfigured`, and
+    // `moves`, set by the classification below. Only the rare changed items are written here, so
+    // the matching touches one new-side array per item.
+    var change = [UInt8](repeating: 0, count: newTotal)
     var oldForNew = [Int32](repeating: -1, count: newTotal)
-    var matched = 0
-    oldHashes.withUnsafeBufferPointer { oldHashes in
-      newHashes.withUnsafeBufferPointer { newHashes in
-        for oldSection in newSectionForOld.indices where diffsOld[oldSection] {
-          for old in oldStarts[oldSection]..<oldStarts[oldSection + 1] {
-            let hash = oldHashes[old]
-            var slot = hash & mask
-            while table[slot] >= 0 {
-              let new = Int(table[slot])
-              if newHashes[new] == hash, case let match = compare(old, new), match != .different {
-                // A match in a new section that is inserted (or reloaded) is not a match: the
-                // item arrives with its section.
-                guard diffsNew[Self.section(of: new, in: newStarts)] else { break }
-                if oldForNew[new] >= 0 {
-                  repeated.old.append(old)
-                } else {
-                  oldForNew[new] = Int32(truncatingIfNeeded: old)
-                  newForOld[old] = Int32(truncatingIfNeeded: new)
-                  kind[new] =
-                    switch match {
-                    case .changed: 2
-                    case .reconfigured: 5
-                    default: 1
-                    }
-                  matched += 1
+    var oldIsMatched = [Bool](repeating: false, count: oldTotal)
+    table.withUnsafeBufferPointer { table in
+      for oldSection in newSectionForOld.indices where diffsOld[oldSection] {
+        for old in oldStarts[oldSection]..<oldStarts[oldSection + 1] {
+          let hash = oldHash(old)
+          let tag = Self.tag(of: hash)
+          var slot = hash & mask
+          while case let entry = table[slot], entry != 0 {
+            let new = Self.position(in: entry)
+            if entry & Self.tagBits == tag, case let match = compare(old, new),
+              match != .different
+            {
+              // A match in a new section that is inserted (or reloaded) is not a match: the
+              // item arrives with its section.
+              guard diffsNew[Self.section(of: new, in: newStarts)] else { break }
+              if oldForNew[new] >= 0 {
+                repeated.old.append(old)
+              } else {
+                oldForNew[new] = Int32(truncatingIfNeeded: old)
+                oldIsMatched[old] = true
+                switch match {
+                case .changed: change[new] = Self.changed
+                case .reconfigured: change[new] = Self.reconfigured
+                default: break
                 }
-                break
               }
-              slot = (slot + 1) & mask
+              break
             }
+            slot = (slot + 1) & mask
           }
         }
       }
     }
     guard repeated.old.isEmpty else { throw repeated }
 
-    // 3. Classify each new item of a kept section; keep the longest ordered run of each section.
-    var stayerOldRows: [Int] = []
-    var stayerNews: [Int] = []
+    // 3. Classify each new item of a kept section: of the items that stay in their section, the
+    // longest run in old order stays and the others move.
     var longest = LongestIncreasingRun()
     var counts = (inserted: 0, deleted: 0, reloaded: 0, moved: 0, reconfigured: 0)
     for (newSection, oldSection) in oldSectionForNew.enumerated() where diffsNew[newSection] {
-      stayerOldRows.removeAll(keepingCapacity: true)
-      stayerNews.removeAll(keepingCapacity: true)
-      let sectionCount = newStarts[newSection + 1] - newStarts[newSection]
-      stayerOldRows.reserveCapacity(sectionCount)
-      stayerNews.reserveCapacity(sectionCount)
-      for new in newStarts[newSection]..<newStarts[newSection + 1] {
-        let old = Int(oldForNew[new])
-        guard old >= 0 else {
+      let items = newStarts[newSection]..<newStarts[newSection + 1]
+      let oldItems = Int32(oldStarts[oldSection])..<Int32(oldStarts[oldSection + 1])
+      longest.mark(count: items.count) { row in
+        let old = oldForNew[items.lowerBound + row]
+        return oldItems.contains(old) ? Int(old) : nil
+      }
+      for new in items {
+        let old = oldForNew[new]
+        if old < 0 {
           counts.inserted += 1
-          continue
-        }
-        if old >= oldStarts[oldSection], old < oldStarts[oldSection + 1] {
-          stayerOldRows.append(old)
-          stayerNews.append(new)
-        } else {
-          kind[new] += 2  // moves from another section, keeping "changed"
+        } else if !longest.isMarked(new - items.lowerBound) {
+          change[new] |= Self.moves  // out of order, or from another section
         }
       }
-      longest.mark(stayerOldRows)
-      for (position, new) in stayerNews.enumerated() where !longest.isMarked(position) {
-        kind[new] += 2  // stays → moves, keeping "changed"
-      }
-    }
-    for new in 0..<newTotal {
-      switch kind[new] {
-      case 2: counts.reloaded += 1
-      case 3: counts.moved += 1
-      case 5: counts.reconfigured += 1
-      case 4, 7:
-        counts.moved += 1
-        counts.reconfigured += 1
-      default: break
+      let sectionMoves = movedOld[oldSection]
+      for new in items where change[new] != 0 {
+        let change = change[new]
+        if change & Self.moves != 0 { counts.moved += 1 }
+        if change == Self.changed && !sectionMoves {
+          counts.reloaded += 1
+        } else if change & ~Self.moves != 0 {
+          counts.reconfigured += 1
+        }
       }
     }
     for oldSection in newSectionForOld.indices where diffsOld[oldSection] {
-      for old in oldStarts[oldSection]..<oldStarts[oldSection + 1] where newForOld[old] < 0 {
+      for old in oldStarts[oldSection]..<oldStarts[oldSection + 1] where !oldIsMatched[old] {
         counts.deleted += 1
       }
     }
@@ -263,7 +253,7 @@ struct IdentityDiff {
         continue
       }
       let start = oldStarts[oldSection]
-      for old in start..<oldStarts[oldSection + 1] where newForOld[old] < 0 {
+      for old in start..<oldStarts[oldSection + 1] where !oldIsMatched[old] {
         update.deletedRows.append(IndexPath(row: old - start, section: oldSection))
       }
     }
@@ -273,31 +263,52 @@ struct IdentityDiff {
         continue
       }
       guard diffsNew[newSection] else { continue }
-      let moves = movedOld[oldSection]
+      let sectionMoves = movedOld[oldSection]
       let start = newStarts[newSection]
       for new in start..<newStarts[newSection + 1] {
+        let old = Int(oldForNew[new])
+        let change = change[new]
+        if old >= 0 && change == 0 { continue }  // stays unchanged: most items
         let destination = IndexPath(row: new - start, section: newSection)
-        let kind = kind[new]
-        if kind == 0 {
+        guard old >= 0 else {
           update.insertedRows.append(destination)
           continue
         }
-        let old = Int(oldForNew[new])
+        if change & Self.moves == 0 {
+          if change == Self.changed && !sectionMoves {
+            update.reloadedRows.append(
+              IndexPath(row: old - oldStarts[oldSection], section: oldSection))
+          } else {
+            update.reconfiguredRows.append(destination)
+          }
+          continue
+        }
         let sourceSection = Self.section(of: old, in: oldStarts)
         let source = IndexPath(row: old - oldStarts[sourceSection], section: sourceSection)
-        switch kind {
-        case 2 where moves, 5: update.reconfiguredRows.append(destination)
-        case 2: update.reloadedRows.append(source)
-        case 3: update.movedRows.append(ListUpdate.Move(from: source, to: destination))
-        case 4, 7:
-          update.movedRows.append(ListUpdate.Move(from: source, to: destination))
-          update.reconfiguredRows.append(destination)
-        default: break
-        }
+        update.movedRows.append(ListUpdate.Move(from: source, to: destination))
+        if change != Self.moves { update.reconfiguredRows.append(destination) }
       }
     }
     return update
   }
+
+  /// A matched item's change: its content changed, reloaded where it stays.
+  static let changed: UInt8 = 1
+  /// A matched item's change: configured again in place wherever it goes.
+  static let reconfigured: UInt8 = 2
+  /// A matched item's change: it moves.
+  static let moves: UInt8 = 4
+
+  /// The bits of a table slot that hold a hash's high half.
+  static let tagBits: UInt64 = 0xFFFF_FFFF_0000_0000
+
+  /// The high half of `hash`, where a table slot keeps it.
+  @inline(__always)
+  static func tag(of hash: Int) -> UInt64 { UInt64(truncatingIfNeeded: hash) & tagBits }
+
+  /// The new item's position that a full table slot holds.
+  @inline(__always)
+  static func position(in entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
 
   /// The flat position where each section starts, and the total at the end.
   static func starts(_ counts: [Int]) -> [Int] {

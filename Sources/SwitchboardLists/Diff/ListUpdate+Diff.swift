@@ -109,10 +109,11 @@ extension ListUpdate {
   ) throws(ListViewError) -> ListUpdate {
     let diff = IdentityDiff(
       oldCounts: oldCounts, newCounts: newCounts, newSectionForOld: newSectionForOld,
-      movedOld: movedOld,
-      oldHashes: oldItems.map { $0.id.hashValue }, newHashes: newItems.map { $0.id.hashValue })
+      movedOld: movedOld)
     do throws(IdentityDiff.Repeated) {
       return try diff.update(
+        oldHash: { oldItems[$0].id.hashValue },
+        newHash: { newItems[$0].id.hashValue },
         sameIdentityNew: { newItems[$0].id == newItems[$1].id },
         compare: {
           guard oldItems[$0].id == newItems[$1].id else { return .different }
@@ -168,10 +169,11 @@ extension ListUpdate {
     let diff = IdentityDiff(
       oldCounts: (0..<old.numberOfSections).map(old.numberOfItems(inSectionAt:)),
       newCounts: (0..<new.numberOfSections).map(new.numberOfItems(inSectionAt:)),
-      newSectionForOld: staying, movedOld: moved, reloadedOld: reloadedOld,
-      oldHashes: oldItems.map(\.hashValue), newHashes: newItems.map(\.hashValue))
+      newSectionForOld: staying, movedOld: moved, reloadedOld: reloadedOld)
     do throws(IdentityDiff.Repeated) {
       self = try diff.update(
+        oldHash: { oldItems[$0].hashValue },
+        newHash: { newItems[$0].hashValue },
         sameIdentityNew: { newItems[$0] == newItems[$1] },
         compare: {
           let item = newItems[$1]

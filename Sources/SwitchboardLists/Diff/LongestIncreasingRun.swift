@@ -12,42 +12,60 @@
 /// ```
 struct LongestIncreasingRun {
   /// `tails[k]`: the position of the smallest last value of an increasing run of length k + 1.
-  private var tails: [Int] = []
+  private var tails: [Int32] = []
   /// For each position, the position before it on the best run ending there, or -1.
-  private var previous: [Int] = []
+  private var previous: [Int32] = []
   private var marked: [Bool] = []
 
-  /// Finds a longest increasing run of `values`; ``isMarked(_:)`` then says which positions are on
-  /// it.
-  ///
-  /// - Complexity: O(*n* log *n*) for *n* values (patience sorting).
+  /// Finds a longest increasing run of `values`; ``isMarked(_:)`` then says which positions are
+  /// on it.
   mutating func mark(_ values: [Int]) {
+    mark(count: values.count) { values[$0] }
+  }
+
+  /// Finds a longest increasing run of the values at positions `0..<count`, skipping the
+  /// positions whose value is `nil`; ``isMarked(_:)`` then says which positions are on it.
+  ///
+  /// - Complexity: O(*n* log *n*) for *n* values (patience sorting); O(*n*) when they are mostly
+  ///   in order, as in a diff, because a value above every tail extends the run without a search.
+  mutating func mark(count: Int, value valueAt: (Int) -> Int?) {
+    precondition(count < Int(Int32.max), "LongestIncreasingRun: fewer than 2^31 values.")
     tails.removeAll(keepingCapacity: true)
     previous.removeAll(keepingCapacity: true)
+    previous.reserveCapacity(count)
     marked.removeAll(keepingCapacity: true)
-    tails.reserveCapacity(values.count)
-    previous.reserveCapacity(values.count)
-    marked.reserveCapacity(values.count)
-    for value in values {
-      // Tails are increasing: binary-search the first one not below `value`.
+    marked.append(contentsOf: repeatElement(false, count: count))
+    var lastTail = Int.min
+    for position in 0..<count {
+      guard let value = valueAt(position) else {
+        previous.append(-1)
+        continue
+      }
+      if tails.isEmpty || value > lastTail {
+        previous.append(tails.last ?? -1)
+        tails.append(Int32(truncatingIfNeeded: position))
+        lastTail = value
+        continue
+      }
+      // Tails' values increase: binary-search the first one not below `value`.
       var low = 0
-      var high = tails.count
+      var high = tails.count - 1
       while low < high {
         let middle = (low + high) / 2
-        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+        if let tail = valueAt(Int(tails[middle])), tail < value {
+          low = middle + 1
+        } else {
+          high = middle
+        }
       }
       previous.append(low > 0 ? tails[low - 1] : -1)
-      if low == tails.count {
-        tails.append(previous.count - 1)
-      } else {
-        tails[low] = previous.count - 1
-      }
-      marked.append(false)
+      tails[low] = Int32(truncatingIfNeeded: position)
+      if low == tails.count - 1 { lastTail = value }
     }
-    var cursor = tails.last ?? -1
+    var cursor = Int(tails.last ?? -1)
     while cursor >= 0 {
       marked[cursor] = true
-      cursor = previous[cursor]
+      cursor = Int(previous[cursor])
     }
   }
 
