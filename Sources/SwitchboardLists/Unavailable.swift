@@ -75,3 +75,22 @@ extension ListView {
   )
   public func selectRow(at indexPath: IndexPath) throws(ListViewError) { fatalError("unavailable") }
 }
+
+@available(
+  *, unavailable, renamed: "ListCell",
+  message: "the headless hosts share one cell class: subclass ListCell"
+)
+public enum CollectionCell {}
+
+@available(
+  *, unavailable, renamed: "ListCell",
+  message: "CollectionView's header and footer views are ListCells"
+)
+public enum CollectionReusableView {}
+
+@available(
+  *, unavailable,
+  message:
+    "ListSection's methods take the row's index path and the host: cell(forRow:at:in:), height(forRow:at:in:), willDisplayRow(_:cell:at:in:), didSelectRow(_:at:in:); dequeue with host.dequeueCell(_:for: indexPath)"
+)
+public struct ListSectionContext<Host> {}

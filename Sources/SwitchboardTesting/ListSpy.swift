@@ -16,34 +16,10 @@ import SwitchboardLists
 /// #expect(!model.messages.contains(.cellForRow))
 /// ```
 ///
-/// It serves any host whose cells show text (``TextShowingCell``): `ListSpy(for: CollectionView.self)` for
-/// a `CollectionView`.
+/// It serves any host whose cells are ``ListCell``s, as the headless hosts' are:
+/// `ListSpy(for: CollectionView.self)` for a `CollectionView`.
 @MainActor
-public final class ListSpy<Host: ListHost>: PartialHandler where Host.Cell: TextShowingCell {
-  /// One message as the spy received it.
-  public struct Record: Hashable, Sendable, CustomStringConvertible {
-    /// The message.
-    public let message: ListMessage
-    /// The row it concerned, if any.
-    public let indexPath: IndexPath?
-    /// The section it concerned, if it concerned a section rather than a row.
-    public let section: Int?
-
-    /// Creates a record.
-    public init(_ message: ListMessage, indexPath: IndexPath? = nil, section: Int? = nil) {
-      self.message = message
-      self.indexPath = indexPath
-      self.section = section
-    }
-
-    /// `"didSelectRow 0.2"`, `"numberOfRows §1"` or `"numberOfSections"`.
-    public var description: String {
-      if let indexPath { return "\(message) \(indexPath.section).\(indexPath.row)" }
-      if let section { return "\(message) §\(section)" }
-      return "\(message)"
-    }
-  }
-
+public final class ListSpy<Host: ListHost>: PartialHandler where Host.Cell: ListCell {
   /// The messages the spy implements.
   public var implementedMessages: Set<ListMessage>
   /// The texts of the rows, one array per section: they answer the section and row counts and
@@ -63,11 +39,19 @@ public final class ListSpy<Host: ListHost>: PartialHandler where Host.Cell: Text
   /// The answer to `ListMessage.willSelectRow`: the row itself by default.
   public var willSelect: (IndexPath) -> IndexPath? = { $0 }
 
-  /// Everything received, oldest first.
-  public private(set) var records: [Record] = []
+  /// Everything received, oldest first, one line per message: the message and the row it
+  /// concerned (`"didSelectRow 0.2"`), the section (`"numberOfRows §1"`), or neither
+  /// (`"numberOfSections"`).
+  ///
+  /// Lines compare and print as they read, so a test states what it expects in one literal:
+  ///
+  /// ```swift
+  /// #expect(view.drain() == ["willDisplayRow 0.0", "didSelectRow 0.0"])
+  /// ```
+  public private(set) var records: [String] = []
 
   /// The messages received, oldest first.
-  public var messages: [ListMessage] { records.map(\.message) }
+  public private(set) var messages: [ListMessage] = []
 
   /// Creates a spy for a host of type `host`.
   ///
@@ -99,13 +83,23 @@ public final class ListSpy<Host: ListHost>: PartialHandler where Host.Cell: Text
 
   /// Empties ``records`` and returns what it held.
   @discardableResult
-  public func drain() -> [Record] {
-    defer { records.removeAll() }
+  public func drain() -> [String] {
+    defer {
+      records.removeAll()
+      messages.removeAll()
+    }
     return records
   }
 
   private func record(_ message: ListMessage, _ indexPath: IndexPath? = nil, section: Int? = nil) {
-    records.append(Record(message, indexPath: indexPath, section: section))
+    messages.append(message)
+    if let indexPath {
+      records.append("\(message) \(indexPath.section).\(indexPath.row)")
+    } else if let section {
+      records.append("\(message) §\(section)")
+    } else {
+      records.append("\(message)")
+    }
   }
 
   private func text(at indexPath: IndexPath) -> String {
@@ -244,7 +238,7 @@ extension ListSpy: ListRowHeightProviding, ListEstimatedRowHeightProviding,
 }
 
 extension ListSpy: ListSupplementaryViewProviding
-where Host: SupplementaryViewHost, Host.SupplementaryView: TextShowingCell {
+where Host: SupplementaryViewHost, Host.SupplementaryView: ListCell {
   /// Records the message; answers a new view whose text is ``supplementaryText``'s.
   public func supplementaryView(
     ofKind kind: SupplementaryKind, at indexPath: IndexPath, in host: Host
@@ -255,19 +249,6 @@ where Host: SupplementaryViewHost, Host.SupplementaryView: TextShowingCell {
     return view
   }
 }
-
-/// A host's cell (or supplementary view) that shows text and can be made without a host, as
-/// ``ListSpy`` needs: `ListCell`, `CollectionCell` and `CollectionReusableView`.
-@MainActor
-public protocol TextShowingCell: AnyObject {
-  /// Makes a view that is not reused when `reuseIdentifier` is `nil`.
-  init(reuseIdentifier: String?)
-  /// The text the host renders.
-  var text: String { get set }
-}
-
-extension ListCell: TextShowingCell {}
-extension CollectionReusableView: TextShowingCell {}
 
 extension ListSpy where Host == ListView {
   /// Creates a spy for a `ListView`.

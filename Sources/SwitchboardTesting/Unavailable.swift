@@ -19,3 +19,17 @@ public enum MessageLog<Message> {}
     "a seeded generator is a few lines of test code: copy one, or use SystemRandomNumberGenerator"
 )
 public enum SeededGenerator {}
+
+@available(
+  *, unavailable,
+  message: "ListSpy serves hosts whose cells are ListCells: subclass ListCell for your host's cells"
+)
+public protocol TextShowingCell {}
+
+extension ListSpy {
+  @available(
+    *, unavailable,
+    message: "records are lines such as \"didSelectRow 0.2\"; messages lists the messages alone"
+  )
+  public typealias Record = Never
+}

@@ -40,7 +40,7 @@ final class ShelfViewModel: ListSectionCounting, ListRowCounting, ListHeaderTitl
 final class ShelfScreen: ListCellProviding, ListSupplementaryViewProviding,
   ListDidSelectHandling
 {
-  final class BookCell: CollectionCell {}
+  final class BookCell: ListCell {}
 
   /// The view model.
   let viewModel: ShelfViewModel
@@ -63,7 +63,7 @@ final class ShelfScreen: ListCellProviding, ListSupplementaryViewProviding,
 
   /// A book's cell.
   func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws
-    -> CollectionCell
+    -> ListCell
   {
     let cell = try grid.dequeueCell(BookCell.self, for: indexPath)
     cell.text = viewModel.book(at: indexPath)
@@ -73,9 +73,9 @@ final class ShelfScreen: ListCellProviding, ListSupplementaryViewProviding,
   /// A shelf's header, titled by the view model.
   func supplementaryView(
     ofKind kind: SupplementaryKind, at indexPath: IndexPath, in grid: CollectionView
-  ) throws -> CollectionReusableView {
+  ) throws -> ListCell {
     let view = try grid.dequeueSupplementaryView(
-      CollectionReusableView.self, ofKind: kind, for: indexPath)
+      ListCell.self, ofKind: kind, for: indexPath)
     view.text = viewModel.titleForHeader(inSection: indexPath.section) ?? ""
     return view
   }

@@ -32,7 +32,7 @@ final class GroceryTableScreen: ListCellProviding, ListDidSelectHandling {
 final class GroceryGridScreen: ListCellProviding, ListSupplementaryViewProviding,
   ListDidSelectHandling
 {
-  final class ItemCell: CollectionCell {}
+  final class ItemCell: ListCell {}
 
   let model: GroceryViewModel
   let grid = CollectionView(columns: 2, itemHeight: 40, viewportHeight: 400)
@@ -47,7 +47,7 @@ final class GroceryGridScreen: ListCellProviding, ListSupplementaryViewProviding
     try grid.reloadData()
   }
 
-  func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> CollectionCell {
+  func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> ListCell {
     let cell = try grid.dequeueCell(ItemCell.self, for: indexPath)
     cell.text = model.item(at: indexPath)
     return cell
@@ -55,9 +55,9 @@ final class GroceryGridScreen: ListCellProviding, ListSupplementaryViewProviding
 
   func supplementaryView(
     ofKind kind: SupplementaryKind, at indexPath: IndexPath, in grid: CollectionView
-  ) throws -> CollectionReusableView {
+  ) throws -> ListCell {
     let view = try grid.dequeueSupplementaryView(
-      CollectionReusableView.self, ofKind: kind, for: indexPath)
+      ListCell.self, ofKind: kind, for: indexPath)
     // The header shows the view model's title: the data half stays the view model's.
     view.text = model.titleForHeader(inSection: indexPath.section) ?? ""
     return view

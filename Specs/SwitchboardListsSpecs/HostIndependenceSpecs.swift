@@ -113,8 +113,12 @@ struct HostIndependenceSpecs {
       let grid = CollectionView()
       #expect(
         throws: ListViewError.cellTypeNotForHost(
-          cell: "ListCell", host: "CollectionView", hostCell: "CollectionCell")
-      ) { try grid.dequeueCell(ListCell.self, for: IndexPath(item: 0, section: 0)) }
+          cell: "ForeignCell", host: "CollectionView", hostCell: "ListCell")
+      ) { try grid.dequeueCell(ForeignCell.self, for: IndexPath(item: 0, section: 0)) }
     }
   }
 }
+
+/// A cell of some other host (a `UITableViewCell`, say): not a `ListCell`.
+@MainActor
+private final class ForeignCell {}

@@ -210,8 +210,8 @@ struct ListObservationSpecs {
 final class ShelfLikeScreen: ListCellProviding {
   let model: TodoViewModel
   init(model: TodoViewModel) { self.model = model }
-  func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> CollectionCell {
-    let cell = try grid.dequeueCell(CollectionCell.self, for: indexPath)
+  func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> ListCell {
+    let cell = try grid.dequeueCell(ListCell.self, for: indexPath)
     cell.text = model.sections[indexPath.section][indexPath.item]
     return cell
   }

@@ -12,8 +12,8 @@ struct ListProxySpecs {
   @Suite("context: a view that makes cells")
   struct HostFromCells {
     final class GridScreen: ListCellProviding {
-      func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> CollectionCell {
-        try grid.dequeueCell(CollectionCell.self, for: indexPath)
+      func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> ListCell {
+        try grid.dequeueCell(ListCell.self, for: indexPath)
       }
     }
 

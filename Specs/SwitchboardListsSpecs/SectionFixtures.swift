@@ -13,13 +13,13 @@ final class LoggingSection: ListSection {
   }
   var numberOfRows: Int { rows.count }
   var headerTitle: String? { name }
-  func cell(forRow row: Int, in context: ListSectionContext<ListView>) throws -> ListCell {
+  func cell(forRow row: Int, at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     askedRows.append(row)
-    let cell = try context.dequeueCell(ListCell.self, forRow: row)
+    let cell = try list.dequeueCell(ListCell.self, for: indexPath)
     cell.text = rows[row]
     return cell
   }
-  func didSelectRow(_ row: Int, in context: ListSectionContext<ListView>) {
+  func didSelectRow(_ row: Int, at indexPath: IndexPath, in list: ListView) {
     selectedRows.append(row)
   }
 }

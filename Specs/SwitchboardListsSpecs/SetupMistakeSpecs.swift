@@ -20,8 +20,8 @@ struct SetupMistakeSpecs {
 
   /// A screen written for a grid.
   final class GridScreen: ListCellProviding {
-    func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> CollectionCell {
-      try grid.dequeueCell(CollectionCell.self, for: indexPath)
+    func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> ListCell {
+      try grid.dequeueCell(ListCell.self, for: indexPath)
     }
   }
 

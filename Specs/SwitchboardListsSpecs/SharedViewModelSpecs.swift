@@ -65,8 +65,8 @@ private final class GridScreen: ListCellProviding {
     grid.delegate = proxy
     try grid.reloadData()
   }
-  func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> CollectionCell {
-    let cell = try grid.dequeueCell(CollectionCell.self, for: indexPath)
+  func cellForRow(at indexPath: IndexPath, in grid: CollectionView) throws -> ListCell {
+    let cell = try grid.dequeueCell(ListCell.self, for: indexPath)
     cell.text = model.items[indexPath.row]
     return cell
   }

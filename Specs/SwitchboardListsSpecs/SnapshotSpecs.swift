@@ -39,7 +39,7 @@ private final class BoardScreen<Host: ListHost>: ListCellProviding {
     let text = board.snapshot.itemIdentifier(at: indexPath).map(board.text(of:)) ?? "?"
     let cell = try host.dequeueCell(of: Host.Cell.self, for: indexPath)
     (cell as? ListCell)?.text = text
-    (cell as? CollectionCell)?.text = text
+    (cell as? ListCell)?.text = text
     return cell
   }
 

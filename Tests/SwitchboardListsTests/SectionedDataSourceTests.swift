@@ -7,7 +7,7 @@ final class PlainSection: ListSection {
   var rows: [String]
   init(_ rows: [String]) { self.rows = rows }
   var numberOfRows: Int { rows.count }
-  func cell(forRow row: Int, in context: ListSectionContext<ListView>) throws -> ListCell {
+  func cell(forRow row: Int, at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     let cell = ListCell(reuseIdentifier: nil)
     cell.text = rows[row]
     return cell
@@ -21,13 +21,13 @@ final class EditableSection: ListSection {
   init(_ rows: [String]) { self.rows = rows }
   var numberOfRows: Int { rows.count }
   var footerTitle: String? { "\(rows.count) rows" }
-  func cell(forRow row: Int, in context: ListSectionContext<ListView>) throws -> ListCell {
+  func cell(forRow row: Int, at indexPath: IndexPath, in list: ListView) throws -> ListCell {
     let cell = ListCell(reuseIdentifier: nil)
     cell.text = rows[row]
     return cell
   }
-  func height(forRow row: Int, in context: ListSectionContext<ListView>) -> Double? { 10 }
-  func willDisplayRow(_ row: Int, cell: ListCell, in context: ListSectionContext<ListView>) {
+  func height(forRow row: Int, at indexPath: IndexPath, in list: ListView) -> Double? { 10 }
+  func willDisplayRow(_ row: Int, cell: ListCell, at indexPath: IndexPath, in list: ListView) {
     displayed.append(row)
   }
   func canEditRow(_ row: Int) -> Bool { true }

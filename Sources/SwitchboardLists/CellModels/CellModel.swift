@@ -18,7 +18,7 @@ import Foundation
 /// ```
 ///
 /// The cell type decides the hosts a model can show in: a ``ListCell`` subclass in
-/// ``ListView``, a ``CollectionCell`` subclass in ``CollectionView``, a `UITableViewCell`
+/// ``ListView`` or ``CollectionView``, a `UITableViewCell`
 /// subclass (or `UITableViewCell` itself) in a `UITableView`.
 ///
 /// Items are matched across updates by their type and `id`, and reloaded when they are no longer

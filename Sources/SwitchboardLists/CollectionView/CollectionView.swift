@@ -4,7 +4,7 @@ import Foundation
 /// does, laid out as a grid of ``columns`` items per line.
 ///
 /// It is the second host of the list layer, next to ``ListView``: the same data-half view
-/// model serves both, and its view-half messages carry `CollectionView` and ``CollectionCell``.
+/// model serves both, and its view-half messages carry `CollectionView` and ``ListCell``.
 /// Toward its data source and delegate it keeps UIKit's contract:
 ///
 /// - both are held weakly, and the optional messages they respond to are cached when they are
@@ -68,15 +68,15 @@ public final class CollectionView {
   // MARK: State
 
   let connection = ListConnection<CollectionView>()
-  private var cellPool: [String: [CollectionCell]] = [:]
+  private var cellPool: [String: [ListCell]] = [:]
   /// Supplementary views waiting for reuse, by kind and reuse identifier (UIKit reuses per
   /// both: a header never comes back as a footer).
-  private var viewPool: [String: [CollectionReusableView]] = [:]
+  private var viewPool: [String: [ListCell]] = [:]
   private(set) var shownCounts: [Int] = []
   private var layout = ListLayout()
-  var visibleCells: [IndexPath: CollectionCell] = [:]
-  var reconfiguring: CollectionCell?
-  private var visibleViews: [SupplementaryKey: CollectionReusableView] = [:]
+  var visibleCells: [IndexPath: ListCell] = [:]
+  var reconfiguring: ListCell?
+  private var visibleViews: [SupplementaryKey: ListCell] = [:]
   var selected: Set<IndexPath> = []
   private var prefetch = PrefetchWindow()
   /// Counts display passes, so a pass notices when a callback started another one.
@@ -120,11 +120,11 @@ public final class CollectionView {
   // MARK: Dequeueing
 
   /// A cell of exactly `cellType` for `indexPath`: a reused one (after
-  /// ``CollectionReusableView/prepareForReuse()``) or a new one.
+  /// ``ListCell/prepareForReuse()``) or a new one.
   ///
   /// Prefer the typed ``ListHost/dequeueCell(_:for:)``.
-  public func dequeueCell(of cellType: CollectionCell.Type, for indexPath: IndexPath)
-    throws(ListViewError) -> CollectionCell
+  public func dequeueCell(of cellType: ListCell.Type, for indexPath: IndexPath)
+    throws(ListViewError) -> ListCell
   {
     let identifier = String(reflecting: cellType)
     if let cell = reconfiguring, cell.reuseIdentifier == identifier {
@@ -141,9 +141,9 @@ public final class CollectionView {
   /// A supplementary view of exactly `viewType` for `kind` at `indexPath`, reused or new; see
   /// ``SupplementaryViewHost/dequeueSupplementaryView(_:ofKind:for:)`` for the typed form.
   public func dequeueSupplementaryView(
-    of viewType: CollectionReusableView.Type, ofKind kind: SupplementaryKind,
+    of viewType: ListCell.Type, ofKind kind: SupplementaryKind,
     for indexPath: IndexPath
-  ) throws(ListViewError) -> CollectionReusableView {
+  ) throws(ListViewError) -> ListCell {
     let identifier = String(reflecting: viewType)
     if let view = viewPool["\(kind.rawValue) \(identifier)"]?.popLast() {
       view.prepareForReuse()
@@ -157,12 +157,12 @@ public final class CollectionView {
     cellPool.values.reduce(0) { $0 + $1.count } + viewPool.values.reduce(0) { $0 + $1.count }
   }
 
-  func enqueue(_ cell: CollectionCell) {
+  func enqueue(_ cell: ListCell) {
     guard let identifier = cell.reuseIdentifier else { return }
     cellPool[identifier, default: []].append(cell)
   }
 
-  private func enqueueView(_ view: CollectionReusableView, kind: SupplementaryKind) {
+  private func enqueueView(_ view: ListCell, kind: SupplementaryKind) {
     guard let identifier = view.reuseIdentifier else { return }
     viewPool["\(kind.rawValue) \(identifier)", default: []].append(view)
   }
@@ -273,13 +273,13 @@ public final class CollectionView {
   }
 
   /// The cell showing the item at `indexPath`, if it is visible.
-  public func cellForItem(at indexPath: IndexPath) -> CollectionCell? {
+  public func cellForItem(at indexPath: IndexPath) -> ListCell? {
     visibleCells[indexPath]
   }
 
   /// The supplementary view of `kind` shown for `section`, if it is visible.
   public func supplementaryView(ofKind kind: SupplementaryKind, inSection section: Int)
-    -> CollectionReusableView?
+    -> ListCell?
   {
     visibleViews[SupplementaryKey(section: section, kind: kind)]
   }
@@ -349,7 +349,7 @@ public final class CollectionView {
   }
 
   private func makeSupplementaryView(_ key: SupplementaryKey) throws(ListViewError)
-    -> CollectionReusableView
+    -> ListCell
   {
     let path = IndexPath(item: 0, section: key.section)
     do {

@@ -1,18 +1,9 @@
 import Foundation
 
-/// A headless host's cell, which shows whether its row is selected.
-@MainActor
-protocol SelectableCell: AnyObject {
-  var isSelected: Bool { get set }
-}
-
-extension ListCell: SelectableCell {}
-extension CollectionCell: SelectableCell {}
-
 /// What ``ListView`` and ``CollectionView`` share in showing cells and selecting: UIKit's rules
 /// for a user's tap and for selection changes made from code.
 @MainActor
-protocol HeadlessSelection: ListHost where Cell: SelectableCell {
+protocol HeadlessSelection: ListHost where Cell == ListCell {
   /// The connection the host sends its delegate messages through.
   var connection: ListConnection<Self> { get }
   /// The rows (items) per section, as the host shows them.

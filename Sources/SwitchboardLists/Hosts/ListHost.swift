@@ -5,7 +5,7 @@ import Foundation
 /// adapter.
 ///
 /// The view half of the list vocabulary is generic over the host: a cell provider for
-/// ``ListView`` returns ``ListCell``s, one for ``CollectionView`` returns ``CollectionCell``s.
+/// ``ListView`` and ``CollectionView`` return ``ListCell``s.
 /// Every pattern (``ListProxy``, ``SectionedDataSource``, ``ModelListDataSource``,
 /// ``VisitorDataSource``, ``Paginating``) works with any host through this protocol.
 ///

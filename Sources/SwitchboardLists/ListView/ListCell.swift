@@ -1,7 +1,11 @@
-/// A row's view in a ``ListView``: a reuse identifier, text content, and a selection state.
+/// A view the headless hosts show and reuse: a reuse identifier, text content, and a selection
+/// state.
 ///
-/// Subclass it for your own cells; ``ListView`` creates registered cell types with
-/// ``init(reuseIdentifier:)`` and calls ``prepareForReuse()`` before handing a cell out again.
+/// It is the cell of ``ListView`` and ``CollectionView``, and a ``CollectionView``'s header and
+/// footer views: UIKit's table cells, collection cells and reusable views are one class here,
+/// since a headless host needs only these three properties. Subclass it for your own cells; the
+/// hosts create cell types with ``init(reuseIdentifier:)`` and call ``prepareForReuse()`` before
+/// handing a cell out again.
 ///
 /// ```swift
 /// final class TodoCell: ListCell {
@@ -22,7 +26,7 @@ open class ListCell {
   /// The text the list renders for this cell.
   open var text: String = ""
 
-  /// Whether the cell's row is selected.
+  /// Whether the cell's row (item) is selected; always `false` for a header or footer view.
   public internal(set) var isSelected = false
 
   /// Creates a cell.

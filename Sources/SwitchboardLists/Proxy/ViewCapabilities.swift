@@ -34,8 +34,8 @@ import Foundation
 ///
 /// ```swift
 /// func supplementaryView(ofKind kind: SupplementaryKind, at indexPath: IndexPath,
-///                        in grid: CollectionView) throws -> CollectionReusableView {
-///   let view = try grid.dequeueSupplementaryView(CollectionReusableView.self, ofKind: kind, for: indexPath)
+///                        in grid: CollectionView) throws -> ListCell {
+///   let view = try grid.dequeueSupplementaryView(ListCell.self, ofKind: kind, for: indexPath)
 ///   view.text = model.title(ofSection: indexPath.section)
 ///   return view
 /// }

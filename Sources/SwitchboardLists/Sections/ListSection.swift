@@ -6,20 +6,25 @@ import Foundation
 /// and let ``SectionedDataSource`` forward every call to the right one, with section-local row
 /// numbers. Adding, removing or reordering sections then changes no other code.
 ///
-/// Only ``numberOfRows`` and ``cell(forRow:in:)`` are required; every other member has a default
-/// that gives the host's behaviour (no titles, the list's row height, nothing on selection).
+/// Only ``numberOfRows`` and ``cell(forRow:at:in:)`` are required; every other member has a
+/// default that gives the host's behaviour (no titles, the list's row height, nothing on
+/// selection).
+///
+/// A row's calls name it twice: `row`, its number within the section, and `indexPath`, where the
+/// host shows it right now (for dequeuing a cell, or for an update). The index path changes when
+/// sections are added, removed or reordered; do not store it.
 ///
 /// ```swift
 /// final class InputSection: ListSection {
 ///   var draft = ""
 ///   var numberOfRows: Int { 1 }
 ///   var headerTitle: String? { "New" }
-///   func cell(forRow row: Int, in context: ListSectionContext<ListView>) throws -> ListCell {
-///     let cell = try context.dequeueCell(ListCell.self, forRow: row)
+///   func cell(forRow row: Int, at indexPath: IndexPath, in list: ListView) throws -> ListCell {
+///     let cell = try list.dequeueCell(ListCell.self, for: indexPath)
 ///     cell.text = "+ \(draft)"
 ///     return cell
 ///   }
-///   func didSelectRow(_ row: Int, in context: ListSectionContext<ListView>) { /* add the draft */ }
+///   func didSelectRow(_ row: Int, at indexPath: IndexPath, in list: ListView) { /* add the draft */ }
 /// }
 /// ```
 ///
@@ -31,19 +36,19 @@ public protocol ListSection<Host>: AnyObject {
   associatedtype Host: ListHost
   /// The number of rows in this section.
   var numberOfRows: Int { get }
-  /// The cell for `row`, a row number within this section.
-  func cell(forRow row: Int, in context: ListSectionContext<Host>) throws -> Host.Cell
+  /// The cell for `row`, a row number within this section, shown at `indexPath` in `host`.
+  func cell(forRow row: Int, at indexPath: IndexPath, in host: Host) throws -> Host.Cell
 
   /// The header title; none by default.
   var headerTitle: String? { get }
   /// The footer title; none by default.
   var footerTitle: String? { get }
   /// The height of `row`, or `nil` for the list's ``ListView/rowHeight`` (the default).
-  func height(forRow row: Int, in context: ListSectionContext<Host>) -> Double?
+  func height(forRow row: Int, at indexPath: IndexPath, in host: Host) -> Double?
   /// `row` is about to appear; nothing by default.
-  func willDisplayRow(_ row: Int, cell: Host.Cell, in context: ListSectionContext<Host>)
+  func willDisplayRow(_ row: Int, cell: Host.Cell, at indexPath: IndexPath, in host: Host)
   /// `row` was selected; nothing by default.
-  func didSelectRow(_ row: Int, in context: ListSectionContext<Host>)
+  func didSelectRow(_ row: Int, at indexPath: IndexPath, in host: Host)
   /// Whether `row` can be edited; `false` by default.
   func canEditRow(_ row: Int) -> Bool
   /// Applies the user's edit of `row` (at `indexPath` in the list) to the section's data, and
@@ -65,45 +70,15 @@ extension ListSection {
   /// No footer.
   public var footerTitle: String? { nil }
   /// The list's row height.
-  public func height(forRow row: Int, in context: ListSectionContext<Host>) -> Double? { nil }
+  public func height(forRow row: Int, at indexPath: IndexPath, in host: Host) -> Double? { nil }
   /// Nothing.
-  public func willDisplayRow(_ row: Int, cell: Host.Cell, in context: ListSectionContext<Host>) {}
+  public func willDisplayRow(_ row: Int, cell: Host.Cell, at indexPath: IndexPath, in host: Host) {}
   /// Nothing.
-  public func didSelectRow(_ row: Int, in context: ListSectionContext<Host>) {}
+  public func didSelectRow(_ row: Int, at indexPath: IndexPath, in host: Host) {}
   /// Not editable.
   public func canEditRow(_ row: Int) -> Bool { false }
   /// No change.
   public func commitEdit(_ style: ListEditingStyle, forRow row: Int, at indexPath: IndexPath)
     -> ListUpdate
   { ListUpdate() }
-}
-
-/// Where a ``ListSection`` is shown: the host and the section's index right now.
-@MainActor
-public struct ListSectionContext<Host: ListHost> {
-  /// The host showing the section.
-  public let host: Host
-  /// The section's index in the list right now.
-  ///
-  /// It changes when sections are reordered; do not store it.
-  public let section: Int
-
-  /// Creates a context.
-  public init(host: Host, section: Int) {
-    self.host = host
-    self.section = section
-  }
-
-  /// The list's index path for `row` of this section.
-  public func indexPath(forRow row: Int) -> IndexPath {
-    IndexPath(row: row, section: section)
-  }
-
-  /// Dequeues a cell of type `cellType` for `row` of this section; see
-  /// ``ListHost/dequeueCell(_:for:)``.
-  public func dequeueCell<Cell: AnyObject>(_ cellType: Cell.Type, forRow row: Int)
-    throws(ListViewError) -> Cell
-  {
-    try host.dequeueCell(cellType, for: indexPath(forRow: row))
-  }
 }

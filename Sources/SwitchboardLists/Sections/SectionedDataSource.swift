@@ -50,10 +50,6 @@ public final class SectionedDataSource<Host: ListHost> {
     return sections[index]
   }
 
-  private func context(_ host: Host, _ section: Int) -> ListSectionContext<Host> {
-    ListSectionContext(host: host, section: section)
-  }
-
   // MARK: Changing sections
 
   /// Inserts `newSection` at `index` and returns the update to apply to the list.
@@ -147,7 +143,7 @@ extension SectionedDataSource: ListSectionCounting, ListRowCounting, ListCellPro
 
   /// The section's cell for the local row.
   public func cellForRow(at indexPath: IndexPath, in host: Host) throws -> Host.Cell {
-    try section(indexPath.section).cell(forRow: indexPath.row, in: context(host, indexPath.section))
+    try section(indexPath.section).cell(forRow: indexPath.row, at: indexPath, in: host)
   }
 
   /// The section's header title.
@@ -172,20 +168,19 @@ extension SectionedDataSource: ListSectionCounting, ListRowCounting, ListCellPro
 
   /// Tells the section its row is about to appear.
   public func willDisplay(_ cell: Host.Cell, forRowAt indexPath: IndexPath, in host: Host) {
-    section(indexPath.section).willDisplayRow(
-      indexPath.row, cell: cell, in: context(host, indexPath.section))
+    section(indexPath.section).willDisplayRow(indexPath.row, cell: cell, at: indexPath, in: host)
   }
 
   /// Tells the section its row was selected.
   public func didSelectRow(at indexPath: IndexPath, in host: Host) {
-    section(indexPath.section).didSelectRow(indexPath.row, in: context(host, indexPath.section))
+    section(indexPath.section).didSelectRow(indexPath.row, at: indexPath, in: host)
   }
 }
 
 extension SectionedDataSource: ListRowHeightProviding where Host == ListView {
   /// The section's height for the local row, or the list's row height.
   public func heightForRow(at indexPath: IndexPath, in list: ListView) -> Double {
-    section(indexPath.section).height(forRow: indexPath.row, in: context(list, indexPath.section))
+    section(indexPath.section).height(forRow: indexPath.row, at: indexPath, in: list)
       ?? list.rowHeight
   }
 }
