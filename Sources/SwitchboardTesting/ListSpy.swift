@@ -16,7 +16,7 @@ import SwitchboardLists
 /// #expect(!model.messages.contains(.cellForRow))
 /// ```
 ///
-/// It serves any host whose cells are ``ListCell``s, as the headless hosts' are:
+/// It serves any host whose cells are `ListCell`s, as the headless hosts' are:
 /// `ListSpy(for: CollectionView.self)` for a `CollectionView`.
 @MainActor
 public final class ListSpy<Host: ListHost>: PartialHandler where Host.Cell: ListCell {
