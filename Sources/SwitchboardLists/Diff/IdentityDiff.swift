@@ -208,16 +208,15 @@ struct IdentityDiff {
         let old = oldForNew[items.lowerBound + row]
         return oldItems.contains(old) ? Int(old) : nil
       }
+      let sectionMoves = movedOld[oldSection]
       for new in items {
-        let old = oldForNew[new]
-        if old < 0 {
+        guard oldForNew[new] >= 0 else {
           counts.inserted += 1
-        } else if !longest.isMarked(new - items.lowerBound) {
+          continue
+        }
+        if !longest.isMarked(new - items.lowerBound) {
           change[new] |= Self.moves  // out of order, or from another section
         }
-      }
-      let sectionMoves = movedOld[oldSection]
-      for new in items where change[new] != 0 {
         let change = change[new]
         if change & Self.moves != 0 { counts.moved += 1 }
         if change == Self.changed && !sectionMoves {
