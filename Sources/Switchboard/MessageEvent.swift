@@ -77,8 +77,9 @@ enum MessageKey<Message: MessageSet>: Hashable, Sendable {
 }
 
 /// When an observer sees a message: RxCocoa's `sentMessage` (before) or `methodInvoked`
-/// (after).
-public enum ObservationTiming: Hashable, Sendable {
+/// (after); the observing methods' `beforeHandler` argument.
+@usableFromInline
+enum ObserverTiming: Hashable, Sendable {
   /// Before the handler is called.
   case beforeHandler
   /// After the handler returned; a handler that throws skips these observers, since the
@@ -91,7 +92,7 @@ public enum ObservationTiming: Hashable, Sendable {
 @usableFromInline
 class AnyMessageObserver {
   let id: Int
-  @usableFromInline let timing: ObservationTiming
+  @usableFromInline let timing: ObserverTiming
   /// The type of the arguments the observer expects.
   @usableFromInline let argumentsType: ObjectIdentifier
   /// A stream's registration, which lives as long as the stream; `nil` for a closure observer,
@@ -105,7 +106,7 @@ class AnyMessageObserver {
   let onProxyEnd: (() -> Void)?
 
   init(
-    id: Int, timing: ObservationTiming, argumentsType: ObjectIdentifier,
+    id: Int, timing: ObserverTiming, argumentsType: ObjectIdentifier,
     termination: TerminationFlag?, onProxyEnd: (() -> Void)?
   ) {
     self.id = id
@@ -147,7 +148,7 @@ final class MessageObserver<Arguments>: AnyMessageObserver {
   @usableFromInline let body: (Arguments) -> Void
 
   init(
-    id: Int, timing: ObservationTiming, termination: TerminationFlag?,
+    id: Int, timing: ObserverTiming, termination: TerminationFlag?,
     onProxyEnd: (() -> Void)?, body: @escaping (Arguments) -> Void
   ) {
     self.body = body
@@ -178,7 +179,7 @@ struct ObserverList {
   /// Adds an observer; `registered` makes its observation, whose cancellation calls
   /// `onCancel` (the owner then calls ``removeEnded()``).
   mutating func add<Arguments>(
-    timing: ObservationTiming, termination: TerminationFlag?, onProxyEnd: (() -> Void)?,
+    timing: ObserverTiming, termination: TerminationFlag?, onProxyEnd: (() -> Void)?,
     id: Int, body: @escaping (Arguments) -> Void, onCancel: @escaping () -> Void
   ) -> ObservationToken {
     let observer = MessageObserver(
@@ -222,7 +223,7 @@ struct ObserverList {
   /// so one cancelled meanwhile (by an earlier observer, a handler, or its task) is skipped.
   @inlinable
   func show<Arguments>(
-    _ arguments: Arguments, _ timing: ObservationTiming, of name: @autoclosure () -> String
+    _ arguments: Arguments, _ timing: ObserverTiming, of name: @autoclosure () -> String
   ) -> Bool {
     if timing == .beforeHandler, beforeCount == 0 { return false }
     if timing == .afterHandler, beforeCount == observers.count { return false }

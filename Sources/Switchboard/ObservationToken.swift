@@ -1,4 +1,4 @@
-/// A registration made with ``PrioritizedProxy/observe(_:timing:_:)`` or
+/// A registration made with ``PrioritizedProxy/observe(_:beforeHandler:_:)`` or
 /// ``PrioritizedProxy/observeRoutes(_:)``: the observation lasts while you keep this object.
 ///
 /// It ends when you release the token or call ``cancel()``, at once: an observer cancelled

@@ -38,7 +38,7 @@ extension PrioritizedProxy {
   }
 
   /// Whether `message` reaches a handler that really implements it, or is a notification that
-  /// something observes (``observe(_:timing:_:)``).
+  /// something observes (``observe(_:beforeHandler:_:)``).
   ///
   /// This is `false` when no handler implements the message, when the rule blocks it, and when
   /// the rule's choice is invalid, unless an observer waits for the notification. A host can

@@ -39,7 +39,7 @@ extension PrioritizedProxy {
   struct NamedDelivery {
     @usableFromInline let name: String
     @usableFromInline let targets: [AnyObject]
-    let show: ((ObservationTiming) -> Void)?
+    let show: ((ObserverTiming) -> Void)?
   }
 
   /// Finds the targets of the message named `name` and shows `arguments` (built only when
@@ -50,7 +50,7 @@ extension PrioritizedProxy {
   func startDelivery<Arguments>(
     named name: String, _ arguments: Arguments?, expectingOne: Bool = false
   ) -> NamedDelivery {
-    var shown: ((ObservationTiming) -> Void)?
+    var shown: ((ObserverTiming) -> Void)?
     if let value = arguments {
       shown = { [unowned self] timing in self.showObservers(named: name, value, timing) }
       shown?(.beforeHandler)

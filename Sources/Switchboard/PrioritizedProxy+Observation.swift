@@ -13,21 +13,24 @@ extension PrioritizedProxy {
   /// answer changes (``RouteChangeCauses/observersChanged``).
   ///
   /// ```swift
-  /// let observation = proxy.observe(ChatMessage.typed, timing: .beforeHandler) { text in
+  /// let observation = proxy.observe(ChatMessage.typed, beforeHandler: true) { text in
   ///   analytics.log("typing", text)
   /// }
   /// ```
   ///
   /// - Parameters:
   ///   - event: The message and the type of its arguments.
-  ///   - timing: Before the handlers are called, or after they returned (the default).
+  ///   - beforeHandler: Whether to see the message before the handlers are called, or after
+  ///     they returned (the default); a handler that throws skips the observers after it.
   ///   - body: Called in the proxy's isolation domain, synchronously, with the arguments.
   /// - Returns: The observation: it ends when you release it or call `cancel()`.
   public func observe<Arguments>(
-    _ event: MessageEvent<Message, Arguments>, timing: ObservationTiming = .afterHandler,
+    _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool = false,
     _ body: @escaping (Arguments) -> Void
   ) -> ObservationToken {
-    addObserver(event.key, timing: timing, termination: nil, onProxyEnd: nil, body: body)
+    addObserver(
+      event.key, timing: beforeHandler ? .beforeHandler : .afterHandler, termination: nil,
+      onProxyEnd: nil, body: body)
   }
 
   /// The arguments of every `event` sent through this proxy from now on, as an async sequence.
@@ -45,16 +48,18 @@ extension PrioritizedProxy {
   ///
   /// - Parameters:
   ///   - event: The message and the type of its arguments.
-  ///   - timing: Before the handlers are called, or after they returned (the default).
+  ///   - beforeHandler: Whether to see the message before the handlers are called, or after
+  ///     they returned (the default); a handler that throws skips the observers after it.
   ///   - bufferingPolicy: What to keep while the consumer is not waiting; everything by default.
   /// - Returns: A sequence of the arguments, in the order the messages are sent.
   public func events<Arguments: Sendable>(
-    _ event: MessageEvent<Message, Arguments>, timing: ObservationTiming = .afterHandler,
+    _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool = false,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Arguments> {
     ObserverList.stream(bufferingPolicy: bufferingPolicy) { termination, finish, body in
       _ = addObserver(
-        event.key, timing: timing, termination: termination, onProxyEnd: finish, body: body)
+        event.key, timing: beforeHandler ? .beforeHandler : .afterHandler,
+        termination: termination, onProxyEnd: finish, body: body)
     }
   }
 
@@ -83,7 +88,7 @@ extension PrioritizedProxy {
   }
 
   func addObserver<Arguments>(
-    _ key: MessageKey<Message>, timing: ObservationTiming, termination: TerminationFlag?,
+    _ key: MessageKey<Message>, timing: ObserverTiming, termination: TerminationFlag?,
     onProxyEnd: (() -> Void)?, body: @escaping (Arguments) -> Void
   ) -> ObservationToken {
     let id = nextObserverID
@@ -282,7 +287,7 @@ extension PrioritizedProxy {
 
   @usableFromInline
   func showObservers<Arguments>(
-    named name: String, _ arguments: Arguments, _ timing: ObservationTiming
+    named name: String, _ arguments: Arguments, _ timing: ObserverTiming
   ) {
     guard let observers = namedObservers[name] else { return }
     if observers.show(arguments, timing, of: "\(Self.self): \(name)") {
@@ -293,7 +298,7 @@ extension PrioritizedProxy {
   @inlinable
   func showObservers<Arguments>(
     _ event: MessageEvent<Message, Arguments>, at index: Int, _ arguments: Arguments,
-    _ timing: ObservationTiming
+    _ timing: ObserverTiming
   ) {
     // The common case, one observer: no copy of the list, one retain of the observer (which
     // keeps it alive if its own body cancels it).

@@ -50,7 +50,7 @@ public struct RouteChangeCauses: OptionSet, Hashable, Sendable {
   /// ``PrioritizedProxy/invalidateRoutes()`` was called.
   public static let invalidated = RouteChangeCauses(rawValue: 1 << 3)
   /// A notification nobody handles gained its first observer or lost its last, so whether the
-  /// proxy responds to it changed (see ``PrioritizedProxy/observe(_:timing:_:)``).
+  /// proxy responds to it changed (see ``PrioritizedProxy/observe(_:beforeHandler:_:)``).
   public static let observersChanged = RouteChangeCauses(rawValue: 1 << 4)
 }
 

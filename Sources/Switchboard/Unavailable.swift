@@ -42,6 +42,15 @@ public typealias RouteCandidateSummary = HandlerDescription
 )
 public typealias RoutingCandidate = HandlerDescription
 
+@available(
+  *, unavailable,
+  message: "pass beforeHandler: true to observe before the handlers; after is the default"
+)
+public enum ObservationTiming {
+  case beforeHandler
+  case afterHandler
+}
+
 extension RouteChange {
   @available(*, unavailable, renamed: "RouteChangeCauses")
   public typealias Causes = RouteChangeCauses
@@ -95,4 +104,16 @@ extension PrioritizedProxy {
     _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
     timing: ObservationTiming
   ) { fatalError("unavailable") }
+
+  @available(*, unavailable, renamed: "observe(_:beforeHandler:_:)")
+  public func observe<Arguments>(
+    _ event: MessageEvent<Message, Arguments>, timing: ObservationTiming,
+    _ body: @escaping (Arguments) -> Void
+  ) -> ObservationToken { fatalError("unavailable") }
+
+  @available(*, unavailable, renamed: "events(_:beforeHandler:bufferingPolicy:)")
+  public func events<Arguments: Sendable>(
+    _ event: MessageEvent<Message, Arguments>, timing: ObservationTiming,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> { fatalError("unavailable") }
 }

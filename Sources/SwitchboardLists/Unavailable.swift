@@ -94,3 +94,17 @@ public enum CollectionReusableView {}
     "ListSection's methods take the row's index path and the host: cell(forRow:at:in:), height(forRow:at:in:), willDisplayRow(_:cell:at:in:), didSelectRow(_:at:in:); dequeue with host.dequeueCell(_:for: indexPath)"
 )
 public struct ListSectionContext<Host> {}
+
+extension ListProxy {
+  @available(*, unavailable, renamed: "observe(_:beforeHandler:_:)")
+  public func observe<Capability, Arguments, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>, timing: ObservationTiming,
+    _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> ObservationToken { fatalError("unavailable") }
+
+  @available(*, unavailable, renamed: "events(_:beforeHandler:bufferingPolicy:)")
+  public func events<Capability, Arguments: Sendable, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>, timing: ObservationTiming,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> { fatalError("unavailable") }
+}

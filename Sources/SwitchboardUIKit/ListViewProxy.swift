@@ -168,19 +168,19 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
   /// Observing never changes what the view was told, so it never reloads the view.
   public func observe<Capability, Arguments, Result, Failure>(
     _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
-    timing: ObservationTiming = .afterHandler, _ body: @escaping @MainActor (Arguments) -> Void
+    beforeHandler: Bool = false, _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
-    adapter.proxy.observe(call, timing: timing, body)
+    adapter.proxy.observe(call, beforeHandler: beforeHandler, body)
   }
 
   /// The typed arguments of every `call` from now on, as an async sequence that ends when the
   /// proxy goes away or the iterating task is cancelled.
   public func events<Capability, Arguments: Sendable, Result, Failure>(
     _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
-    timing: ObservationTiming = .afterHandler,
+    beforeHandler: Bool = false,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Arguments> {
-    adapter.proxy.events(call, timing: timing, bufferingPolicy: bufferingPolicy)
+    adapter.proxy.events(call, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
   }
 
   /// Calls `body` with the arguments of every `event`: a typed scroll-view event
@@ -191,19 +191,19 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
   /// arguments of another type than the proxy sends) is reported to ``onError``, and the
   /// observation never calls `body`.
   public func observe<Arguments>(
-    _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming = .afterHandler,
+    _ event: MessageEvent<ListMessage, Arguments>, beforeHandler: Bool = false,
     _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
-    adapter.observe(event, timing: timing, body)
+    adapter.observe(event, beforeHandler: beforeHandler, body)
   }
 
   /// Every `event` from now on, as an async sequence; an event that cannot be shown (see the
   /// `observe` that takes an event) is reported and its stream ends at once.
   public func events<Arguments: Sendable>(
-    _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming = .afterHandler,
+    _ event: MessageEvent<ListMessage, Arguments>, beforeHandler: Bool = false,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Arguments> {
-    adapter.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
+    adapter.events(event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
   }
 
   // MARK: - The Objective-C runtime

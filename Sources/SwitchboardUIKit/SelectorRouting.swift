@@ -385,21 +385,21 @@ final class SelectorRouting<Host: ListHost> {
   /// by the runtime). Otherwise the problem is reported, and the returned observation never
   /// calls `body`.
   func observe<Arguments>(
-    _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming,
+    _ event: MessageEvent<ListMessage, Arguments>, beforeHandler: Bool,
     _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
     guard isObservable(event) else { return ObservationToken {} }
-    return router.observe(event, timing: timing, body)
+    return router.observe(event, beforeHandler: beforeHandler, body)
   }
 
-  /// Every `event` from now on, as ``observe(_:timing:_:)`` shows it; a stream that ends at
+  /// Every `event` from now on, as ``observe(_:beforeHandler:_:)`` shows it; a stream that ends at
   /// once when the event cannot be shown (the problem is reported).
   func events<Arguments: Sendable>(
-    _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming,
+    _ event: MessageEvent<ListMessage, Arguments>, beforeHandler: Bool,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy
   ) -> AsyncStream<Arguments> {
     guard isObservable(event) else { return AsyncStream { $0.finish() } }
-    return router.events(event, timing: timing, bufferingPolicy: bufferingPolicy)
+    return router.events(event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
   }
 
   /// Whether `event` can be shown to observers with its arguments type; reported when not.

@@ -60,24 +60,12 @@ extension UICollectionView: SupplementaryViewHost {
   /// counts, then animates it; see `UITableView`'s ``UIKit/UITableView/apply(_:)``.
   public func apply(_ update: ListUpdate) throws(ListViewError) { try applyChecked(update) }
 
-  /// Shows `snapshot`: the view model of the attached proxy that keeps the data as snapshots
-  /// (a `ListSnapshotDataSource`) takes it, and every host showing that view model, this one
-  /// included, applies the one batch it makes; see `ListSnapshotDataSource.apply(_:animatingDifferences:)`.
-  ///
-  /// ```swift
-  /// var next = model.snapshot
-  /// next.reconfigureItems([edited.id])
-  /// try collectionView.apply(next)
-  /// ```
-  ///
-  /// - Throws: `ListViewError.noSnapshotDataSource` when no proxy is
-  ///   attached or none of its handlers keeps snapshots of these identifier types.
+  /// Shows `snapshot` through the view model of the attached proxy that keeps snapshots; see
+  /// `UITableView`'s ``UIKit/UITableView/apply(_:animatingDifferences:)``.
   public func apply<SectionID, ItemID>(
     _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
   ) throws(ListViewError) {
-    try SwitchboardUIKit.apply(
-      snapshot, animatingDifferences: animatingDifferences,
-      through: (attachedObject(to: self) as? ListViewProxy<UICollectionView>)?.router, of: self)
+    try applySnapshot(snapshot, animatingDifferences: animatingDifferences)
   }
 
   /// Whether the items are shorter than the visible area.

@@ -93,23 +93,6 @@ extension BatchUpdating {
   }
 }
 
-/// Hands `snapshot` to the handler of `router` that keeps snapshots, which tells every host
-/// showing it (`host`, a UIKit view with that router's proxy attached, among them).
-@MainActor
-func apply<SectionID, ItemID>(
-  _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool,
-  through router: PrioritizedProxy<ListMessage>?, of host: UIView
-) throws(ListViewError) {
-  guard
-    let source = router?.firstHandler(as: (any ListSnapshotDataSource<SectionID, ItemID>).self)
-  else {
-    throw .noSnapshotDataSource(
-      host: "\(type(of: host))", snapshot: "\(type(of: snapshot))",
-      handlers: router?.explain(.numberOfRows).candidates.map(\.description) ?? [])
-  }
-  source.apply(snapshot, animatingDifferences: animatingDifferences)
-}
-
 /// The proxy attached to `view`, which `view` owns.
 @MainActor
 func attachedObject(to view: UIView) -> AnyObject? {
@@ -184,6 +167,24 @@ extension UITableView: ProxiedListView {
     ViewProperties(
       of: self, dataSource: \.dataSource, delegate: \.delegate,
       prefetchDataSource: \.prefetchDataSource)
+  }
+}
+
+extension ProxiedListView {
+  /// Hands `snapshot` to the handler of the attached proxy that keeps snapshots, which tells
+  /// every host showing that view model (this view among them).
+  func applySnapshot<SectionID, ItemID>(
+    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool
+  ) throws(ListViewError) {
+    let router = (attachedObject(to: self) as? ListViewProxy<Self>)?.router
+    guard
+      let source = router?.firstHandler(as: (any ListSnapshotDataSource<SectionID, ItemID>).self)
+    else {
+      throw .noSnapshotDataSource(
+        host: "\(type(of: self))", snapshot: "\(type(of: snapshot))",
+        handlers: router?.explain(.numberOfRows).candidates.map(\.description) ?? [])
+    }
+    source.apply(snapshot, animatingDifferences: animatingDifferences)
   }
 }
 

@@ -65,9 +65,7 @@ extension UITableView: ListHost {
   public func apply<SectionID, ItemID>(
     _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
   ) throws(ListViewError) {
-    try SwitchboardUIKit.apply(
-      snapshot, animatingDifferences: animatingDifferences,
-      through: (attachedObject(to: self) as? ListViewProxy<UITableView>)?.router, of: self)
+    try applySnapshot(snapshot, animatingDifferences: animatingDifferences)
   }
 
   /// Whether the rows are shorter than the visible area.

@@ -48,5 +48,29 @@ extension ListViewProxy {
   public static func attach(to hostView: Host, router: PrioritizedProxy<ListMessage>) -> Self {
     fatalError("unavailable")
   }
+
+  @available(*, unavailable, renamed: "observe(_:beforeHandler:_:)")
+  public func observe<Capability, Arguments, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>, timing: ObservationTiming,
+    _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> ObservationToken { fatalError("unavailable") }
+
+  @available(*, unavailable, renamed: "events(_:beforeHandler:bufferingPolicy:)")
+  public func events<Capability, Arguments: Sendable, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>, timing: ObservationTiming,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> { fatalError("unavailable") }
+
+  @available(*, unavailable, renamed: "observe(_:beforeHandler:_:)")
+  public func observe<Arguments>(
+    _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming,
+    _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> ObservationToken { fatalError("unavailable") }
+
+  @available(*, unavailable, renamed: "events(_:beforeHandler:bufferingPolicy:)")
+  public func events<Arguments: Sendable>(
+    _ event: MessageEvent<ListMessage, Arguments>, timing: ObservationTiming,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> { fatalError("unavailable") }
 }
 #endif

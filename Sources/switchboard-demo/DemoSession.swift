@@ -31,7 +31,7 @@ final class DemoSession {
       screen.proxy.observe(.didSelectRow) { [unowned self] indexPath in
         observed.append("observed didSelectRow \(Self.name(indexPath)), after the view handled it")
       },
-      screen.proxy.observe(.commitEdit, timing: .beforeHandler) { [unowned self] style, indexPath in
+      screen.proxy.observe(.commitEdit, beforeHandler: true) { [unowned self] style, indexPath in
         observed.append(
           "observed commitEdit \(style) \(Self.name(indexPath)), before the view model handles it")
       },

@@ -146,7 +146,7 @@ struct ListObservationSpecs {
     func willDisplay() throws {
       let stack = TodoStack()
       var shown: [String] = []
-      let observation = stack.proxy.observe(.willDisplayRow, timing: .beforeHandler) {
+      let observation = stack.proxy.observe(.willDisplayRow, beforeHandler: true) {
         cell, indexPath in shown.append("\(indexPath.row): \(cell.text)")
       }
       try stack.list.reloadData()
@@ -183,7 +183,7 @@ struct ListObservationSpecs {
       let stack = TodoStack(model: model)
       try stack.list.reloadData()
       var edits: [String] = []
-      let observation = stack.proxy.observe(.commitEdit, timing: .beforeHandler) {
+      let observation = stack.proxy.observe(.commitEdit, beforeHandler: true) {
         style, indexPath in edits.append("\(style) \(indexPath.row)")
       }
       try stack.list.commitEdit(.delete, forRowAt: IndexPath(item: 0, section: 0))

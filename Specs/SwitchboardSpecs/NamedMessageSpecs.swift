@@ -254,7 +254,7 @@ struct NamedMessageSpecs {
     func beforeAndAfter() {
       let event = MessageEvent<ChatMessage, Double>(named: scroll)
       var log: [String] = []
-      let before = spec.proxy.observe(event, timing: .beforeHandler) { log.append("before \($0)") }
+      let before = spec.proxy.observe(event, beforeHandler: true) { log.append("before \($0)") }
       let after = spec.proxy.observe(event) { log.append("after \($0)") }
       spec.proxy.broadcast(event, 12, as: SelectorHandler.self) { _ in log.append("handler") }
       #expect(log == ["before 12.0", "handler", "after 12.0"])

@@ -54,7 +54,7 @@ struct ObservationSpecs {
     @Test("it: sees them before the handler when asked, like RxCocoa's sentMessage")
     func before() {
       let log = spec.log
-      let before = spec.proxy.observe(ChatMessage.typed, timing: .beforeHandler) {
+      let before = spec.proxy.observe(ChatMessage.typed, beforeHandler: true) {
         log.lines.append("before \($0)")
       }
       let after = spec.proxy.observe(ChatMessage.typed) { log.lines.append("after \($0)") }

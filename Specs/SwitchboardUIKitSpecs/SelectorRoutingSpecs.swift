@@ -270,7 +270,7 @@ struct SelectorRoutingSpecs {
     func beforeAndAfter() {
       var log: [String] = []
       spec.screen.onReceive = { log.append("screen \($0)") }
-      let before = spec.proxy.observe(selector: scroll, timing: .beforeHandler) {
+      let before = spec.proxy.observe(selector: scroll, beforeHandler: true) {
         log.append("before \($0)")
       }
       let after = spec.proxy.observe(selector: scroll) { log.append("after \($0)") }
@@ -320,7 +320,7 @@ struct SelectorRoutingSpecs {
       var seen: [String] = []
       let observations = [
         spec.proxy.observe(.didDeselectRow) { seen.append("after \($0.item)") },
-        spec.proxy.routing.proxy.observe(.didDeselectRow, timing: .beforeHandler) {
+        spec.proxy.routing.proxy.observe(.didDeselectRow, beforeHandler: true) {
           seen.append("before \($0.item)")
         },
       ]

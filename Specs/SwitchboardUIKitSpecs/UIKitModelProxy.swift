@@ -108,10 +108,10 @@ final class ModelProxy: ModelDispatching {
   /// Observes a selector Switchboard does not model, with its arguments as the runtime boxes
   /// them (`MessageEvent(#selector(…))` on a device).
   func observe(
-    selector: String, timing: ObservationTiming = .afterHandler,
+    selector: String, beforeHandler: Bool = false,
     _ body: @escaping @MainActor ([Any]) -> Void
   ) -> ObservationToken {
-    routing.observe(MessageEvent(named: selector), timing: timing, body)
+    routing.observe(MessageEvent(named: selector), beforeHandler: beforeHandler, body)
   }
 
   // MARK: ModelDispatching

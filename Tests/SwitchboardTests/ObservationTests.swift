@@ -23,7 +23,7 @@ struct ObservationTests {
 
   @Test func optionalArgumentsReachObserversEvenWhenNil() {
     var seen: [String] = []
-    let before = proxy.observe(ticked, timing: .beforeHandler) {
+    let before = proxy.observe(ticked, beforeHandler: true) {
       seen.append("before \($0 as Any)")
     }
     let after = proxy.observe(ticked) { seen.append("after \($0 as Any)") }
@@ -42,7 +42,7 @@ struct ObservationTests {
     _ = tick(argument())
     #expect(built == 0)
     var seen: [Int?] = []
-    let before = proxy.observe(ticked, timing: .beforeHandler) { seen.append($0) }
+    let before = proxy.observe(ticked, beforeHandler: true) { seen.append($0) }
     let after = proxy.observe(ticked) { seen.append($0) }
     _ = tick(argument())
     #expect(built == 1)
@@ -53,7 +53,7 @@ struct ObservationTests {
       return "n\(built)"
     }
     var names: [String] = []
-    let beforeOpen = proxy.observe(opened, timing: .beforeHandler) { names.append($0) }
+    let beforeOpen = proxy.observe(opened, beforeHandler: true) { names.append($0) }
     let afterOpen = proxy.observe(opened) { names.append($0) }
     let answer = proxy.send(opened, name(), as: (any Opening).self, default: "") { $0.open() }
     #expect(answer == "front opens")
@@ -65,7 +65,7 @@ struct ObservationTests {
   @Test func anObserverCancelledBeforeTheHandlerMissesTheRestOfTheMessage() {
     var seen: [String] = []
     var after: ObservationToken?
-    let before = proxy.observe(ticked, timing: .beforeHandler) { _ in
+    let before = proxy.observe(ticked, beforeHandler: true) { _ in
       seen.append("before")
       after?.cancel()
     }
@@ -81,7 +81,7 @@ struct ObservationTests {
   @Test func anAfterObserverAddedBeforeTheHandlerSeesTheSameMessage() {
     var seen: [Int?] = []
     var late: ObservationToken?
-    let first = proxy.observe(ticked, timing: .beforeHandler) { _ in
+    let first = proxy.observe(ticked, beforeHandler: true) { _ in
       if late == nil { late = proxy.observe(ticked) { seen.append($0) } }
     }
     _ = tick(1)
@@ -108,7 +108,7 @@ struct ObservationTests {
 
   @Test func aThrowingHandlerSkipsTheObserversAfterIt() {
     var seen: [String] = []
-    let before = proxy.observe(opened, timing: .beforeHandler) { seen.append("before \($0)") }
+    let before = proxy.observe(opened, beforeHandler: true) { seen.append("before \($0)") }
     let after = proxy.observe(opened) { seen.append("after \($0)") }
     #expect(throws: DoorJammed.self) {
       try proxy.send(opened, "x", as: (any Opening).self, default: "") { _ throws(DoorJammed) in

@@ -413,19 +413,8 @@ public final class CollectionView {
     try reconfigure(plan.reconfigured)
   }
 
-  /// Shows `snapshot`: the view model that keeps the data as snapshots (a
-  /// ``ListSnapshotDataSource``, the data source or a handler of its proxy) takes it, and every
-  /// host showing that view model, this one included, applies the one batch it makes; see
-  /// ``ListSnapshotDataSource/apply(_:animatingDifferences:)``.
-  ///
-  /// ```swift
-  /// var next = model.snapshot
-  /// next.deleteItems([done.id])
-  /// try grid.apply(next)
-  /// ```
-  ///
-  /// - Throws: ``ListViewError/noSnapshotDataSource(host:snapshot:handlers:)`` when no handler
-  ///   keeps snapshots of these identifier types.
+  /// Shows `snapshot` through the view model that keeps snapshots; see
+  /// ``ListView/apply(_:animatingDifferences:)``.
   public func apply<SectionID, ItemID>(
     _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
   ) throws(ListViewError) {
@@ -456,26 +445,6 @@ public final class CollectionView {
   /// `reconfigureItems(at:)`.
   public func reconfigureItems(at indexPaths: [IndexPath]) throws(ListViewError) {
     try performBatchUpdates { $0.reconfigureRows(at: indexPaths) }
-  }
-
-  /// Inserts sections of items (indices after the change) in a batch of their own.
-  public func insertSections(_ sections: [Int]) throws(ListViewError) {
-    try performBatchUpdates { $0.insertSections(sections) }
-  }
-
-  /// Deletes sections and their items (indices before the change) in a batch of their own.
-  public func deleteSections(_ sections: [Int]) throws(ListViewError) {
-    try performBatchUpdates { $0.deleteSections(sections) }
-  }
-
-  /// Moves a section, items and all, in a batch of its own.
-  public func moveSection(_ section: Int, toSection newSection: Int) throws(ListViewError) {
-    try performBatchUpdates { $0.moveSection(section, toSection: newSection) }
-  }
-
-  /// Reads every item of sections again (indices before the change), in a batch of their own.
-  public func reloadSections(_ sections: [Int]) throws(ListViewError) {
-    try performBatchUpdates { $0.reloadSections(sections) }
   }
 
   // MARK: Rendering

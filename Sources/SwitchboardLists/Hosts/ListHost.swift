@@ -105,6 +105,36 @@ extension ListHost {
   }
 }
 
+/// Section changes in a batch of their own, for the hosts whose cells are ``ListCell``s (the
+/// headless ``ListView`` and ``CollectionView``); UIKit's views have their own methods of these
+/// names.
+///
+/// ```swift
+/// model.folders.remove(at: 2)
+/// try list.deleteSections([2])
+/// ```
+extension ListHost where Cell == ListCell {
+  /// Inserts sections (indices after the change) in a batch of their own.
+  public func insertSections(_ sections: [Int]) throws(ListViewError) {
+    try performBatchUpdates { $0.insertSections(sections) }
+  }
+
+  /// Deletes sections, rows and all (indices before the change), in a batch of their own.
+  public func deleteSections(_ sections: [Int]) throws(ListViewError) {
+    try performBatchUpdates { $0.deleteSections(sections) }
+  }
+
+  /// Moves a section, rows and all, in a batch of its own.
+  public func moveSection(_ section: Int, toSection newSection: Int) throws(ListViewError) {
+    try performBatchUpdates { $0.moveSection(section, toSection: newSection) }
+  }
+
+  /// Reads every row of sections again (indices before the change), in a batch of their own.
+  public func reloadSections(_ sections: [Int]) throws(ListViewError) {
+    try performBatchUpdates { $0.reloadSections(sections) }
+  }
+}
+
 /// A host with supplementary views by kind, such as ``CollectionView``'s section headers and
 /// footers.
 @MainActor

@@ -615,11 +615,6 @@ public final class ListView {
     try connection.apply(snapshot, animatingDifferences: animatingDifferences)
   }
 
-  /// Inserts rows (index paths after the change) in a batch of their own.
-  public func insertRows(at indexPaths: [IndexPath]) throws(ListViewError) {
-    try performBatchUpdates { $0.insertRows(at: indexPaths) }
-  }
-
   /// Deletes rows (index paths before the change) in a batch of their own.
   public func deleteRows(at indexPaths: [IndexPath]) throws(ListViewError) {
     try performBatchUpdates { $0.deleteRows(at: indexPaths) }
@@ -633,26 +628,6 @@ public final class ListView {
   /// Moves a row in a batch of its own.
   public func moveRow(at source: IndexPath, to destination: IndexPath) throws(ListViewError) {
     try performBatchUpdates { $0.moveRow(at: source, to: destination) }
-  }
-
-  /// Inserts sections (indices after the change) in a batch of their own.
-  public func insertSections(_ sections: [Int]) throws(ListViewError) {
-    try performBatchUpdates { $0.insertSections(sections) }
-  }
-
-  /// Deletes sections (indices before the change) in a batch of their own.
-  public func deleteSections(_ sections: [Int]) throws(ListViewError) {
-    try performBatchUpdates { $0.deleteSections(sections) }
-  }
-
-  /// Moves a section, rows and all, in a batch of its own.
-  public func moveSection(_ section: Int, toSection newSection: Int) throws(ListViewError) {
-    try performBatchUpdates { $0.moveSection(section, toSection: newSection) }
-  }
-
-  /// Reads every row of sections again (indices before the change), in a batch of their own.
-  public func reloadSections(_ sections: [Int]) throws(ListViewError) {
-    try performBatchUpdates { $0.reloadSections(sections) }
   }
 
   /// Configures the cells of rows again in place, keeping the cells, as UIKit's

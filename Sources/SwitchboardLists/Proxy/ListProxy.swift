@@ -276,7 +276,7 @@ extension ListProxy {
   /// asks again when that changes.
   ///
   /// ```swift
-  /// let token = proxy.observe(.willDisplayRow, timing: .beforeHandler) { cell, indexPath in
+  /// let token = proxy.observe(.willDisplayRow, beforeHandler: true) { cell, indexPath in
   ///   print("showing", indexPath.row)
   /// }
   /// ```
@@ -284,9 +284,9 @@ extension ListProxy {
   /// - Returns: The observation: it ends when you release it or call `cancel()`.
   public func observe<Capability, Arguments, Result, Failure>(
     _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
-    timing: ObservationTiming = .afterHandler, _ body: @escaping @MainActor (Arguments) -> Void
+    beforeHandler: Bool = false, _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
-    router.observe(call.event, timing: timing, body)
+    router.observe(call.event, beforeHandler: beforeHandler, body)
   }
 
   /// The arguments of every `call` the host sends from now on, as an async sequence that ends
@@ -297,9 +297,9 @@ extension ListProxy {
   /// ```
   public func events<Capability, Arguments: Sendable, Result, Failure>(
     _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
-    timing: ObservationTiming = .afterHandler,
+    beforeHandler: Bool = false,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Arguments> {
-    router.events(call.event, timing: timing, bufferingPolicy: bufferingPolicy)
+    router.events(call.event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
   }
 }

@@ -198,18 +198,20 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   ///
   /// Prefer ``reconfigureItems(_:)``, which keeps the cells and so animates moves.
   public mutating func reloadItems(_ marked: [ItemID]) {
-    for item in marked {
-      _ = location(of: item, "reloadItems(_:)")
-      reloadedItemIdentifiers.insert(item)
-    }
+    mark(marked, in: \.reloadedItemIdentifiers, "reloadItems(_:)")
   }
 
   /// Marks items whose cells are configured again, in place, when the snapshot is applied.
   public mutating func reconfigureItems(_ marked: [ItemID]) {
-    for item in marked {
-      _ = location(of: item, "reconfigureItems(_:)")
-      reconfiguredItemIdentifiers.insert(item)
-    }
+    mark(marked, in: \.reconfiguredItemIdentifiers, "reconfigureItems(_:)")
+  }
+
+  /// Adds `marked` to the marks at `marks`, after checking that each item is in the snapshot.
+  private mutating func mark(
+    _ marked: [ItemID], in marks: WritableKeyPath<Self, Set<ItemID>>, _ function: String
+  ) {
+    for item in marked { _ = location(of: item, function) }
+    self[keyPath: marks].formUnion(marked)
   }
 
   /// The snapshot without its reload and reconfigure marks: what a data source keeps once it
