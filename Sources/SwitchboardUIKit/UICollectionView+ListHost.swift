@@ -67,9 +67,6 @@ extension UICollectionView: SupplementaryViewHost {
   ) throws(ListViewError) {
     try applySnapshot(snapshot, animatingDifferences: animatingDifferences)
   }
-
-  /// Whether the items are shorter than the visible area.
-  public var needsMoreContent: Bool { isShorterThanBounds }
 }
 
 extension UICollectionView: BatchUpdating {

@@ -86,11 +86,6 @@ extension BatchUpdating {
     try update.validate(rowCountsBefore: shownCounts, after: after)
     perform(update)
   }
-
-  /// Whether the content is shorter than the visible area (``ListHost/needsMoreContent``).
-  var isShorterThanBounds: Bool {
-    contentSize.height + adjustedContentInset.top + adjustedContentInset.bottom < bounds.height
-  }
 }
 
 /// The proxy attached to `view`, which `view` owns.

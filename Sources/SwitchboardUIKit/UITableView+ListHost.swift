@@ -67,9 +67,6 @@ extension UITableView: ListHost {
   ) throws(ListViewError) {
     try applySnapshot(snapshot, animatingDifferences: animatingDifferences)
   }
-
-  /// Whether the rows are shorter than the visible area.
-  public var needsMoreContent: Bool { isShorterThanBounds }
 }
 
 extension UITableView: BatchUpdating {
