@@ -262,7 +262,7 @@ extension PrioritizedProxy {
     let subject = namedSubject(name)
     let rule = rules.rule(named: name)
     return withExtendedLifetime(live) {
-      route(for: subject, rule: rule, live: live, roleOwners: roleOwners)
+      route(for: subject, rule: rule, live: live, roleOwners: roleOwners, implementers: nil)
     }
   }
 
@@ -282,14 +282,17 @@ extension PrioritizedProxy {
     if live.count < slots.count { causes.insert(.handlersReleased) }
     slots = live.map(\.slot)
     let roleOwners = roleOwners()
+    let table = ImplementationTable(slots, messageCount: messages.count)
     let previous = storage.routes
     var rebuilt = ContiguousArray<Route>()
     rebuilt.reserveCapacity(messages.count)
-    for (index, message) in messages.enumerated() {
+    // By index: enumerating a generic message array would build its tuple's metadata per step.
+    for index in messages.indices {
+      let message = messages[index]
       rebuilt.append(
         route(
           for: .message(message, index: index), rule: rules.rule(for: message), live: live,
-          roleOwners: roleOwners))
+          roleOwners: roleOwners, implementers: table.row(index)))
     }
     storage.routes = rebuilt
     let previousNamed = namedRoutes
@@ -297,7 +300,7 @@ extension PrioritizedProxy {
     for name in knownNames {
       let route = route(
         for: namedSubject(name), rule: rules.rule(named: name), live: live,
-        roleOwners: roleOwners)
+        roleOwners: roleOwners, implementers: nil)
       namedRoutes[name] = route
       if let old = previousNamed[name], Self.sameRoute(old, route) { continue }
       changedNames.append(name)
@@ -314,10 +317,13 @@ extension PrioritizedProxy {
     notifyObservers(RouteChange(messages: changed, names: changedNames, causes: causes))
   }
 
-  /// The route `rule` decides for `subject`, with the handlers its decision depends on watched.
+  /// The route `rule` decides for `subject`, with the handlers its decision depends on watched;
+  /// `implementers` says, by position, which handlers implement the subject (`nil`: ask the
+  /// slots, as a named message's handlers are asked only as far as a rule looks).
   func route(
     for subject: Subject, rule: RoutingRule<Message>,
-    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: [HandlerRole: Int]
+    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: [HandlerRole: Int],
+    implementers: ArraySlice<Bool>?
   ) -> Route {
     var watched: [HandlerSlot]
     switch rule.dependencies {
@@ -330,7 +336,8 @@ extension PrioritizedProxy {
       }
     case .everyCandidate: watched = slots.filter { !$0.isStrong }
     }
-    let (targets, outcome) = decide(subject, rule: rule, live: live, roleOwners: roleOwners)
+    let (targets, outcome) = decide(
+      subject, rule: rule, live: live, roleOwners: roleOwners, implementers: implementers)
     // A role's handler that is also the only target needs no watching: dispatch checks the
     // target's liveness anyway, and keeps the fast path (`always(.view)` routes to the view).
     if case .one(let target) = targets, watched.count == 1, watched[0] === target {
@@ -363,17 +370,29 @@ extension PrioritizedProxy {
   /// string; custom rules get a full context.
   func decide(
     _ subject: Subject, rule: RoutingRule<Message>,
-    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: [HandlerRole: Int]
+    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: [HandlerRole: Int],
+    implementers: ArraySlice<Bool>?
   ) -> (Route.Targets, Route.Outcome) {
     if rule.isBroadcast, !subject.isNotification {
       return (.none, .failed(.broadcastOfValueReturningMessage))
     }
+    // A message set's flags are scanned, not its slots: contiguous, and no reference counting
+    // per handler.
     let key = subject.key
     let check = namedImplementationCheck
-    func implements(_ slot: HandlerSlot) -> Bool { slot.implements(key, namedCheck: check) }
+    func implements(_ position: Int) -> Bool {
+      guard let implementers else { return slots[position].implements(key, namedCheck: check) }
+      return implementers[implementers.startIndex + position]
+    }
     func firstImplementer() -> (Route.Targets, Route.Outcome) {
-      for slot in slots where implements(slot) { return (.one(slot), .routed) }
-      return (.none, .unhandled(reason: nil))
+      let position: Int?
+      if let implementers {
+        position = implementers.firstIndex(of: true).map { $0 - implementers.startIndex }
+      } else {
+        position = slots.indices.first(where: implements)
+      }
+      guard let position else { return (.none, .unhandled(reason: nil)) }
+      return (.one(slots[position]), .routed)
     }
     /// No handler has `role` now: gone (released or removed) routes to nobody; never given (a
     /// misspelling) is an error.
@@ -388,7 +407,7 @@ extension PrioritizedProxy {
     case .always(let role):
       guard let position = roleOwners[role] else { return missing(role) }
       let slot = slots[position]
-      guard implements(slot) else {
+      guard implements(position) else {
         return (.none, .failed(.handlerDoesNotImplement(slot)))
       }
       return (.one(slot), .routed)
@@ -398,24 +417,25 @@ extension PrioritizedProxy {
         return (.none, .failed(.handlerNotInProxy(typeName: reference.typeName)))
       }
       let slot = slots[position]
-      guard implements(slot) else {
+      guard implements(position) else {
         return (.none, .failed(.handlerDoesNotImplement(slot)))
       }
       return (.one(slot), .routed)
     case .only(let role):
       guard let position = roleOwners[role] else { return missing(role) }
       let slot = slots[position]
-      return implements(slot) ? (.one(slot), .routed) : (.none, .unhandled(reason: nil))
+      return implements(position) ? (.one(slot), .routed) : (.none, .unhandled(reason: nil))
     case .prefer(let role):
       guard let position = roleOwners[role] else {
         return rolesEverGiven.contains(role) ? firstImplementer() : missing(role)
       }
       let slot = slots[position]
-      return implements(slot) ? (.one(slot), .routed) : firstImplementer()
+      return implements(position) ? (.one(slot), .routed) : firstImplementer()
     case .broadcast:
-      let implementers = slots.filter(implements)
-      return implementers.isEmpty
-        ? (.none, .unhandled(reason: nil)) : (.many(implementers), .routed)
+      var targets: [HandlerSlot] = []
+      targets.reserveCapacity(implementers?.count { $0 } ?? 0)
+      for position in slots.indices where implements(position) { targets.append(slots[position]) }
+      return targets.isEmpty ? (.none, .unhandled(reason: nil)) : (.many(targets), .routed)
     case .blocked:
       return (.none, .unhandled(reason: nil))
     case .custom(let choose):

@@ -392,8 +392,8 @@ final class SelectorRouting<Host: ListHost> {
     return router.observe(event, beforeHandler: beforeHandler, body)
   }
 
-  /// Every `event` from now on, as ``observe(_:beforeHandler:_:)`` shows it; a stream that ends at
-  /// once when the event cannot be shown (the problem is reported).
+  /// Every `event` from now on, as ``observe(_:beforeHandler:_:)`` shows it; a stream that ends
+  /// at once when the event cannot be shown (the problem is reported).
   func events<Arguments: Sendable>(
     _ event: MessageEvent<ListMessage, Arguments>, beforeHandler: Bool,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy
