@@ -24,13 +24,13 @@ swift package --allow-writing-to-package-directory benchmark "${target_args[@]}"
   echo "benchmarks failed; full log in Benchmarks/$results/benchmarks.log"
   exit 1
 }
-# The dispatch benchmarks take a few nanoseconds per call, and on a shared VM one benchmark process
-# in a few runs a path (glue or proxy alike) much slower than the others; the rebuild linearity
-# divides differences of four benchmarks, each of which a burst of contention on the host moves.
-# ProxyDispatch and RouteRebuild are measured in two more runs, and the report takes the median
-# of the three.
+# On a shared VM a burst of contention on the host moves whichever benchmark runs through it: one
+# process in a few measures a dispatch path (glue or proxy alike) much slower than the others,
+# and the rebuild linearity and the diff and snapshot ratios divide benchmarks measured seconds
+# apart. ProxyDispatch, RouteRebuild and ModelUpdate are measured in two more runs, and the
+# report takes the median of the three.
 exports=("$results"/*.influx.csv)
-for repeated in ProxyDispatch RouteRebuild; do
+for repeated in ProxyDispatch RouteRebuild ModelUpdate; do
   [[ " ${targets[*]} " == *" $repeated "* ]] || continue
   for extra in 2 3; do
     mkdir -p "$results/$repeated-$extra"

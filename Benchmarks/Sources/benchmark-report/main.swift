@@ -5,8 +5,8 @@
 //   swift run -c release benchmark-report <results.influx.csv>
 //
 // Every ratio divides two medians measured in the same run. Given several exports (run.sh
-// measures ProxyDispatch and RouteRebuild in three processes each), a benchmark's median is the
-// median of its runs'.
+// measures ProxyDispatch, RouteRebuild and ModelUpdate in three processes each), a benchmark's
+// median is the median of its runs'.
 // Exit status 1 when a target fails or a benchmark is missing.
 
 import Foundation
