@@ -65,7 +65,8 @@ extension HeadlessSelection {
   /// nothing ends or starts displaying. A provider that returns another cell replaces the old
   /// one, which ends displaying.
   func reconfigure(_ paths: Set<IndexPath>) throws(ListViewError) {
-    for path in paths.sorted() {
+    // Only visible cells are configured again: sort those, not every row the update names.
+    for path in visibleCells.keys.filter(paths.contains).sorted() {
       guard let old = visibleCells[path] else { continue }
       reconfiguring = old
       defer { reconfiguring = nil }

@@ -192,9 +192,10 @@ struct ListUpdatePlan {
 
     var leaving: [Int: [Int]] = [:]
     var arriving: [Int: [Int]] = [:]
-    var sources: Set<IndexPath> = []
-    var destinations: Set<IndexPath> = []
-    var moves: [IndexPath: IndexPath] = [:]
+    var sources = Set<IndexPath>(minimumCapacity: update.deletedRows.count + update.movedRows.count)
+    var destinations = Set<IndexPath>(
+      minimumCapacity: update.insertedRows.count + update.movedRows.count)
+    var moves = [IndexPath: IndexPath](minimumCapacity: update.movedRows.count)
     for path in update.deletedRows {
       try checkOld(path, "deletes")
       guard sources.insert(path).inserted else {
@@ -236,15 +237,17 @@ struct ListUpdatePlan {
 
     for old in before.indices where sections.oldChanges[old] != .reloads {
       guard let new = sectionMap[old] else { continue }
+      let arrived = arriving[new]?.count ?? 0
+      let left = leaving[old]?.count ?? 0
+      guard before[old] + arrived - left != after[new] else { continue }
+      // The count is wrong: count each kind of change to say which.
       let inserted = update.insertedRows.count { $0.section == new }
       let removed = update.deletedRows.count { $0.section == old }
       let movedIn = update.movedRows.count { $0.destination.section == new }
       let movedOut = update.movedRows.count { $0.source.section == old }
-      guard before[old] + inserted - removed + movedIn - movedOut == after[new] else {
-        throw .rowCountMismatch(
-          section: new, before: before[old], inserted: inserted, deleted: removed,
-          movedIn: movedIn, movedOut: movedOut, after: after[new])
-      }
+      throw .rowCountMismatch(
+        section: new, before: before[old], inserted: inserted, deleted: removed,
+        movedIn: movedIn, movedOut: movedOut, after: after[new])
     }
 
     self.sectionMap = sectionMap
@@ -259,6 +262,7 @@ struct ListUpdatePlan {
     // before and stay, moved or not, and whose cells the batch does not make anew.
     var refreshed: Set<IndexPath> = []
     let reloadedAfter = Set(reloaded.compactMap(newIndexPath(for:)))
+    let inserted = update.reconfiguredRows.isEmpty ? [] : Set(update.insertedRows)
     for path in update.reconfiguredRows {
       guard path.section >= 0, path.section < after.count, path.row >= 0,
         path.row < after[path.section]
@@ -271,7 +275,7 @@ struct ListUpdatePlan {
           "it reconfigures \(path.label) in section \(path.section), which it also "
             + "\(change.rawValue)\(change.reason)")
       }
-      guard !update.insertedRows.contains(path), !reloadedAfter.contains(path) else {
+      guard !inserted.contains(path), !reloadedAfter.contains(path) else {
         throw .invalidUpdate(
           "it reconfigures \(path.label), which it also inserts or reloads")
       }
