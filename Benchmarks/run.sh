@@ -2,7 +2,7 @@
 # Runs every benchmark target in release mode and prints one line per target: the ratio
 # against its same-run baseline and whether the target is met. From the repository root:
 #
-#   bash Benchmarks/run.sh                  # everything, about 8 minutes warm
+#   bash Benchmarks/run.sh                  # everything, about 26 minutes warm
 #   bash Benchmarks/run.sh ProxyDispatch    # only the named targets (the report then fails)
 #
 # The full tables from package-benchmark go to Benchmarks/.results/benchmarks.log.
@@ -28,7 +28,8 @@ swift package --allow-writing-to-package-directory benchmark "${target_args[@]}"
 # process in a few measures a dispatch path (glue or proxy alike) much slower than the others,
 # and the rebuild linearity and the diff and snapshot ratios divide benchmarks measured seconds
 # apart. ProxyDispatch, RouteRebuild and ModelUpdate are measured in two more runs, and the
-# report takes the median of the three.
+# report takes the median of the three (of each process's fastest iteration; see the report's
+# header).
 exports=("$results"/*.influx.csv)
 for repeated in ProxyDispatch RouteRebuild ModelUpdate; do
   [[ " ${targets[*]} " == *" $repeated "* ]] || continue

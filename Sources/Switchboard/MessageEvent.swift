@@ -85,6 +85,9 @@ enum ObserverTiming: Hashable, Sendable {
   /// After the handler returned; a handler that throws skips these observers, since the
   /// message was not handled.
   case afterHandler
+
+  /// The timing an `observe` or `events` call's `beforeHandler` argument asks for.
+  init(beforeHandler: Bool) { self = beforeHandler ? .beforeHandler : .afterHandler }
 }
 
 /// One observer of one message, with its arguments' type erased so a proxy can keep observers

@@ -29,7 +29,7 @@ extension PrioritizedProxy {
     _ body: @escaping (Arguments) -> Void
   ) -> ObservationToken {
     addObserver(
-      event.key, timing: beforeHandler ? .beforeHandler : .afterHandler, termination: nil,
+      event.key, timing: ObserverTiming(beforeHandler: beforeHandler), termination: nil,
       onProxyEnd: nil, body: body)
   }
 
@@ -58,7 +58,7 @@ extension PrioritizedProxy {
   ) -> AsyncStream<Arguments> {
     ObserverList.stream(bufferingPolicy: bufferingPolicy) { termination, finish, body in
       _ = addObserver(
-        event.key, timing: beforeHandler ? .beforeHandler : .afterHandler,
+        event.key, timing: ObserverTiming(beforeHandler: beforeHandler),
         termination: termination, onProxyEnd: finish, body: body)
     }
   }

@@ -75,6 +75,30 @@ struct ListViewUpdateTests {
     #expect(list.cellForRow(at: at(0, 1))?.text == "changed")
   }
 
+  @Test func reconfiguringRowsConfiguresOnlyTheVisibleOnesInOrderKeepingTheirCells() throws {
+    let source = AskedDataSource([rows(10)])
+    let delegate = RecordingDelegate()
+    let list = ListView(viewportHeight: 132, rowHeight: 44)
+    list.register(ListCell.self, forCellReuseIdentifier: "cell")
+    list.dataSource = source
+    list.delegate = delegate
+    try list.reloadData()
+    let first = list.cellForRow(at: at(0, 0))
+    let third = list.cellForRow(at: at(0, 2))
+    source.asked = []
+    _ = delegate.take()
+    source.sections[0][0] = "new 0"
+    source.sections[0][2] = "new 2"
+    source.sections[0][7] = "new 7"
+    try list.reconfigureRows(at: [at(0, 7), at(0, 2), at(0, 0)])
+    #expect(source.asked == [at(0, 0), at(0, 2)], "row 7 is not visible; the rest go in order")
+    #expect(list.cellForRow(at: at(0, 0)) === first && first?.text == "new 0")
+    #expect(list.cellForRow(at: at(0, 2)) === third && third?.text == "new 2")
+    #expect(delegate.take() == [], "a reconfigured cell neither ends nor starts displaying")
+    try list.scroll(to: 7 * 44)
+    #expect(list.cellForRow(at: at(0, 7))?.text == "new 7", "made when it scrolls in")
+  }
+
   @Test func insertingAndDeletingSections() throws {
     let fixture = makeList([rows(1), rows(1, section: 1)], viewport: 1000)
     defer { withExtendedLifetime(fixture) {} }
@@ -319,5 +343,15 @@ struct ListViewUpdateTests {
     let before = list.renderText()
     #expect(throws: expected, "\(name)") { try list.apply(update) }
     #expect(list.renderText() == before)
+  }
+}
+
+/// A data source that records the rows whose cells it is asked for.
+private final class AskedDataSource: ArrayDataSource {
+  var asked: [IndexPath] = []
+
+  override func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
+    asked.append(indexPath)
+    return try super.cellForRow(at: indexPath, in: list)
   }
 }
