@@ -84,7 +84,15 @@ final class ListFixture {
 @MainActor
 func makeList(_ sections: [[String]], viewport: Double = 132, rowHeight: Double = 44) -> ListFixture
 {
-  let source = ArrayDataSource(sections)
+  makeList(source: ArrayDataSource(sections), viewport: viewport, rowHeight: rowHeight)
+}
+
+/// A list over `source` (an `ArrayDataSource` or a subclass that records), with a recording
+/// delegate.
+@MainActor
+func makeList(source: ArrayDataSource, viewport: Double = 132, rowHeight: Double = 44)
+  -> ListFixture
+{
   let delegate = RecordingDelegate()
   let list = ListView(viewportHeight: viewport, rowHeight: rowHeight)
   list.register(ListCell.self, forCellReuseIdentifier: "cell")

@@ -77,11 +77,10 @@ struct ListViewUpdateTests {
 
   @Test func reconfiguringRowsConfiguresOnlyTheVisibleOnesInOrderKeepingTheirCells() throws {
     let source = AskedDataSource([rows(10)])
-    let delegate = RecordingDelegate()
-    let list = ListView(viewportHeight: 132, rowHeight: 44)
-    list.register(ListCell.self, forCellReuseIdentifier: "cell")
-    list.dataSource = source
-    list.delegate = delegate
+    let fixture = makeList(source: source)
+    defer { withExtendedLifetime(fixture) {} }
+    let list = fixture.list
+    let delegate = fixture.delegate
     try list.reloadData()
     let first = list.cellForRow(at: at(0, 0))
     let third = list.cellForRow(at: at(0, 2))
