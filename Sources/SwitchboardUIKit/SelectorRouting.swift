@@ -16,8 +16,11 @@ import SwitchboardLists
 ///   observing one never changes an answer.
 /// - A message UIKit sends after its handler was released goes to the next handler the rules
 ///   allow, or is answered with a zero value and reported: never "unrecognized selector".
-/// - When an answer UIKit cached changes, the view is told once, after the current main-actor
-///   turn, and only through properties that still hold the proxy.
+/// - When an answer UIKit cached changes, or a data-source message moves to another handler (so
+///   UIKit's cached section and row counts came from another object), the view is told once,
+///   after the current main-actor turn, and only through properties that still hold the proxy.
+/// - Objects the view had installed are kept as handlers, handed to a proxy attached after this
+///   one, and given back their properties by ``detach()``.
 @MainActor
 final class SelectorRouting<Host: ListHost> {
   /// The list proxy whose router routes every message.
@@ -28,9 +31,8 @@ final class SelectorRouting<Host: ListHost> {
   let runtime: any SelectorRuntime
   /// Runs work after the current main-actor turn.
   let schedule: (@escaping @MainActor () -> Void) -> Void
-  /// Called with each problem; by default it stops a debug build with the problem's
-  /// description (`assertionFailure`), and a release build goes on with the recovery.
-  var onError: (ListViewError) -> Void = { error in assertionFailure("\(error)") }
+  /// Called with each problem; by default `stopOnSetupMistakes(_:)`.
+  var onError: (ListViewError) -> Void = stopOnSetupMistakes
   /// Every problem reported, oldest first.
   private(set) var errors: [ListViewError] = []
   /// Called with a selector no protocol declares when the proxy answers it, and the handler
@@ -49,6 +51,15 @@ final class SelectorRouting<Host: ListHost> {
   private(set) weak var changes: ListChanges?
   /// The answers given to `responds(to:)`, by selector, to notice when one changes.
   private var answers: [String: Bool] = [:]
+  /// The objects the view had installed, kept as handlers, with the properties they came from.
+  private var kept: [KeptObject] = []
+  /// The handler each data-source selector went to when the proxy was last assigned as the data
+  /// source: the one whose counts UIKit has cached.
+  private var dataSourceRoutes: [String: WeakHandler] = [:]
+  /// The setup mistakes found by the last check, so each is reported once while it lasts.
+  private var setupMistakes: [ListViewError] = []
+  /// Whether `attach` has finished: setup mistakes are checked on route changes from then on.
+  private var isAttached = false
   private var recheckScheduled = false
   private var routeObservation: ObservationToken?
 
@@ -77,10 +88,8 @@ final class SelectorRouting<Host: ListHost> {
     self.selectors = selectors
     self.runtime = runtime
     self.schedule = schedule
-    routeObservation = router.observeRoutes { [weak self] _ in
-      self?.scheduleRecheck()
-      // A view model added after attaching is listened to from now.
-      self?.listenToViewModel()
+    routeObservation = router.observeRoutes { [weak self] change in
+      self?.routesChanged(change)
     }
     // One policy: a failed route met by a call goes to this proxy's `onError`, once.
     router.onError = { [weak self] error in
@@ -91,28 +100,51 @@ final class SelectorRouting<Host: ListHost> {
 
   // MARK: - Attaching
 
-  /// Connects `proxyObject` (the proxy UIKit sees) to `view`.
+  /// Connects `proxyObject` (the proxy UIKit sees) to `view`, in place of `previous`, the
+  /// routing of the proxy attached to it before, if any.
   ///
-  /// Objects already installed as the view's data source, delegate or prefetching data source
-  /// are kept, as the lowest-priority handlers, unless `keepingInstalled` is `false`; with a
-  /// kept data source, cells come from the view if it makes them, or else from the kept data
-  /// source (`cellForRow` is `prefer(.view)` unless `rules` names it). Setup mistakes are
-  /// reported, and weakly held handlers that nothing else keeps are reported after this turn.
+  /// Objects already installed as the view's data source, delegate or prefetching data source,
+  /// and those `previous` kept, are kept as the lowest-priority handlers unless
+  /// `keepingInstalled` is `false`; with a kept data source, cells come from the view if it
+  /// makes them, or else from the kept data source (`cellForRow` is `prefer(.view)` unless
+  /// `rules` names it). Setup mistakes are reported, and weakly held handlers that nothing else
+  /// keeps are reported after this turn.
   func attach(
     to view: any ListViewProperties, host: Host, as proxyObject: AnyObject,
-    keepingInstalled: Bool, rules: RoutingRules<ListMessage>
+    keepingInstalled: Bool, rules: RoutingRules<ListMessage>,
+    replacing previous: SelectorRouting<Host>? = nil
   ) {
+    let inherited = previous?.disconnect(restoringKeptObjects: false) ?? []
     self.view = view
     self.host = host
     self.proxyObject = proxyObject
-    if keepingInstalled { keepInstalledObjects(of: view, rules: rules) }
+    if keepingInstalled { keepInstalledObjects(of: view, inherited: inherited, rules: rules) }
+    isAttached = true
     reportSetupMistakes()
     for property in [ListViewProperty.dataSource, .delegate] {
-      view[property] = proxyObject
+      assign(property, of: view)
     }
     if answersPrefetching { view[.prefetchDataSource] = proxyObject }
     checkWeakHandlersAfterThisTurn()
     listenToViewModel()
+  }
+
+  /// Assigns the proxy to `property`; for the data source, remembers where each data-source
+  /// message goes, since UIKit now caches counts from those handlers.
+  private func assign(_ property: ListViewProperty, of view: any ListViewProperties) {
+    if property == .dataSource { dataSourceRoutes = currentDataSourceRoutes() }
+    view[property] = proxyObject
+  }
+
+  private func routesChanged(_ change: RouteChange<ListMessage>) {
+    scheduleRecheck()
+    // A view model added after attaching is listened to from now.
+    listenToViewModel()
+    // A change made on purpose (through the proxy or its router) is checked as attach checks;
+    // a released handler or a new observer is no setup mistake.
+    if isAttached, !change.causes.isDisjoint(with: [.handlersChanged, .rulesChanged]) {
+      reportSetupMistakes()
+    }
   }
 
   /// Makes the host receive its view model's announced changes (``ListChanges``): an update
@@ -127,42 +159,59 @@ final class SelectorRouting<Host: ListHost> {
     }
   }
 
-  /// Disconnects the proxy from its view: the properties that hold it are cleared.
+  /// Disconnects the proxy from its view: each property that holds the proxy gets back the
+  /// object it had before attach (kept as a handler), or is cleared.
   func detach() {
+    disconnect(restoringKeptObjects: true)
+  }
+
+  /// Disconnects the proxy from its view, and returns the objects it kept, still alive.
+  @discardableResult
+  private func disconnect(restoringKeptObjects: Bool) -> [KeptObject] {
+    let keptObjects = kept.filter { $0.object != nil }
     if let host { changes?.removeHost(host) }
     changes = nil
     host = nil
     if let view, let proxyObject {
       for property in ListViewProperty.allCases where view[property] === proxyObject {
-        view[property] = nil
+        let original = keptObjects.first { $0.properties.contains(property) }?.object
+        view[property] = restoringKeptObjects ? original : nil
       }
     }
     view = nil
     proxyObject = nil
+    isAttached = false
+    kept = []
+    return keptObjects
   }
 
   private func keepInstalledObjects(
-    of view: any ListViewProperties, rules: RoutingRules<ListMessage>
+    of view: any ListViewProperties, inherited: [KeptObject], rules: RoutingRules<ListMessage>
   ) {
-    var kept: [(object: AnyObject, roles: [HandlerRole])] = []
+    var found = inherited.filter { $0.object != nil }
     for property in ListViewProperty.allCases {
-      guard let object = view[property], object !== proxyObject, !router.contains(object) else {
-        continue
-      }
-      let role = HandlerRole(property.rawValue)
-      if let index = kept.firstIndex(where: { $0.object === object }) {
-        kept[index].roles.append(role)
+      guard let object = view[property], object !== proxyObject else { continue }
+      if let index = found.firstIndex(where: { $0.object === object }) {
+        if !found[index].properties.contains(property) { found[index].properties.append(property) }
       } else {
-        kept.append((object, [role]))
+        found.append(KeptObject(object: object, properties: [property]))
       }
     }
-    for (object, roles) in kept { router.add(object, roles: roles, retention: .weak) }
-    if kept.contains(where: { $0.roles.contains(HandlerRole(ListViewProperty.dataSource.rawValue)) }
-    ),
-      rules[.cellForRow] == nil
-    {
+    kept = []
+    for entry in found {
+      guard let object = entry.object, !router.contains(object) else { continue }
+      router.add(
+        object, roles: entry.properties.map { HandlerRole($0.rawValue) }, retention: .weak)
+      kept.append(entry)
+    }
+    if keptDataSource != nil, rules[.cellForRow] == nil {
       router.rules[.cellForRow] = .prefer(.view)
     }
+  }
+
+  /// The kept object that came from the view's `dataSource`, while it lives.
+  private var keptDataSource: AnyObject? {
+    kept.first { $0.properties.contains(.dataSource) }?.object
   }
 
   private func checkWeakHandlersAfterThisTurn() {
@@ -276,6 +325,7 @@ final class SelectorRouting<Host: ListHost> {
       if property == .prefetchDataSource { continue }
       if responds(toSelector: selector) != old { stale.insert(property) }
     }
+    if dataSourceRoutesMoved() { stale.insert(.dataSource) }
     let prefetches = answersPrefetching
     if prefetches != (view[.prefetchDataSource] === proxyObject) {
       stale.insert(.prefetchDataSource)
@@ -283,13 +333,36 @@ final class SelectorRouting<Host: ListHost> {
     for property in ListViewProperty.allCases where stale.contains(property) {
       let installed = view[property]
       if installed === proxyObject || (installed == nil && property == .prefetchDataSource) {
+        // Nil first: UIKit asks nothing again when the same object is assigned.
         view[property] = nil
-        if property != .prefetchDataSource || prefetches { view[property] = proxyObject }
+        if property != .prefetchDataSource || prefetches { assign(property, of: view) }
       } else if let installed {
         report(
           ListViewError.replacedByAnotherObject(
             property: property.rawValue, typeName: "\(type(of: installed))"))
       }
+    }
+  }
+
+  /// Where each data-source selector goes now: every modeled one, and those UIKit asked about.
+  private func currentDataSourceRoutes() -> [String: WeakHandler] {
+    var routes: [String: WeakHandler] = [:]
+    for message in selectors.modeledMessages where selectors.property(of: message) == .dataSource {
+      guard let selector = selectors.selector(for: message) else { continue }
+      routes[selector] = WeakHandler(router.targets(for: message).first)
+    }
+    for selector in answers.keys
+    where routes[selector] == nil && runtime.declaration(of: selector)?.property == .dataSource {
+      routes[selector] = WeakHandler(router.targets(forNamed: selector).first)
+    }
+    return routes
+  }
+
+  /// Whether a data-source message goes to another handler than when the proxy was last
+  /// assigned as the data source: UIKit's cached counts then belong to another object.
+  private func dataSourceRoutesMoved() -> Bool {
+    currentDataSourceRoutes().contains { selector, now in
+      dataSourceRoutes[selector]?.object !== now.object
     }
   }
 
@@ -325,19 +398,32 @@ final class SelectorRouting<Host: ListHost> {
     try proxy.send(call, arguments, in: host, or: platform)
   }
 
-  /// A cell (or supplementary view) from `make`; when nobody makes one or the maker throws,
-  /// the problem is reported and `fallback` makes the answer (a collection view's must be
-  /// dequeued).
-  func provide<View>(
-    at indexPath: IndexPath, detail: String = "",
-    fallback: @autoclosure () -> View, _ make: () throws -> View?
+  /// A cell (or supplementary view) from `make`, as the request `request` of the view whose
+  /// dequeues `ledger` records: exactly one view is dequeued for it, and that one is returned.
+  ///
+  /// When `make` throws after it dequeued, or returns another view than the one it dequeued,
+  /// the dequeued view is the answer; when it makes none, `fallback` makes the answer (a
+  /// collection view's must be dequeued). Each problem is reported.
+  func provide<View: AnyObject>(
+    _ request: ListMessage, at indexPath: IndexPath, detail: String = "",
+    dequeuedBy ledger: DequeueLedger, fallback: () -> View, _ make: () throws -> View?
   ) -> View {
-    do {
-      if let view = try make() { return view }
-    } catch {
-      report(ListViewError.cellProviderFailed(indexPath, detail + "\(error)"))
+    ledger.request("\(request)", at: indexPath) {
+      var made: View?
+      do {
+        made = try make()
+      } catch {
+        report(ListViewError.cellProviderFailed(indexPath, detail + "\(error)"))
+      }
+      let dequeued = ledger.dequeued as? View
+      if let made, let dequeued, made !== dequeued {
+        report(
+          ListViewError.returnedViewNotDequeued(
+            request: "\(request)", indexPath, returned: "\(type(of: made))",
+            dequeued: "\(type(of: dequeued))"))
+      }
+      return dequeued ?? made ?? fallback()
     }
-    return fallback()
   }
 
   private func reportRequired(_ message: ListMessage) {
@@ -354,24 +440,46 @@ final class SelectorRouting<Host: ListHost> {
     onError(error)
   }
 
-  /// Reports every route that cannot work: a rule that fails, a required message nobody
-  /// handles, a rule keyed by a modeled selector, a rule keyed by a selector no protocol
-  /// declares and no handler implements.
+  /// Reports every setup mistake not reported since it appeared: a rule that fails, a required
+  /// message nobody handles, a rule keyed by a modeled selector, a rule keyed by a selector no
+  /// protocol declares and no handler implements, data-source messages split between a kept
+  /// data source and another object.
   func reportSetupMistakes() {
+    var found: [ListViewError] = []
     do {
       try router.validate(requiring: selectors.modeledMessages.filter(\.isRequired))
     } catch {
-      report(.routeCannotWork(error))
+      found.append(.routeCannotWork(error))
     }
     for name in router.rules.namesWithEntries {
       if let message = selectors.message(forSelector: name) {
-        report(ListViewError.ruleForModeledSelector(selector: name, message: message))
+        found.append(.ruleForModeledSelector(selector: name, message: message))
       } else if runtime.declaration(of: name) == nil, router.targets(forNamed: name).isEmpty {
-        report(
-          ListViewError.undeclaredSelector(
-            selector: name, suggestion: closestDeclaredSelector(to: name)))
+        found.append(
+          .undeclaredSelector(selector: name, suggestion: closestDeclaredSelector(to: name)))
       }
     }
+    if let split = dataSourceSplit() { found.append(split) }
+    for mistake in found where !setupMistakes.contains(mistake) { report(mistake) }
+    setupMistakes = found
+  }
+
+  /// The data-source messages of the group a kept data source owns (sections, rows, cells,
+  /// supplementary views, edit commits), when some go to the kept data source and others to
+  /// another object.
+  private func dataSourceSplit() -> ListViewError? {
+    guard let keptDataSource else { return nil }
+    let group: [ListMessage] = [
+      .numberOfSections, .numberOfRows, .cellForRow, .supplementaryView, .commitEdit,
+    ]
+    let routed = group.filter { selectors.selector(for: $0) != nil && router.responds(to: $0) }
+    let toKept = routed.filter { router.targets(for: $0).first === keptDataSource }
+    guard !toKept.isEmpty, toKept.count < routed.count else { return nil }
+    return .dataSourceSplit(
+      kept: "\(type(of: keptDataSource))",
+      routes: routed.map { message in
+        "\(message) → " + (router.explain(message).targets.first.map { "\($0)" } ?? "nobody")
+      })
   }
 
   /// Selectors the proxy object implements itself so that their observers get typed
@@ -460,10 +568,16 @@ protocol ForwardedInvocation {
   func answerZero()
 }
 
-/// A weak reference to a handler found by its description.
-private struct WeakHandler {
+/// A weak reference to a handler.
+struct WeakHandler {
   weak var object: AnyObject?
   init(_ object: AnyObject?) { self.object = object }
+}
+
+/// An object the view had installed, kept as a handler, and the properties it was in.
+struct KeptObject {
+  weak var object: AnyObject?
+  var properties: [ListViewProperty]
 }
 
 /// The Levenshtein distance between two strings.
@@ -480,4 +594,18 @@ func editDistance(_ a: String, _ b: String) -> Int {
     previous = current
   }
   return previous[b.count]
+}
+
+/// The default `onError` of a UIKit proxy: a debug build stops with the description of a setup
+/// mistake (`ListViewError.isSetupMistake`); a problem met at run time and recovered from is
+/// only kept in `errors` (and printed, in a debug build), since it follows from events such as
+/// a screen's teardown or another library taking the delegate.
+func stopOnSetupMistakes(_ error: ListViewError) {
+  if error.isSetupMistake {
+    assertionFailure("\(error)")
+  } else {
+    #if DEBUG
+    print("Switchboard recovered: \(error)")
+    #endif
+  }
 }

@@ -336,14 +336,13 @@ struct SelectorRoutingSpecs {
   struct Problems {
     @Test("it: a required message nobody handles is reported with the handlers, answered empty")
     func requiredMissing() {
-      let table = ModelTableView()
-      table.requiresDequeuedCells = true
+      let table = ModelTableView(.collection)
       let watcher = Recorder([scroll])
       let model = CountingModel()
       let proxy = ModelProxy.attach(
         to: table, view: watcher, viewModel: model, turns: ModelTurns())
       #expect(proxy.errors.count == 1, "the rule for cellForRow cannot work: reported at attach")
-      let cell = table.send(cells, [IndexPath(item: 0, section: 0)]) as? ModelCell
+      let cell = table.send(gridCellSelector, [IndexPath(item: 0, section: 0)]) as? ModelCell
       #expect(cell?.dequeued == true, "a fallback the table accepts")
       #expect(table.crashes.isEmpty)
       #expect(proxy.errors.count == 2)

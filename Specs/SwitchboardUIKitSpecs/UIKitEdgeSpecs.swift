@@ -39,6 +39,7 @@ private let selectSelector = "tableView:didSelectRowAtIndexPath:"
 private let insetSelector = "scrollViewDidChangeAdjustedContentInset:"
 private let prefetchSelector = "tableView:prefetchRowsAtIndexPaths:"
 private let highlightSelector = "tableView:didHighlightRowAtIndexPath:"
+let gridCellSelector = "collectionView:cellForItemAtIndexPath:"
 
 /// A view controller that makes cells through UIKit's own method.
 @MainActor
@@ -246,30 +247,31 @@ struct UIKitEdgeSpecs {
   struct CollectionFallbacks {
     let spec = UIKitEdgeSpecs()
 
+    let grid = ModelTableView(.collection)
+
     @Test(
       "context: the cell provider throws — the answer is a dequeued cell, and the error is reported"
     )
     func throwingProvider() {
-      spec.table.requiresDequeuedCells = true
       let cells = FailingCells()
       let proxy = ModelProxy.attach(
-        to: spec.table, view: cells, viewModel: RowsModel(rows: 1),
+        to: grid, view: cells, viewModel: RowsModel(rows: 1),
         viewModelRetention: .strong, turns: spec.turns)
-      _ = spec.table.send(cellSelector, [spec.path])
-      #expect(spec.table.crashes.isEmpty)
+      _ = grid.send(gridCellSelector, [spec.path])
+      #expect(grid.crashes.isEmpty)
       #expect(proxy.errors.contains { $0.contains("Failure") })
     }
 
     @Test("context: the cell provider was released — the answer is a dequeued cell")
     func releasedProvider() {
-      spec.table.requiresDequeuedCells = true
-      var screen: Recorder? = makeScreen()
+      var screen: Recorder? = Recorder(
+        [gridCellSelector], answers: [gridCellSelector: ModelCell(dequeued: true)])
       _ = ModelProxy.attach(
-        to: spec.table, view: screen!, viewModel: RowsModel(rows: 1),
+        to: grid, view: screen!, viewModel: RowsModel(rows: 1),
         viewModelRetention: .strong, turns: spec.turns)
       screen = nil
-      _ = spec.table.send(cellSelector, [spec.path])
-      #expect(spec.table.crashes.isEmpty)
+      _ = grid.send(gridCellSelector, [spec.path])
+      #expect(grid.crashes.isEmpty)
     }
   }
 

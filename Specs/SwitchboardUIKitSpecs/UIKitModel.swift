@@ -4,19 +4,65 @@ import SwitchboardLists
 
 @testable import SwitchboardUIKit
 
-// A strict model of what UIKit and the Objective-C runtime do to a table view's data source and
-// delegate, where it matters to a proxy:
+// A strict model of what UIKit and the Objective-C runtime do to a list view's data source and
+// delegate, where it matters to a proxy. The view is a table or a collection view
+// (`ModelProtocols`), with every selector of its protocols as the iOS 18.6 SDK declares them
+// (UIKitProtocols.swift).
 //
-// - UIKit asks `respondsToSelector:` for every optional method when an object is assigned as
-//   data source, delegate or prefetching data source, remembers the answers, and never asks
-//   again until the next assignment. Assigning a data source makes the table reload.
+// - UIKit asks `respondsToSelector:` for its older optional methods when an object is assigned
+//   as data source, delegate or prefetching data source, remembers the answers, and never asks
+//   again until another object is assigned: assigning the object it already has changes
+//   nothing. Newer methods (iOS 13 and later, in this model) are asked about just before each
+//   use. Assigning another data source makes the view reload.
+// - The view caches its section and row counts at its first layout. A batch update is checked
+//   against them (rows after = rows before + inserted − deleted, with the data source's new
+//   counts) and raises "Invalid update" when they do not add up; only a data-source assignment
+//   or `reloadData` drops them.
 // - A message UIKit sends goes to the receiver's own method; otherwise to the object
 //   `forwardingTargetForSelector:` names; otherwise, if `methodSignatureForSelector:` gives a
 //   signature, to `forwardInvocation:`; otherwise the runtime raises "unrecognized selector"
 //   (recorded here as a crash).
-// - Assigning the data source or delegate while the table is calling one of them (a callback)
+// - Assigning the data source or delegate while the view is calling one of them (a callback)
 //   is recorded as a failure: on a device it reloads mid-layout and loses selection and swipes.
-// - A collection view raises when a data source returns a cell it did not dequeue.
+// - A collection view (iOS 18) raises unless exactly one view is dequeued for each cell or
+//   supplementary-view request and that view is returned.
+
+/// The protocols of the modeled view: a table's or a collection view's.
+struct ModelProtocols: Sendable {
+  let viewName: String
+  /// Every selector of the view's protocols.
+  let selectors: [String: ModelSelector]
+  /// The proxy's selectors for the modeled list messages on this view.
+  let listSelectors: ListSelectorTable
+  /// Whether the view enforces iOS 18's dequeue rule (a collection view does).
+  let requiresOneDequeuePerRequest: Bool
+
+  init(_ viewName: String, _ list: [ModelSelector], _ listSelectors: ListSelectorTable) {
+    self.viewName = viewName
+    var selectors: [String: ModelSelector] = [:]
+    for selector in list { selectors[selector.name] = selector }
+    self.selectors = selectors
+    self.listSelectors = listSelectors
+    requiresOneDequeuePerRequest = viewName == "UICollectionView"
+  }
+
+  static let table = ModelProtocols("UITableView", tableViewSelectors, .tableView)
+  static let collection = ModelProtocols(
+    "UICollectionView", collectionViewSelectors, .collectionView)
+
+  /// The selectors UIKit asks about when an object is assigned as `receiver`.
+  func askedAtAssignment(by receiver: ListViewProperty) -> [String] {
+    selectors.values.filter { $0.receiver == receiver && !$0.askedAtUse }.map(\.name).sorted()
+  }
+
+  /// The selector of a modeled message on this view.
+  func selector(_ message: ListMessage) -> String {
+    guard let selector = listSelectors.selector(for: message) else {
+      preconditionFailure("\(viewName) sends no \(message)")
+    }
+    return selector
+  }
+}
 
 /// An object that implements the Objective-C methods it names.
 protocol ModelObject: AnyObject {
@@ -40,59 +86,11 @@ func modelResponds(_ selector: String, _ object: AnyObject) -> Bool {
     || object.inheritedFromTableViewController.contains(selector)
 }
 
-/// What the table view's protocols (data source, delegate with the scroll view's, prefetching)
-/// declare: whether each method returns nothing, and which object receives it.
-enum TableProtocols {
-  typealias Receiver = ListViewProperty
-
-  static let declared: [String: (returnsVoid: Bool, receiver: Receiver)] = [
-    "numberOfSectionsInTableView:": (false, .dataSource),
-    "tableView:numberOfRowsInSection:": (false, .dataSource),
-    "tableView:cellForRowAtIndexPath:": (false, .dataSource),
-    "tableView:titleForHeaderInSection:": (false, .dataSource),
-    "tableView:titleForFooterInSection:": (false, .dataSource),
-    "tableView:canEditRowAtIndexPath:": (false, .dataSource),
-    "tableView:canMoveRowAtIndexPath:": (false, .dataSource),
-    "tableView:commitEditingStyle:forRowAtIndexPath:": (true, .dataSource),
-    "tableView:moveRowAtIndexPath:toIndexPath:": (true, .dataSource),
-    "sectionIndexTitlesForTableView:": (false, .dataSource),
-    "tableView:prefetchRowsAtIndexPaths:": (true, .prefetchDataSource),
-    "tableView:cancelPrefetchingForRowsAtIndexPaths:": (true, .prefetchDataSource),
-    "tableView:heightForRowAtIndexPath:": (false, .delegate),
-    "tableView:estimatedHeightForRowAtIndexPath:": (false, .delegate),
-    "tableView:heightForHeaderInSection:": (false, .delegate),
-    "tableView:viewForHeaderInSection:": (false, .delegate),
-    "tableView:willDisplayCell:forRowAtIndexPath:": (true, .delegate),
-    "tableView:didEndDisplayingCell:forRowAtIndexPath:": (true, .delegate),
-    "tableView:willSelectRowAtIndexPath:": (false, .delegate),
-    "tableView:didSelectRowAtIndexPath:": (true, .delegate),
-    "tableView:didDeselectRowAtIndexPath:": (true, .delegate),
-    "tableView:didHighlightRowAtIndexPath:": (true, .delegate),
-    "tableView:trailingSwipeActionsConfigurationForRowAtIndexPath:": (false, .delegate),
-    "tableView:performPrimaryActionForRowAtIndexPath:": (true, .delegate),
-    "scrollViewDidScroll:": (true, .delegate),
-    "scrollViewWillBeginDragging:": (true, .delegate),
-    "scrollViewDidEndDragging:willDecelerate:": (true, .delegate),
-    "scrollViewDidEndDecelerating:": (true, .delegate),
-    "scrollViewDidChangeAdjustedContentInset:": (true, .delegate),
-    "viewForZoomingInScrollView:": (false, .delegate),
-  ]
-
-  /// The required methods: UIKit calls them without asking first.
-  static let required: Set<String> = [
-    "tableView:numberOfRowsInSection:", "tableView:cellForRowAtIndexPath:",
-    "tableView:prefetchRowsAtIndexPaths:",
-  ]
-
-  /// The selectors UIKit asks about when an object is assigned as `receiver`.
-  static func selectors(of receiver: Receiver) -> [String] {
-    declared.filter { $0.value.receiver == receiver }.map(\.key).sorted()
-  }
-}
-
-/// The Objective-C runtime of the model: objects implement what they list, and the table's
-/// protocols declare what `TableProtocols` says.
+/// The Objective-C runtime of the model: objects implement what they list, and the view's
+/// protocols declare what `protocols` says.
 struct ModelRuntime: SelectorRuntime {
+  var protocols = ModelProtocols.table
+
   func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation {
     guard let object = handler as? any ModelObject else { return .none }
     if object.selectors.contains(selector) { return .own }
@@ -103,12 +101,12 @@ struct ModelRuntime: SelectorRuntime {
   }
 
   func declaration(of selector: String) -> SelectorDeclaration? {
-    TableProtocols.declared[selector].map {
+    protocols.selectors[selector].map {
       SelectorDeclaration(returnsVoid: $0.returnsVoid, property: $0.receiver)
     }
   }
 
-  var declaredSelectors: [String] { TableProtocols.declared.keys.sorted() }
+  var declaredSelectors: [String] { protocols.selectors.keys.sorted() }
 }
 
 /// The run loop's turns: work scheduled "after the current main-actor turn" runs at `endTurn()`.
@@ -132,52 +130,65 @@ final class ModelTurns {
   }
 }
 
-/// A cell as the model's table hands it out.
+/// A cell (or supplementary view) as the model's view hands it out.
 final class ModelCell {
-  /// Whether the table dequeued it (UICollectionView raises for a cell it did not).
+  /// Whether the view dequeued it.
   let dequeued: Bool
   var text = ""
   init(dequeued: Bool) { self.dequeued = dequeued }
 }
 
-/// `UITableView` (or, with `requiresDequeuedCells`, `UICollectionView`) toward its data source
-/// and delegate.
+/// `UITableView` or `UICollectionView` toward its data source and delegate.
 @MainActor
 final class ModelTableView: ListViewProperties {
-  /// Crashes: "unrecognized selector", a cell that was not dequeued.
+  let protocols: ModelProtocols
+  /// Crashes: "unrecognized selector", "Invalid update", a dequeue UIKit rejects.
   private(set) var crashes: [String] = []
   /// Misuse that does not crash but breaks a screen: re-assignment inside a callback.
   private(set) var failures: [String] = []
-  /// How many reloads assignments caused.
+  /// How many times the view reloaded: assignments of another data source, and `reloadData()`.
   private(set) var reloads = 0
   /// Every assignment of an object as data source, delegate or prefetching data source, in
   /// order (clearing one is not counted).
-  private(set) var assignments: [TableProtocols.Receiver] = []
-  /// What the table keeps alive: the attached proxy (an associated object on a device).
+  private(set) var assignments: [ListViewProperty] = []
+  /// How many times the view asked an assigned object `respondsToSelector:`.
+  private(set) var questions = 0
+  /// The section and row counts the view cached at its last layout; `nil` until then.
+  private(set) var shownCounts: [Int]?
+  /// What the view keeps alive: the attached proxy (an associated object on a device).
   var attachedObject: AnyObject?
-  /// The table as a list host: what applies the view model's announced changes.
-  let host = ModelHost()
-  /// Whether a returned cell must have been dequeued (a collection view's rule).
-  var requiresDequeuedCells = false
+  /// The view as a list host: what applies the view model's announced changes, and dequeues.
+  let host: ModelHost
+  /// Switchboard's record of the view dequeued for the current request (on a device, an
+  /// object associated with the view).
+  let dequeues = DequeueLedger()
 
   private var answers: [String: Bool] = [:]
   private var callbackDepth = 0
   private var callbackSelector = ""
+  /// The views dequeued for each open cell or supplementary-view request, innermost last.
+  private var requests: [[ModelCell]] = []
+
+  init(_ protocols: ModelProtocols = .table) {
+    self.protocols = protocols
+    host = ModelHost()
+    host.table = self
+  }
 
   weak var dataSource: AnyObject? {
-    didSet { assigned(.dataSource) }
+    didSet { assigned(.dataSource, replacing: oldValue) }
   }
   weak var delegate: AnyObject? {
-    didSet { assigned(.delegate) }
+    didSet { assigned(.delegate, replacing: oldValue) }
   }
   weak var prefetchDataSource: AnyObject? {
-    didSet { assigned(.prefetchDataSource) }
+    didSet { assigned(.prefetchDataSource, replacing: oldValue) }
   }
 
   /// How UIKit's runtime delivers a message to an object of the proxy's kind.
   var dispatcher: (any ModelDispatching)?
 
-  private func object(for receiver: TableProtocols.Receiver) -> AnyObject? {
+  private func object(for receiver: ListViewProperty) -> AnyObject? {
     switch receiver {
     case .dataSource: dataSource
     case .delegate: delegate
@@ -185,19 +196,26 @@ final class ModelTableView: ListViewProperties {
     }
   }
 
-  private func assigned(_ receiver: TableProtocols.Receiver) {
-    if object(for: receiver) != nil { assignments.append(receiver) }
+  private func assigned(_ receiver: ListViewProperty, replacing old: AnyObject?) {
+    let object = object(for: receiver)
+    if object != nil { assignments.append(receiver) }
     if callbackDepth > 0 {
       failures.append("\(receiver) re-assigned during \(callbackSelector)")
     }
-    let object = object(for: receiver)
-    for selector in TableProtocols.selectors(of: receiver) {
+    // The object the view already has: UIKit keeps what it knows, and does not reload.
+    if let object, object === old { return }
+    for selector in protocols.askedAtAssignment(by: receiver) {
       answers[selector] = object.map { respondsTo(selector, $0) } ?? false
     }
-    if receiver == .dataSource { reloads += 1 }
+    if receiver == .dataSource {
+      // Cleared, the view shows nothing; another data source, the view reloads from it.
+      shownCounts = nil
+      if object != nil { reloads += 1 }
+    }
   }
 
   private func respondsTo(_ selector: String, _ object: AnyObject) -> Bool {
+    questions += 1
     if let proxy = object as? any ModelDispatching, proxy === dispatcher {
       return proxy.responds(selector)
     }
@@ -215,18 +233,25 @@ final class ModelTableView: ListViewProperties {
     }
   }
 
-  /// The answer UIKit remembers for `selector`.
-  func cachedAnswer(_ selector: String) -> Bool { answers[selector] ?? false }
+  /// Whether UIKit would send `selector` now: the answer remembered at assignment, or, for a
+  /// selector asked about at use, the answer of the object now.
+  func cachedAnswer(_ selector: String) -> Bool {
+    guard let declared = protocols.selectors[selector] else { return false }
+    if declared.askedAtUse {
+      return object(for: declared.receiver).map { respondsTo(selector, $0) } ?? false
+    }
+    return answers[selector] ?? false
+  }
 
   /// Sends `selector` as UIKit does: a required method always, an optional one only when the
-  /// remembered answer is yes; through the runtime.
+  /// object responds to it (as remembered, or asked now); through the runtime.
   ///
   /// Returns the answer, or `nil` when the message was not sent.
   @discardableResult
   func send(_ selector: String, _ arguments: [Any] = []) -> Any? {
-    guard cachedAnswer(selector) || TableProtocols.required.contains(selector),
-      let receiver = TableProtocols.declared[selector]?.receiver,
-      let object = object(for: receiver)
+    guard let declared = protocols.selectors[selector],
+      declared.isRequired || cachedAnswer(selector),
+      let object = object(for: declared.receiver)
     else { return nil }
     callbackDepth += 1
     let outer = callbackSelector
@@ -235,11 +260,23 @@ final class ModelTableView: ListViewProperties {
       callbackDepth -= 1
       callbackSelector = outer
     }
+    guard protocols.requiresOneDequeuePerRequest, requestsOneView(selector) else {
+      return deliver(selector, arguments, to: object)
+    }
+    requests.append([])
     let answer = deliver(selector, arguments, to: object)
-    if requiresDequeuedCells, let cell = answer as? ModelCell, !cell.dequeued {
-      crashes.append("\(selector) returned a cell that was not dequeued")
+    let dequeued = requests.removeLast()
+    if dequeued.count != 1 {
+      crashes.append("\(selector): \(dequeued.count) views dequeued for one request")
+    } else if (answer as AnyObject?) !== dequeued[0] {
+      crashes.append("\(selector) returned a view it did not dequeue for the request")
     }
     return answer
+  }
+
+  private func requestsOneView(_ selector: String) -> Bool {
+    selector == protocols.listSelectors.selector(for: .cellForRow)
+      || selector == protocols.listSelectors.selector(for: .supplementaryView)
   }
 
   /// The runtime's message send.
@@ -264,8 +301,46 @@ final class ModelTableView: ListViewProperties {
     return object.perform(selector, arguments)
   }
 
-  /// The cell for a row when the fallback path must dequeue one.
-  func dequeueFallbackCell() -> ModelCell { ModelCell(dequeued: true) }
+  /// A reusable cell or supplementary view, counted against the open request.
+  func dequeueReusableView() -> ModelCell {
+    let view = ModelCell(dequeued: true)
+    if !requests.isEmpty { requests[requests.count - 1].append(view) }
+    return view
+  }
+
+  // MARK: Counts
+
+  /// Lays the view out: the first layout after a reload asks the data source for its counts.
+  func layoutIfNeeded() {
+    guard shownCounts == nil else { return }
+    shownCounts = dataSourceCounts()
+  }
+
+  /// Drops the cached counts; the next layout asks the data source again.
+  func reloadData() {
+    shownCounts = nil
+    reloads += 1
+  }
+
+  /// `performBatchUpdates` with `update`, as an app calls it directly (not through
+  /// Switchboard): checked against the cached counts; "Invalid update" when the data source's
+  /// new counts do not add up.
+  func performBatchUpdates(_ update: ListUpdate) {
+    layoutIfNeeded()
+    let before = shownCounts ?? []
+    let after = dataSourceCounts()
+    do {
+      try update.validate(rowCountsBefore: before, after: after)
+      shownCounts = after
+    } catch {
+      crashes.append("Invalid update: \(error)")
+    }
+  }
+
+  private func dataSourceCounts() -> [Int] {
+    let sections = send(protocols.selector(.numberOfSections)) as? Int ?? 1
+    return (0..<sections).map { send(protocols.selector(.numberOfRows), [$0]) as? Int ?? 0 }
+  }
 }
 
 /// The proxy's side of the runtime: what the model's table asks of it.

@@ -113,6 +113,40 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Another object became the view's data source, delegate or prefetching data source after
   /// attach; the proxy did not replace it, so UIKit's cached answers for the proxy are stale.
   case replacedByAnotherObject(property: String, typeName: String)
+  /// A cell or supplementary view was asked of Switchboard's dequeue helpers a second time
+  /// while UIKit was asking for one view (`request`, such as `"cellForRow"`). UIKit (iOS 18)
+  /// raises for a second dequeue: the helper threw instead, and the first view was returned.
+  case dequeuedTwice(request: String, IndexPath, first: String)
+  /// A cell provider returned a view (`returned`) other than the one it dequeued for the
+  /// request (`dequeued`), which UIKit (iOS 18) raises for: the dequeued view was returned.
+  case returnedViewNotDequeued(request: String, IndexPath, returned: String, dequeued: String)
+  /// The data-source messages of a view that keeps its installed data source (`kept`, such as
+  /// a diffable data source) go to different objects: `routes` pairs each message with the
+  /// handler it goes to.
+  case dataSourceSplit(kept: String, routes: [String])
+
+  /// Whether this is a setup mistake (a rule that cannot work, a misspelled selector, a view
+  /// model nothing keeps, a split data source), as opposed to a problem met at run time and
+  /// recovered from (a cell provider that threw, a message whose handler is gone, another
+  /// object that took the delegate).
+  ///
+  /// A UIKit proxy's default `onError` stops a debug build for setup mistakes only; problems
+  /// recovered from are kept in its `errors`.
+  ///
+  /// ```swift
+  /// proxy.onError = { error in
+  ///   if error.isSetupMistake { assertionFailure("\(error)") } else { logger.info("\(error)") }
+  /// }
+  /// ```
+  public var isSetupMistake: Bool {
+    switch self {
+    case .routeCannotWork, .ruleForModeledSelector, .undeclaredSelector,
+      .undeliverableObservation, .handlerReleasedAfterAttach, .dataSourceSplit,
+      .handlerForAnotherHost:
+      true
+    default: false
+    }
+  }
 
   /// A sentence saying what went wrong and what to do.
   public var description: String {
@@ -257,6 +291,24 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
         "The view's \(property) is now a \(typeName), set after the proxy was attached. The "
         + "proxy did not replace it. Fix: add that object to the proxy as a handler "
         + "(proxy.router.add(_:)) instead of assigning it, or detach the proxy first."
+    case .dequeuedTwice(let request, let indexPath, let first):
+      return
+        "\(request) at \(indexPath): a second view was dequeued for one request, which UIKit "
+        + "raises for. The first one (\(first)) was returned. Fix: dequeue once in each call "
+        + "and return that view, even when configuring it fails."
+    case .returnedViewNotDequeued(let request, let indexPath, let returned, let dequeued):
+      return
+        "\(request) at \(indexPath) returned a \(returned), not the \(dequeued) it dequeued, "
+        + "which UIKit raises for. The dequeued one was returned. Fix: return the view you "
+        + "dequeued."
+    case .dataSourceSplit(let kept, let routes):
+      return
+        "The view keeps its installed data source, a \(kept), but its data-source messages go "
+        + "to different objects: \(routes.joined(separator: ", ")). A kept data source owns "
+        + "all of its data: a diffable data source's cells follow its own snapshot, not another "
+        + "object's counts. Fix: route these messages to one object (rules[.numberOfRows] = "
+        + ".always(HandlerRole(\"dataSource\")), and so on), or attach with "
+        + "keepingInstalledObjects: false."
     }
   }
 }
