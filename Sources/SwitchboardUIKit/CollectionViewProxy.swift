@@ -25,10 +25,12 @@ import UIKit
 /// item allows the selection, `nil` cancels it, and another item cancels it and selects that
 /// one instead (sending did-select for it, as `UITableView` does for a redirected selection).
 ///
-/// A collection view raises an exception for a cell or supplementary view its data source did
-/// not dequeue, so when a cell provider throws, or nobody provides one, the proxy answers with
-/// an empty cell (or view) it dequeues from a class it registers for that purpose, and reports
-/// the problem. Supplementary kinds reach handlers as the layout names them, and come back
+/// A collection view raises an exception (iOS 18) unless its data source dequeues exactly one
+/// cell or supplementary view for each request and returns it. So when a cell provider throws
+/// after it dequeued (a configuration that fails), that cell is the answer; a second dequeue
+/// through Switchboard's helpers throws instead of dequeuing; and when nobody provides a cell,
+/// the proxy answers with an empty cell (or view) it dequeues from a class it registers for
+/// that purpose. Each problem is reported. Supplementary kinds reach handlers as the layout names them, and come back
 /// unchanged.
 @MainActor
 public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
@@ -57,7 +59,10 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
   public func collectionView(
     _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
   ) -> UICollectionViewCell {
-    adapter.provide(at: indexPath, fallback: collectionView.dequeueFallbackCell(for: indexPath)) {
+    adapter.provide(
+      .cellForRow, at: indexPath, dequeuedBy: ReuseRecords.of(collectionView).dequeues,
+      fallback: collectionView.dequeueFallbackCell(for: indexPath)
+    ) {
       try adapter.send(.cellForRow, indexPath, in: collectionView) {
         (source: any UICollectionViewDataSource) -> UICollectionViewCell?? in
         source.collectionView(collectionView, cellForItemAt: indexPath)
@@ -70,7 +75,8 @@ public final class CollectionViewProxy: ListViewProxy<UICollectionView>,
     at indexPath: IndexPath
   ) -> UICollectionReusableView {
     adapter.provide(
-      at: indexPath, detail: "\(kind): ",
+      .supplementaryView, at: indexPath, detail: "\(kind): ",
+      dequeuedBy: ReuseRecords.of(collectionView).dequeues,
       fallback: collectionView.dequeueFallbackView(ofKind: kind, for: indexPath)
     ) {
       try adapter.send(.supplementaryView, (SupplementaryKind(kind), indexPath), in: collectionView)

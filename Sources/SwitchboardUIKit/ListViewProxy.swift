@@ -77,22 +77,26 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
     attachedObject(to: hostView) as? Self
   }
 
-  /// Makes `host` own this proxy (detaching the one attached before), and connects it as the
-  /// view's data source, delegate and prefetching data source.
+  /// Makes `host` own this proxy in place of the one attached before (whose kept objects it
+  /// keeps), and connects it as the view's data source, delegate and prefetching data source.
   private func attach(to host: Host, keepingInstalled: Bool, rules: RoutingRules<ListMessage>) {
     guard let properties = (host as? any ProxiedListView)?.listProperties else {
       preconditionFailure("ListViewProxy: \(Host.self) is not a UITableView or UICollectionView.")
     }
-    (attachedObject(to: host) as? ListViewProxy<Host>)?.detach()
+    let previous = attachedObject(to: host) as? ListViewProxy<Host>
+    previous?.host = nil
     setAttachedObject(self, to: host)
     self.host = host
     self.properties = properties
     // The view model's announced changes reach the view while it is attached.
     adapter.attach(
-      to: properties, host: host, as: self, keepingInstalled: keepingInstalled, rules: rules)
+      to: properties, host: host, as: self, keepingInstalled: keepingInstalled, rules: rules,
+      replacing: previous?.adapter)
   }
 
-  /// Disconnects the proxy from its view, which then no longer owns it.
+  /// Disconnects the proxy from its view, which then no longer owns it: each of the view's
+  /// properties that held the proxy gets back the object it held before attach (a kept data
+  /// source or delegate), or `nil`.
   public func detach() {
     adapter.detach()
     if let host, attachedObject(to: host) === self {
@@ -148,10 +152,13 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
 
   /// Called with each problem the proxy meets and recovers from.
   ///
-  /// Each problem is a `ListViewError`: a handler released after UIKit cached its answer, a
-  /// cell provider that throws, a rule that cannot work, another object in the view's
-  /// `dataSource`. By default a debug build stops with the problem's description; a release
-  /// build goes on.
+  /// Each problem is a `ListViewError`: a setup mistake (a rule that cannot work, a misspelled
+  /// selector, a view model nothing keeps, a kept data source that shares its messages with
+  /// another object), or a problem met at run time (a handler released after UIKit cached its
+  /// answer, a cell provider that throws, another object in the view's `dataSource`). By
+  /// default a debug build stops with the description of a setup mistake
+  /// (`ListViewError.isSetupMistake`); problems met at run time are kept in ``errors`` and
+  /// printed in a debug build. A release build goes on either way.
   public var onError: (ListViewError) -> Void {
     get { adapter.onError }
     set { adapter.onError = newValue }

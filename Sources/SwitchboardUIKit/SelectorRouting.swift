@@ -406,7 +406,8 @@ final class SelectorRouting<Host: ListHost> {
   /// collection view's must be dequeued). Each problem is reported.
   func provide<View: AnyObject>(
     _ request: ListMessage, at indexPath: IndexPath, detail: String = "",
-    dequeuedBy ledger: DequeueLedger, fallback: () -> View, _ make: () throws -> View?
+    dequeuedBy ledger: DequeueLedger, fallback: @autoclosure () -> View,
+    _ make: () throws -> View?
   ) -> View {
     ledger.request("\(request)", at: indexPath) {
       var made: View?

@@ -76,7 +76,10 @@ public final class TableViewProxy: ListViewProxy<UITableView>, UITableViewDataSo
     -> UITableViewCell
   {
     // A table accepts a cell it did not dequeue, so the fallback is a plain one.
-    adapter.provide(at: indexPath, fallback: UITableViewCell()) {
+    adapter.provide(
+      .cellForRow, at: indexPath, dequeuedBy: ReuseRecords.of(tableView).dequeues,
+      fallback: UITableViewCell()
+    ) {
       try adapter.send(.cellForRow, indexPath, in: tableView) {
         (source: any UITableViewDataSource) -> UITableViewCell?? in
         source.tableView(tableView, cellForRowAt: indexPath)

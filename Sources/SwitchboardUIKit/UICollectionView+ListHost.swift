@@ -27,33 +27,41 @@ extension UICollectionView: SupplementaryViewHost {
 
   /// A cell of exactly `cellType`, registered the first time it is asked for; see
   /// `UITableView`'s ``UIKit/UITableView/dequeueCell(of:for:)``.
+  ///
+  /// A collection view raises (iOS 18) unless exactly one cell is dequeued for each request
+  /// and returned: while the attached proxy asks a handler for a cell, a second dequeue throws
+  /// ``ListViewError/dequeuedTwice(request:_:first:)`` instead, and the first cell is the
+  /// answer even when the handler throws after dequeuing it.
   public func dequeueCell(of cellType: UICollectionViewCell.Type, for indexPath: IndexPath)
     throws(ListViewError) -> UICollectionViewCell
   {
     let identifier = String(reflecting: cellType)
-    Registrations.of(self).once(identifier) {
-      register(cellType, forCellWithReuseIdentifier: identifier)
+    let records = ReuseRecords.of(self)
+    records.once(identifier) { register(cellType, forCellWithReuseIdentifier: identifier) }
+    let cell = try records.dequeues.dequeue {
+      dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
     }
-    return try exactly(
-      dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath), cellType,
-      identifier: identifier)
+    return try exactly(cell, cellType, identifier: identifier)
   }
 
-  /// A supplementary view of exactly `viewType` for `kind`, registered the first time; see
+  /// A supplementary view of exactly `viewType` for `kind`, registered the first time, one
+  /// per request as for cells; see
   /// ``SupplementaryViewHost/dequeueSupplementaryView(_:ofKind:for:)`` for the typed form.
   public func dequeueSupplementaryView(
     of viewType: UICollectionReusableView.Type, ofKind kind: SupplementaryKind,
     for indexPath: IndexPath
   ) throws(ListViewError) -> UICollectionReusableView {
     let identifier = String(reflecting: viewType)
-    Registrations.of(self).once("\(kind.rawValue) \(identifier)") {
+    let records = ReuseRecords.of(self)
+    records.once("\(kind.rawValue) \(identifier)") {
       register(
         viewType, forSupplementaryViewOfKind: kind.rawValue, withReuseIdentifier: identifier)
     }
-    return try exactly(
+    let view = try records.dequeues.dequeue {
       dequeueReusableSupplementaryView(
-        ofKind: kind.rawValue, withReuseIdentifier: identifier, for: indexPath),
-      viewType, identifier: identifier)
+        ofKind: kind.rawValue, withReuseIdentifier: identifier, for: indexPath)
+    }
+    return try exactly(view, viewType, identifier: identifier)
   }
 
   /// Checks `update` against the counts the collection shows and its data source's new
@@ -99,7 +107,7 @@ extension UICollectionView {
   /// cell, since a collection view raises for a cell it did not dequeue.
   func dequeueFallbackCell(for indexPath: IndexPath) -> UICollectionViewCell {
     let identifier = "Switchboard.FallbackCell"
-    Registrations.of(self).once(identifier) {
+    ReuseRecords.of(self).once(identifier) {
       register(UICollectionViewCell.self, forCellWithReuseIdentifier: identifier)
     }
     return dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
@@ -110,7 +118,7 @@ extension UICollectionView {
     -> UICollectionReusableView
   {
     let identifier = "Switchboard.FallbackView"
-    Registrations.of(self).once("\(kind) \(identifier)") {
+    ReuseRecords.of(self).once("\(kind) \(identifier)") {
       register(
         UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
         withReuseIdentifier: identifier)

@@ -12,7 +12,7 @@ import UIKit
 /// `nonisolated(unsafe)`: the runtime needs a stable address for each key; nothing reads or
 /// writes the values, only their addresses.
 enum AssociationKeys {
-  nonisolated(unsafe) static var registrations: UInt8 = 0
+  nonisolated(unsafe) static var reuseRecords: UInt8 = 0
   nonisolated(unsafe) static var proxy: UInt8 = 0
 }
 
@@ -26,22 +26,25 @@ struct RuntimeHandOver<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
-/// The cell and supplementary view types a view has registered, so that hosts register a
-/// type the first time it is dequeued.
+/// What Switchboard records of a view's reuse: the cell and supplementary view types it has
+/// registered, so that hosts register a type the first time it is dequeued, and the view
+/// dequeued for the request UIKit is making (``DequeueLedger``).
 @MainActor
-final class Registrations {
+final class ReuseRecords {
   private var registered: Set<String> = []
+  /// The view dequeued for the current cell or supplementary-view request.
+  let dequeues = DequeueLedger()
 
-  /// The registrations of `view`, made on first use and owned by `view`.
-  static func of(_ view: UIView) -> Registrations {
-    if let existing = objc_getAssociatedObject(view, &AssociationKeys.registrations)
-      as? Registrations
+  /// The records of `view`, made on first use and owned by `view`.
+  static func of(_ view: UIView) -> ReuseRecords {
+    if let existing = objc_getAssociatedObject(view, &AssociationKeys.reuseRecords)
+      as? ReuseRecords
     {
       return existing
     }
-    let made = Registrations()
+    let made = ReuseRecords()
     objc_setAssociatedObject(
-      view, &AssociationKeys.registrations, made, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+      view, &AssociationKeys.reuseRecords, made, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
     return made
   }
 

@@ -27,18 +27,22 @@ extension UITableView: ListHost {
 
   /// A cell of exactly `cellType`, registered the first time it is asked for.
   ///
+  /// While the attached proxy asks a handler for a cell, one cell is dequeued per request:
+  /// that cell is the answer even when the handler throws after dequeuing it.
+  ///
   /// - Throws: ``ListViewError/cellTypeMismatch(reuseIdentifier:expected:actual:)`` when
-  ///   something else was registered under the type's name.
+  ///   something else was registered under the type's name;
+  ///   ``ListViewError/dequeuedTwice(request:_:first:)`` for a second cell in one request.
   public func dequeueCell(of cellType: UITableViewCell.Type, for indexPath: IndexPath)
     throws(ListViewError) -> UITableViewCell
   {
     let identifier = String(reflecting: cellType)
-    Registrations.of(self).once(identifier) {
-      register(cellType, forCellReuseIdentifier: identifier)
+    let records = ReuseRecords.of(self)
+    records.once(identifier) { register(cellType, forCellReuseIdentifier: identifier) }
+    let cell = try records.dequeues.dequeue {
+      dequeueReusableCell(withIdentifier: identifier, for: indexPath)
     }
-    return try exactly(
-      dequeueReusableCell(withIdentifier: identifier, for: indexPath), cellType,
-      identifier: identifier)
+    return try exactly(cell, cellType, identifier: identifier)
   }
 
   /// Checks `update` against the counts the table shows and its data source's new counts,

@@ -34,7 +34,9 @@ final class DequeueingCells: ListCellProviding, ListSupplementaryViewProviding {
     }
   }
 
-  func supplementaryView(ofKind kind: SupplementaryKind, at indexPath: IndexPath, in host: ModelHost)
+  func supplementaryView(
+    ofKind kind: SupplementaryKind, at indexPath: IndexPath, in host: ModelHost
+  )
     throws -> ModelCell
   {
     _ = try host.dequeueSupplementaryView(ModelCell.self, ofKind: kind, for: indexPath)
@@ -90,7 +92,9 @@ struct IOS18RuleSpecs {
       #expect(proxy.errors.contains { $0.contains("ConfigurationFailed") })
     }
 
-    @Test("context: the cell provider dequeues twice — the second dequeue throws, the first is returned")
+    @Test(
+      "context: the cell provider dequeues twice — the second dequeue throws, the first is returned"
+    )
     func dequeuesTwice() {
       let cells = DequeueingCells(.dequeueAgain)
       let proxy = attach(cells)
@@ -105,7 +109,8 @@ struct IOS18RuleSpecs {
         })
     }
 
-    @Test("context: the cell provider returns a cell it did not dequeue — the dequeued one is returned")
+    @Test(
+      "context: the cell provider returns a cell it did not dequeue — the dequeued one is returned")
     func returnsAnother() {
       let cells = DequeueingCells(.returnAnother)
       let proxy = attach(cells)
@@ -120,7 +125,8 @@ struct IOS18RuleSpecs {
         ])
     }
 
-    @Test("context: a supplementary view provider throws after it dequeued — that view is the answer")
+    @Test(
+      "context: a supplementary view provider throws after it dequeued — that view is the answer")
     func supplementaryThrowsAfterDequeue() {
       let cells = DequeueingCells(.throwAfterDequeue)
       let proxy = attach(cells)
@@ -181,7 +187,9 @@ struct IOS18RuleSpecs {
       let proxy = ModelProxy.attach(
         to: table, view: Recorder([highlight]), viewModel: Rows(3), viewModelRetention: .strong,
         turns: spec.turns)
-      let split = proxy.routing.errors.first { if case .dataSourceSplit = $0 { true } else { false } }
+      let split = proxy.routing.errors.first {
+        if case .dataSourceSplit = $0 { true } else { false }
+      }
       #expect(
         split?.description
           == "The view keeps its installed data source, a Recorder, but its data-source "
@@ -304,7 +312,8 @@ struct IOS18RuleSpecs {
       #expect(table.assignments.count == assignments)
     }
 
-    @Test("it: the model raises 'Invalid update' for a batch that does not add up to its cached counts")
+    @Test(
+      "it: the model raises 'Invalid update' for a batch that does not add up to its cached counts")
     func modelChecksCachedCounts() {
       let model = Rows(3)
       _ = ModelProxy.attach(
@@ -469,7 +478,8 @@ struct UIKitModelRuleSpecs {
     #expect(table.send(menu, [IndexPath(item: 0, section: 0)]) as? String == "menu")
   }
 
-  @Test("it: with the default onError, a problem recovered from at run time is kept, not stopped on")
+  @Test(
+    "it: with the default onError, a problem recovered from at run time is kept, not stopped on")
   func defaultOnErrorKeepsRecoveries() {
     let grid = ModelTableView(.collection)
     let cells = DequeueingCells(.throwAfterDequeue)

@@ -168,7 +168,8 @@ final class ModelProxy: ModelDispatching {
     }
     let host = table.host
     let isCollection = table.protocols.requiresOneDequeuePerRequest
-    let path = arguments.lazy.compactMap { $0 as? IndexPath }.first ?? IndexPath(item: 0, section: 0)
+    let path =
+      arguments.lazy.compactMap { $0 as? IndexPath }.first ?? IndexPath(item: 0, section: 0)
     let section = arguments.lazy.compactMap { $0 as? Int }.first ?? 0
     // A handler's own UIKit method, as the model's runtime calls it.
     func platform<Result>(_ object: any ModelObject) -> Result? {
@@ -186,7 +187,7 @@ final class ModelProxy: ModelDispatching {
     case .cellForRow:
       return routing.provide(
         .cellForRow, at: path, dequeuedBy: table.dequeues,
-        fallback: { isCollection ? table.dequeueReusableView() : ModelCell(dequeued: false) }
+        fallback: isCollection ? table.dequeueReusableView() : ModelCell(dequeued: false)
       ) {
         try routing.send(.cellForRow, path, in: host) { (object: any ModelObject) -> ModelCell?? in
           platform(object)
@@ -196,7 +197,7 @@ final class ModelProxy: ModelDispatching {
       let kind = SupplementaryKind(arguments.lazy.compactMap { $0 as? String }.first ?? "header")
       return routing.provide(
         .supplementaryView, at: path, detail: "\(kind.rawValue): ", dequeuedBy: table.dequeues,
-        fallback: { table.dequeueReusableView() }
+        fallback: table.dequeueReusableView()
       ) {
         try routing.send(.supplementaryView, (kind, path), in: host) {
           (object: any ModelObject) -> ModelCell?? in platform(object)

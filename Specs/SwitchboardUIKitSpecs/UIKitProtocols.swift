@@ -18,7 +18,8 @@ struct ModelSelector: Sendable {
 extension ModelSelector {
   init(_ name: String, _ kind: Kind, _ receiver: ListViewProperty, _ asked: Asked = .atAssignment) {
     self.init(
-      name: name, returnsVoid: kind != .value, isRequired: kind == .requiredValue
+      name: name, returnsVoid: kind != .value,
+      isRequired: kind == .requiredValue
         || kind == .requiredVoid, receiver: receiver, askedAtUse: asked == .atUse)
   }
 
@@ -26,7 +27,8 @@ extension ModelSelector {
   enum Asked { case atAssignment, atUse }
 }
 
-/// `UITableView`: `UITableViewDataSource`, `UITableViewDelegate`, `UIScrollViewDelegate`, `UITableViewDataSourcePrefetching`.
+/// `UITableView`: `UITableViewDataSource`, `UITableViewDelegate`, `UIScrollViewDelegate`,
+/// `UITableViewDataSourcePrefetching`.
 let tableViewSelectors: [ModelSelector] = [
   ModelSelector("tableView:numberOfRowsInSection:", .requiredValue, .dataSource),
   ModelSelector("tableView:cellForRowAtIndexPath:", .requiredValue, .dataSource),
@@ -72,7 +74,8 @@ let tableViewSelectors: [ModelSelector] = [
   ModelSelector("tableView:shouldIndentWhileEditingRowAtIndexPath:", .value, .delegate),
   ModelSelector("tableView:willBeginEditingRowAtIndexPath:", .void, .delegate),
   ModelSelector("tableView:didEndEditingRowAtIndexPath:", .void, .delegate),
-  ModelSelector("tableView:targetIndexPathForMoveFromRowAtIndexPath:toProposedIndexPath:", .value, .delegate),
+  ModelSelector(
+    "tableView:targetIndexPathForMoveFromRowAtIndexPath:toProposedIndexPath:", .value, .delegate),
   ModelSelector("tableView:indentationLevelForRowAtIndexPath:", .value, .delegate),
   ModelSelector("tableView:shouldShowMenuForRowAtIndexPath:", .value, .delegate),
   ModelSelector("tableView:canPerformAction:forRowAtIndexPath:withSender:", .value, .delegate),
@@ -83,15 +86,24 @@ let tableViewSelectors: [ModelSelector] = [
   ModelSelector("indexPathForPreferredFocusedViewInTableView:", .value, .delegate),
   ModelSelector("tableView:selectionFollowsFocusForRowAtIndexPath:", .value, .delegate, .atUse),
   ModelSelector("tableView:shouldSpringLoadRowAtIndexPath:withContext:", .value, .delegate),
-  ModelSelector("tableView:shouldBeginMultipleSelectionInteractionAtIndexPath:", .value, .delegate, .atUse),
-  ModelSelector("tableView:didBeginMultipleSelectionInteractionAtIndexPath:", .void, .delegate, .atUse),
+  ModelSelector(
+    "tableView:shouldBeginMultipleSelectionInteractionAtIndexPath:", .value, .delegate, .atUse),
+  ModelSelector(
+    "tableView:didBeginMultipleSelectionInteractionAtIndexPath:", .void, .delegate, .atUse),
   ModelSelector("tableViewDidEndMultipleSelectionInteraction:", .void, .delegate, .atUse),
-  ModelSelector("tableView:contextMenuConfigurationForRowAtIndexPath:point:", .value, .delegate, .atUse),
-  ModelSelector("tableView:previewForHighlightingContextMenuWithConfiguration:", .value, .delegate, .atUse),
-  ModelSelector("tableView:previewForDismissingContextMenuWithConfiguration:", .value, .delegate, .atUse),
-  ModelSelector("tableView:willPerformPreviewActionForMenuWithConfiguration:animator:", .void, .delegate, .atUse),
-  ModelSelector("tableView:willDisplayContextMenuWithConfiguration:animator:", .void, .delegate, .atUse),
-  ModelSelector("tableView:willEndContextMenuInteractionWithConfiguration:animator:", .void, .delegate, .atUse),
+  ModelSelector(
+    "tableView:contextMenuConfigurationForRowAtIndexPath:point:", .value, .delegate, .atUse),
+  ModelSelector(
+    "tableView:previewForHighlightingContextMenuWithConfiguration:", .value, .delegate, .atUse),
+  ModelSelector(
+    "tableView:previewForDismissingContextMenuWithConfiguration:", .value, .delegate, .atUse),
+  ModelSelector(
+    "tableView:willPerformPreviewActionForMenuWithConfiguration:animator:", .void, .delegate, .atUse
+  ),
+  ModelSelector(
+    "tableView:willDisplayContextMenuWithConfiguration:animator:", .void, .delegate, .atUse),
+  ModelSelector(
+    "tableView:willEndContextMenuInteractionWithConfiguration:animator:", .void, .delegate, .atUse),
   ModelSelector("scrollViewDidScroll:", .void, .delegate),
   ModelSelector("scrollViewDidZoom:", .void, .delegate),
   ModelSelector("scrollViewWillBeginDragging:", .void, .delegate),
@@ -110,12 +122,15 @@ let tableViewSelectors: [ModelSelector] = [
   ModelSelector("tableView:cancelPrefetchingForRowsAtIndexPaths:", .void, .prefetchDataSource),
 ]
 
-/// `UICollectionView`: `UICollectionViewDataSource`, `UICollectionViewDelegate`, `UICollectionViewDelegateFlowLayout`, `UIScrollViewDelegate`, `UICollectionViewDataSourcePrefetching`.
+/// `UICollectionView`: `UICollectionViewDataSource`, `UICollectionViewDelegate`,
+/// `UICollectionViewDelegateFlowLayout`, `UIScrollViewDelegate`,
+/// `UICollectionViewDataSourcePrefetching`.
 let collectionViewSelectors: [ModelSelector] = [
   ModelSelector("collectionView:numberOfItemsInSection:", .requiredValue, .dataSource),
   ModelSelector("collectionView:cellForItemAtIndexPath:", .requiredValue, .dataSource),
   ModelSelector("numberOfSectionsInCollectionView:", .value, .dataSource),
-  ModelSelector("collectionView:viewForSupplementaryElementOfKind:atIndexPath:", .value, .dataSource),
+  ModelSelector(
+    "collectionView:viewForSupplementaryElementOfKind:atIndexPath:", .value, .dataSource),
   ModelSelector("collectionView:canMoveItemAtIndexPath:", .value, .dataSource),
   ModelSelector("collectionView:moveItemAtIndexPath:toIndexPath:", .void, .dataSource),
   ModelSelector("indexTitlesForCollectionView:", .value, .dataSource, .atUse),
@@ -127,43 +142,72 @@ let collectionViewSelectors: [ModelSelector] = [
   ModelSelector("collectionView:shouldDeselectItemAtIndexPath:", .value, .delegate),
   ModelSelector("collectionView:didSelectItemAtIndexPath:", .void, .delegate),
   ModelSelector("collectionView:didDeselectItemAtIndexPath:", .void, .delegate),
-  ModelSelector("collectionView:canPerformPrimaryActionForItemAtIndexPath:", .value, .delegate, .atUse),
+  ModelSelector(
+    "collectionView:canPerformPrimaryActionForItemAtIndexPath:", .value, .delegate, .atUse),
   ModelSelector("collectionView:performPrimaryActionForItemAtIndexPath:", .void, .delegate, .atUse),
   ModelSelector("collectionView:willDisplayCell:forItemAtIndexPath:", .void, .delegate),
-  ModelSelector("collectionView:willDisplaySupplementaryView:forElementKind:atIndexPath:", .void, .delegate),
+  ModelSelector(
+    "collectionView:willDisplaySupplementaryView:forElementKind:atIndexPath:", .void, .delegate),
   ModelSelector("collectionView:didEndDisplayingCell:forItemAtIndexPath:", .void, .delegate),
-  ModelSelector("collectionView:didEndDisplayingSupplementaryView:forElementOfKind:atIndexPath:", .void, .delegate),
+  ModelSelector(
+    "collectionView:didEndDisplayingSupplementaryView:forElementOfKind:atIndexPath:", .void,
+    .delegate),
   ModelSelector("collectionView:shouldShowMenuForItemAtIndexPath:", .value, .delegate),
-  ModelSelector("collectionView:canPerformAction:forItemAtIndexPath:withSender:", .value, .delegate),
+  ModelSelector(
+    "collectionView:canPerformAction:forItemAtIndexPath:withSender:", .value, .delegate),
   ModelSelector("collectionView:performAction:forItemAtIndexPath:withSender:", .void, .delegate),
   ModelSelector("collectionView:transitionLayoutForOldLayout:newLayout:", .value, .delegate),
   ModelSelector("collectionView:canFocusItemAtIndexPath:", .value, .delegate),
   ModelSelector("collectionView:shouldUpdateFocusInContext:", .value, .delegate),
-  ModelSelector("collectionView:didUpdateFocusInContext:withAnimationCoordinator:", .void, .delegate),
+  ModelSelector(
+    "collectionView:didUpdateFocusInContext:withAnimationCoordinator:", .void, .delegate),
   ModelSelector("indexPathForPreferredFocusedViewInCollectionView:", .value, .delegate),
-  ModelSelector("collectionView:selectionFollowsFocusForItemAtIndexPath:", .value, .delegate, .atUse),
-  ModelSelector("collectionView:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:", .value, .delegate, .atUse),
-  ModelSelector("collectionView:targetIndexPathForMoveFromItemAtIndexPath:toProposedIndexPath:", .value, .delegate),
+  ModelSelector(
+    "collectionView:selectionFollowsFocusForItemAtIndexPath:", .value, .delegate, .atUse),
+  ModelSelector(
+    "collectionView:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:",
+    .value, .delegate, .atUse),
+  ModelSelector(
+    "collectionView:targetIndexPathForMoveFromItemAtIndexPath:toProposedIndexPath:", .value,
+    .delegate),
   ModelSelector("collectionView:targetContentOffsetForProposedContentOffset:", .value, .delegate),
   ModelSelector("collectionView:canEditItemAtIndexPath:", .value, .delegate, .atUse),
   ModelSelector("collectionView:shouldSpringLoadItemAtIndexPath:withContext:", .value, .delegate),
-  ModelSelector("collectionView:shouldBeginMultipleSelectionInteractionAtIndexPath:", .value, .delegate, .atUse),
-  ModelSelector("collectionView:didBeginMultipleSelectionInteractionAtIndexPath:", .void, .delegate, .atUse),
+  ModelSelector(
+    "collectionView:shouldBeginMultipleSelectionInteractionAtIndexPath:", .value, .delegate, .atUse),
+  ModelSelector(
+    "collectionView:didBeginMultipleSelectionInteractionAtIndexPath:", .void, .delegate, .atUse),
   ModelSelector("collectionViewDidEndMultipleSelectionInteraction:", .void, .delegate, .atUse),
-  ModelSelector("collectionView:contextMenuConfigurationForItemsAtIndexPaths:point:", .value, .delegate, .atUse),
-  ModelSelector("collectionView:contextMenuConfiguration:highlightPreviewForItemAtIndexPath:", .value, .delegate, .atUse),
-  ModelSelector("collectionView:contextMenuConfiguration:dismissalPreviewForItemAtIndexPath:", .value, .delegate, .atUse),
-  ModelSelector("collectionView:willPerformPreviewActionForMenuWithConfiguration:animator:", .void, .delegate, .atUse),
-  ModelSelector("collectionView:willDisplayContextMenuWithConfiguration:animator:", .void, .delegate, .atUse),
-  ModelSelector("collectionView:willEndContextMenuInteractionWithConfiguration:animator:", .void, .delegate, .atUse),
-  ModelSelector("collectionView:sceneActivationConfigurationForItemAtIndexPath:point:", .value, .delegate, .atUse),
-  ModelSelector("collectionView:contextMenuConfigurationForItemAtIndexPath:point:", .value, .delegate, .atUse),
-  ModelSelector("collectionView:previewForHighlightingContextMenuWithConfiguration:", .value, .delegate, .atUse),
-  ModelSelector("collectionView:previewForDismissingContextMenuWithConfiguration:", .value, .delegate, .atUse),
+  ModelSelector(
+    "collectionView:contextMenuConfigurationForItemsAtIndexPaths:point:", .value, .delegate, .atUse),
+  ModelSelector(
+    "collectionView:contextMenuConfiguration:highlightPreviewForItemAtIndexPath:", .value,
+    .delegate, .atUse),
+  ModelSelector(
+    "collectionView:contextMenuConfiguration:dismissalPreviewForItemAtIndexPath:", .value,
+    .delegate, .atUse),
+  ModelSelector(
+    "collectionView:willPerformPreviewActionForMenuWithConfiguration:animator:", .void, .delegate,
+    .atUse),
+  ModelSelector(
+    "collectionView:willDisplayContextMenuWithConfiguration:animator:", .void, .delegate, .atUse),
+  ModelSelector(
+    "collectionView:willEndContextMenuInteractionWithConfiguration:animator:", .void, .delegate,
+    .atUse),
+  ModelSelector(
+    "collectionView:sceneActivationConfigurationForItemAtIndexPath:point:", .value, .delegate,
+    .atUse),
+  ModelSelector(
+    "collectionView:contextMenuConfigurationForItemAtIndexPath:point:", .value, .delegate, .atUse),
+  ModelSelector(
+    "collectionView:previewForHighlightingContextMenuWithConfiguration:", .value, .delegate, .atUse),
+  ModelSelector(
+    "collectionView:previewForDismissingContextMenuWithConfiguration:", .value, .delegate, .atUse),
   ModelSelector("collectionView:layout:sizeForItemAtIndexPath:", .value, .delegate),
   ModelSelector("collectionView:layout:insetForSectionAtIndex:", .value, .delegate),
   ModelSelector("collectionView:layout:minimumLineSpacingForSectionAtIndex:", .value, .delegate),
-  ModelSelector("collectionView:layout:minimumInteritemSpacingForSectionAtIndex:", .value, .delegate),
+  ModelSelector(
+    "collectionView:layout:minimumInteritemSpacingForSectionAtIndex:", .value, .delegate),
   ModelSelector("collectionView:layout:referenceSizeForHeaderInSection:", .value, .delegate),
   ModelSelector("collectionView:layout:referenceSizeForFooterInSection:", .value, .delegate),
   ModelSelector("scrollViewDidScroll:", .void, .delegate),
@@ -181,5 +225,6 @@ let collectionViewSelectors: [ModelSelector] = [
   ModelSelector("scrollViewDidScrollToTop:", .void, .delegate),
   ModelSelector("scrollViewDidChangeAdjustedContentInset:", .void, .delegate),
   ModelSelector("collectionView:prefetchItemsAtIndexPaths:", .requiredVoid, .prefetchDataSource),
-  ModelSelector("collectionView:cancelPrefetchingForItemsAtIndexPaths:", .void, .prefetchDataSource),
+  ModelSelector(
+    "collectionView:cancelPrefetchingForItemsAtIndexPaths:", .void, .prefetchDataSource),
 ]
