@@ -20,8 +20,9 @@ let package = Package(
   targets: [
     .target(name: "Switchboard"),
     .target(name: "SwitchboardLists", dependencies: ["Switchboard"]),
-    // The Objective-C base of the UIKit proxies (`forwardInvocation:`), Apple platforms only: its
-    // sources are under `#if __APPLE__`, so elsewhere it compiles to nothing.
+    // The Objective-C base of the UIKit proxies (`forwardInvocation:`), for Apple platforms: its
+    // sources are under `#if __APPLE__ || defined(GNUSTEP)`, so a plain Linux build compiles them
+    // to nothing; Scripts/objc-runtime-tests.sh builds and tests them on the GNU runtime.
     .target(name: "SwitchboardObjC"),
     // UIKit adapters: the UIKit classes are under `#if canImport(UIKit)`; the routing they
     // translate is plain Swift, built and specified on every platform.

@@ -1,28 +1,53 @@
-#if __APPLE__
+#if __APPLE__ || defined(GNUSTEP)
 #import "SWBForwardingProxy.h"
 #import <objc/runtime.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+// The same file compiles with ARC for Apple platforms and with GCC (no ARC, no blocks, no
+// literals or subscripts) for the GNU runtime its tests run on.
+#ifndef __has_feature
+#define __has_feature(feature) 0
+#endif
+#if __has_feature(objc_arc)
+#define SWB_RETAIN(object) (object)
+#define SWB_RELEASE(object)
+#define SWB_UNRETAINED __unsafe_unretained
+#define SWB_BRIDGE __bridge
+#else
+#define SWB_RETAIN(object) [(object) retain]
+#define SWB_RELEASE(object) [(object) release]
+#define SWB_UNRETAINED
+#define SWB_BRIDGE
+#endif
 
 @interface SWBForwardedMessage ()
 - (instancetype)initWithInvocation:(NSInvocation *)invocation;
 @end
 
-@implementation SWBForwardedMessage {
-  NSInvocation *_invocation;
-}
+@implementation SWBForwardedMessage
 
 - (instancetype)initWithInvocation:(NSInvocation *)invocation {
   if ((self = [super init])) {
-    _invocation = invocation;
+    _invocation = SWB_RETAIN(invocation);
   }
   return self;
 }
 
+#if !__has_feature(objc_arc)
+- (void)dealloc {
+  SWB_RELEASE(_invocation);
+  [super dealloc];
+}
+#endif
+
 - (SEL)selector {
-  return _invocation.selector;
+  return [_invocation selector];
 }
 
 - (BOOL)returnsVoid {
-  return _invocation.methodSignature.methodReturnLength == 0;
+  return [[_invocation methodSignature] methodReturnLength] == 0;
 }
 
 /// The type encoding without its qualifiers (const, in, out, …).
@@ -32,9 +57,9 @@ static const char *SWBBareType(const char *type) {
 }
 
 - (NSArray *)arguments {
-  NSMethodSignature *signature = _invocation.methodSignature;
+  NSMethodSignature *signature = [_invocation methodSignature];
   NSMutableArray *arguments = [NSMutableArray array];
-  for (NSUInteger index = 2; index < signature.numberOfArguments; index++) {
+  for (NSUInteger index = 2; index < [signature numberOfArguments]; index++) {
     const char *type = SWBBareType([signature getArgumentTypeAtIndex:index]);
     NSUInteger size = 0;
     NSGetSizeAndAlignment(type, &size, NULL);
@@ -43,29 +68,29 @@ static const char *SWBBareType(const char *type) {
     id boxed;
     switch (type[0]) {
       case '@': {
-        __unsafe_unretained id object = *(__unsafe_unretained id *)buffer;
-        boxed = object ?: [NSNull null];
+        SWB_UNRETAINED id object = *(SWB_UNRETAINED id *)buffer;
+        boxed = object ? object : [NSNull null];
         break;
       }
       case '#': {
-        __unsafe_unretained Class cls = *(__unsafe_unretained Class *)buffer;
+        SWB_UNRETAINED Class cls = *(SWB_UNRETAINED Class *)buffer;
         boxed = cls ? (id)cls : [NSNull null];
         break;
       }
       case ':': boxed = NSStringFromSelector(*(SEL *)buffer); break;
-      case 'c': boxed = @(*(char *)buffer); break;
-      case 'C': boxed = @(*(unsigned char *)buffer); break;
-      case 's': boxed = @(*(short *)buffer); break;
-      case 'S': boxed = @(*(unsigned short *)buffer); break;
-      case 'i': boxed = @(*(int *)buffer); break;
-      case 'I': boxed = @(*(unsigned int *)buffer); break;
-      case 'l': boxed = @(*(long *)buffer); break;
-      case 'L': boxed = @(*(unsigned long *)buffer); break;
-      case 'q': boxed = @(*(long long *)buffer); break;
-      case 'Q': boxed = @(*(unsigned long long *)buffer); break;
-      case 'f': boxed = @(*(float *)buffer); break;
-      case 'd': boxed = @(*(double *)buffer); break;
-      case 'B': boxed = @(*(bool *)buffer); break;
+      case 'c': boxed = [NSNumber numberWithChar:*(char *)buffer]; break;
+      case 'C': boxed = [NSNumber numberWithUnsignedChar:*(unsigned char *)buffer]; break;
+      case 's': boxed = [NSNumber numberWithShort:*(short *)buffer]; break;
+      case 'S': boxed = [NSNumber numberWithUnsignedShort:*(unsigned short *)buffer]; break;
+      case 'i': boxed = [NSNumber numberWithInt:*(int *)buffer]; break;
+      case 'I': boxed = [NSNumber numberWithUnsignedInt:*(unsigned int *)buffer]; break;
+      case 'l': boxed = [NSNumber numberWithLong:*(long *)buffer]; break;
+      case 'L': boxed = [NSNumber numberWithUnsignedLong:*(unsigned long *)buffer]; break;
+      case 'q': boxed = [NSNumber numberWithLongLong:*(long long *)buffer]; break;
+      case 'Q': boxed = [NSNumber numberWithUnsignedLongLong:*(unsigned long long *)buffer]; break;
+      case 'f': boxed = [NSNumber numberWithFloat:*(float *)buffer]; break;
+      case 'd': boxed = [NSNumber numberWithDouble:*(double *)buffer]; break;
+      case 'B': boxed = [NSNumber numberWithBool:*(bool *)buffer]; break;
       default: boxed = [NSValue valueWithBytes:buffer objCType:type]; break;
     }
     free(buffer);
@@ -79,7 +104,7 @@ static const char *SWBBareType(const char *type) {
 }
 
 - (void)answerZero {
-  NSUInteger length = _invocation.methodSignature.methodReturnLength;
+  NSUInteger length = [[_invocation methodSignature] methodReturnLength];
   if (length == 0) return;
   void *zero = calloc(1, length);
   [_invocation setReturnValue:zero];
@@ -88,33 +113,43 @@ static const char *SWBBareType(const char *type) {
 
 @end
 
-@implementation SWBForwardingProxy {
-  NSMutableDictionary<NSString *, NSMethodSignature *> *_rememberedSignatures;
+@implementation SWBForwardingProxy
+
+/// Declared signatures by class and selector ("Class selector"), shared by every proxy class.
+static NSMutableDictionary *SWBSignatureCache;
+
++ (void)initialize {
+  if (self == [SWBForwardingProxy class]) SWBSignatureCache = [[NSMutableDictionary alloc] init];
 }
+
+#if !__has_feature(objc_arc)
+- (void)dealloc {
+  SWB_RELEASE(_rememberedSignatures);
+  [super dealloc];
+}
+#endif
 
 /// The signature a protocol adopted by `cls` (or by one of its superclasses, or by a protocol
 /// those adopt) declares for `selector`, or nil.
 static NSMethodSignature *SWBDeclaredSignature(Class cls, SEL selector) {
-  static NSMutableDictionary<NSString *, NSMethodSignature *> *cache;
-  static dispatch_once_t once;
-  dispatch_once(&once, ^{
-    cache = [NSMutableDictionary dictionary];
-  });
   NSString *key = [NSString stringWithFormat:@"%s %s", class_getName(cls), sel_getName(selector)];
-  @synchronized(cache) {
-    NSMethodSignature *known = cache[key];
+  @synchronized(SWBSignatureCache) {
+    NSMethodSignature *known = [SWBSignatureCache objectForKey:key];
     if (known) return known;
   }
   NSMethodSignature *found = nil;
   for (Class current = cls; current && !found; current = class_getSuperclass(current)) {
     unsigned int count = 0;
-    Protocol *__unsafe_unretained *protocols = class_copyProtocolList(current, &count);
-    NSMutableArray<Protocol *> *pending = [NSMutableArray array];
-    for (unsigned int index = 0; index < count; index++) [pending addObject:protocols[index]];
+    Protocol *SWB_UNRETAINED *protocols = class_copyProtocolList(current, &count);
+    // Protocols travel as pointers in an NSValue: on the GNU runtime a Protocol is no NSObject.
+    NSMutableArray *pending = [NSMutableArray array];
+    for (unsigned int index = 0; index < count; index++) {
+      [pending addObject:[NSValue valueWithPointer:(SWB_BRIDGE const void *)protocols[index]]];
+    }
     free(protocols);
-    NSMutableSet<NSString *> *visited = [NSMutableSet set];
-    while (pending.count > 0 && !found) {
-      Protocol *protocol = pending.lastObject;
+    NSMutableSet *visited = [NSMutableSet set];
+    while ([pending count] > 0 && !found) {
+      Protocol *protocol = (SWB_BRIDGE Protocol *)[[pending lastObject] pointerValue];
       [pending removeLastObject];
       NSString *name = NSStringFromProtocol(protocol);
       if ([visited containsObject:name]) continue;
@@ -125,16 +160,16 @@ static NSMethodSignature *SWBDeclaredSignature(Class cls, SEL selector) {
         if (description.types) found = [NSMethodSignature signatureWithObjCTypes:description.types];
       }
       unsigned int inheritedCount = 0;
-      Protocol *__unsafe_unretained *inherited = protocol_copyProtocolList(protocol, &inheritedCount);
+      Protocol *SWB_UNRETAINED *inherited = protocol_copyProtocolList(protocol, &inheritedCount);
       for (unsigned int index = 0; index < inheritedCount; index++) {
-        [pending addObject:inherited[index]];
+        [pending addObject:[NSValue valueWithPointer:(SWB_BRIDGE const void *)inherited[index]]];
       }
       free(inherited);
     }
   }
   if (found) {
-    @synchronized(cache) {
-      cache[key] = found;
+    @synchronized(SWBSignatureCache) {
+      [SWBSignatureCache setObject:found forKey:key];
     }
   }
   return found;
@@ -146,7 +181,7 @@ static NSMethodSignature *SWBDeclaredSignature(Class cls, SEL selector) {
   signature = SWBDeclaredSignature([self class], selector);
   if (signature) return signature;
   @synchronized(self) {
-    return _rememberedSignatures[NSStringFromSelector(selector)];
+    return [_rememberedSignatures objectForKey:NSStringFromSelector(selector)];
   }
 }
 
@@ -154,13 +189,15 @@ static NSMethodSignature *SWBDeclaredSignature(Class cls, SEL selector) {
   NSMethodSignature *signature = [object methodSignatureForSelector:selector];
   if (!signature) return;
   @synchronized(self) {
-    if (!_rememberedSignatures) _rememberedSignatures = [NSMutableDictionary dictionary];
-    _rememberedSignatures[NSStringFromSelector(selector)] = signature;
+    if (!_rememberedSignatures) _rememberedSignatures = [[NSMutableDictionary alloc] init];
+    [_rememberedSignatures setObject:signature forKey:NSStringFromSelector(selector)];
   }
 }
 
 - (void)forwardInvocation:(NSInvocation *)invocation {
-  [self forwardMessage:[[SWBForwardedMessage alloc] initWithInvocation:invocation]];
+  SWBForwardedMessage *message = [[SWBForwardedMessage alloc] initWithInvocation:invocation];
+  [self forwardMessage:message];
+  SWB_RELEASE(message);
 }
 
 - (void)forwardMessage:(SWBForwardedMessage *)message {

@@ -1,14 +1,24 @@
 // A base class for delegate proxies that never raise "unrecognized selector" for a method of a
-// protocol they adopt: what Swift cannot write, because it has no NSInvocation. Apple platforms
-// only; elsewhere this header declares nothing.
-#if __APPLE__
+// protocol they adopt: what Swift cannot write, because it has no NSInvocation. Apple platforms,
+// and the GNU Objective-C runtime with GNUstep Base, where its tests run
+// (Tests/ObjCRuntimeTests); elsewhere this header declares nothing.
+#if __APPLE__ || defined(GNUSTEP)
 #import <Foundation/Foundation.h>
+
+// GNUstep's headers have no Swift annotations.
+#ifndef NS_SWIFT_NAME
+#define NS_SWIFT_NAME(name)
+#endif
 
 NS_ASSUME_NONNULL_BEGIN
 
 /// A message the runtime handed to -forwardInvocation:, for a Swift subclass to deliver.
 NS_SWIFT_NAME(ForwardedMessage)
-@interface SWBForwardedMessage : NSObject
+@interface SWBForwardedMessage : NSObject {
+  // Instance variables here rather than in the implementation: GCC accepts them nowhere else.
+ @private
+  NSInvocation *_invocation;
+}
 
 - (instancetype)init NS_UNAVAILABLE;
 
@@ -32,7 +42,10 @@ NS_SWIFT_NAME(ForwardedMessage)
 /// for other selectors whose signature a subclass remembered), and hands each message that
 /// reaches -forwardInvocation: to -forwardMessage:.
 NS_SWIFT_NAME(ForwardingProxy)
-@interface SWBForwardingProxy : NSObject
+@interface SWBForwardingProxy : NSObject {
+ @private
+  NSMutableDictionary *_rememberedSignatures;
+}
 
 /// Delivers a message no forwarding target took. The default answers zero.
 - (void)forwardMessage:(SWBForwardedMessage *)message NS_SWIFT_NAME(forward(_:));

@@ -1,0 +1,258 @@
+// Tests of the Objective-C forwarding base (Sources/SwitchboardObjC) on a real Objective-C
+// runtime: Debian's GNU runtime with GNUstep Base, built with GCC by
+// Scripts/objc-runtime-tests.sh. Signatures from adopted, inherited and superclass protocols,
+// zero answers of every return kind, delivery through NSInvocation, argument boxing, and
+// remembered signatures. Manual reference counting: GCC has no ARC.
+#import <Foundation/Foundation.h>
+#import "SWBForwardingProxy.h"
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+  double x, y;
+} SWBTestPair;  // 16 bytes
+
+typedef struct {
+  double x, y, width, height;
+} SWBTestBox;  // 32 bytes
+
+// Boxed arguments are read back with -getValue:, which GNUstep's NSValue for two doubles (it
+// takes them for an NSPoint) fills only in part; a structure of another shape avoids that bug
+// of the test's runtime.
+typedef struct {
+  double value;
+  NSInteger tag;
+} SWBTestTagged;
+
+// The protocols' methods are required: GCC records no @optional method in a protocol's
+// metadata, so on this runtime only required ones have declared signatures (the base looks up
+// required, then optional methods; Apple's runtime has both).
+@protocol SWBTestBase <NSObject>
+- (void)baseDidChange:(id)sender;
+@end
+
+@protocol SWBTestDelegate <SWBTestBase>
+- (void)viewDidScroll:(id)view;
+- (BOOL)viewShouldReturn:(id)view;
+- (NSInteger)numberOfRowsIn:(id)view section:(NSInteger)section;
+- (double)heightFor:(id)view row:(NSInteger)row;
+- (id)titleFor:(id)view section:(NSInteger)section;
+- (SWBTestPair)pairFor:(id)view;
+- (SWBTestBox)boxFor:(id)view proposed:(SWBTestBox)proposed;
+- (void)view:(id)view
+        flag:(BOOL)flag
+      number:(double)number
+       count:(NSInteger)count
+      object:(id)object
+    selector:(SEL)selector
+      tagged:(SWBTestTagged)tagged;
+@end
+
+/// Adopts the protocol and implements none of it: the base answers zero.
+@interface TestProxy : SWBForwardingProxy <SWBTestDelegate>
+@end
+@implementation TestProxy
+@end
+
+/// Adopts it only through its superclass.
+@interface TestProxySubclass : TestProxy
+@end
+@implementation TestProxySubclass
+@end
+
+/// Delivers every forwarded message to a target, and keeps what it saw.
+@interface DeliveringProxy : SWBForwardingProxy <SWBTestDelegate> {
+ @public
+  id target;
+  NSArray *lastArguments;
+  BOOL lastReturnsVoid;
+  NSString *lastSelector;
+}
+@end
+@implementation DeliveringProxy
+- (void)forwardMessage:(SWBForwardedMessage *)message {
+  [lastArguments release];
+  lastArguments = [[message arguments] retain];
+  lastReturnsVoid = [message returnsVoid];
+  [lastSelector release];
+  lastSelector = [NSStringFromSelector([message selector]) retain];
+  if (target) {
+    [message invokeWithTarget:target];
+  } else {
+    [message answerZero];
+  }
+}
+@end
+
+/// A handler that implements the protocol (but `baseDidChange:`), and a method no protocol
+/// declares.
+@interface Handler : NSObject <SWBTestDelegate> {
+ @public
+  int scrolls;
+}
+- (NSInteger)customCount;
+@end
+@implementation Handler
+- (void)viewDidScroll:(id)view { scrolls++; }
+- (BOOL)viewShouldReturn:(id)view { return YES; }
+- (NSInteger)numberOfRowsIn:(id)view section:(NSInteger)section { return section + 41; }
+- (double)heightFor:(id)view row:(NSInteger)row { return 44.5; }
+- (id)titleFor:(id)view section:(NSInteger)section { return @"Title"; }
+- (SWBTestPair)pairFor:(id)view {
+  SWBTestPair pair = {1, 2};
+  return pair;
+}
+- (SWBTestBox)boxFor:(id)view proposed:(SWBTestBox)proposed {
+  proposed.width += 1;
+  return proposed;
+}
+- (NSInteger)customCount { return 7; }
+@end
+
+static int passed = 0;
+static int failed = 0;
+
+static void check(BOOL condition, const char *name) {
+  if (condition) {
+    passed++;
+  } else {
+    failed++;
+    printf("FAIL: %s\n", name);
+  }
+}
+
+static void signatures(void) {
+  TestProxy *proxy = [[TestProxy alloc] init];
+  NSMethodSignature *scroll = [proxy methodSignatureForSelector:@selector(viewDidScroll:)];
+  check(scroll != nil, "a void method of an adopted protocol has a signature");
+  check([scroll methodReturnLength] == 0, "its return length is 0");
+  check([scroll numberOfArguments] == 3, "it takes self, _cmd and one argument");
+  NSMethodSignature *rows = [proxy methodSignatureForSelector:@selector(numberOfRowsIn:section:)];
+  check(rows != nil && [rows methodReturnLength] == sizeof(NSInteger),
+        "an NSInteger method's signature returns an NSInteger");
+  check([proxy methodSignatureForSelector:@selector(baseDidChange:)] != nil,
+        "a method of a protocol the adopted protocol inherits has a signature");
+  check([proxy methodSignatureForSelector:@selector(boxFor:proposed:)] != nil
+            && [[proxy methodSignatureForSelector:@selector(boxFor:proposed:)] methodReturnLength]
+                   == sizeof(SWBTestBox),
+        "a 32-byte structure method's signature returns 32 bytes");
+  check([proxy methodSignatureForSelector:@selector(description)] != nil,
+        "NSObject's own methods keep their signatures");
+  check([proxy methodSignatureForSelector:@selector(customCount)] == nil,
+        "a selector no adopted protocol declares has none");
+  check([proxy methodSignatureForSelector:@selector(viewDidScroll:)] == scroll
+            || [[proxy methodSignatureForSelector:@selector(viewDidScroll:)] isEqual:scroll],
+        "a second look-up gives the same signature");
+  TestProxySubclass *subclass = [[TestProxySubclass alloc] init];
+  check([subclass methodSignatureForSelector:@selector(heightFor:row:)] != nil,
+        "a subclass finds the protocols its superclass adopts");
+  [subclass release];
+  [proxy release];
+}
+
+static void zeroAnswers(void) {
+  TestProxy *proxy = [[TestProxy alloc] init];
+  [proxy viewDidScroll:nil];
+  check(YES, "a void message nobody implements is absorbed");
+  check([proxy viewShouldReturn:nil] == NO, "a BOOL is answered NO");
+  check([proxy numberOfRowsIn:nil section:3] == 0, "an NSInteger is answered 0");
+  check([proxy heightFor:nil row:0] == 0.0, "a double is answered 0");
+  check([proxy titleFor:nil section:0] == nil, "an object is answered nil");
+  SWBTestPair pair = [proxy pairFor:nil];
+  check(pair.x == 0 && pair.y == 0, "a 16-byte structure is answered zeroed");
+  SWBTestBox proposed = {1, 2, 3, 4};
+  SWBTestBox box = [proxy boxFor:nil proposed:proposed];
+  check(box.x == 0 && box.y == 0 && box.width == 0 && box.height == 0,
+        "a 32-byte structure is answered zeroed");
+  [proxy release];
+}
+
+static void delivery(void) {
+  DeliveringProxy *proxy = [[DeliveringProxy alloc] init];
+  Handler *handler = [[Handler alloc] init];
+  proxy->target = handler;
+  [proxy viewDidScroll:nil];
+  check(handler->scrolls == 1, "a void message reaches the target");
+  check(proxy->lastReturnsVoid, "and is said to return nothing");
+  check([proxy->lastSelector isEqualToString:@"viewDidScroll:"], "with its selector");
+  check([proxy viewShouldReturn:nil] == YES, "a BOOL answer comes back");
+  check(!proxy->lastReturnsVoid, "a method with an answer is said to return a value");
+  check([proxy numberOfRowsIn:nil section:1] == 42, "an NSInteger answer comes back");
+  check([proxy heightFor:nil row:0] == 44.5, "a double answer comes back");
+  check([[proxy titleFor:nil section:0] isEqual:@"Title"], "an object answer comes back");
+  SWBTestPair pair = [proxy pairFor:nil];
+  check(pair.x == 1 && pair.y == 2, "a 16-byte structure answer comes back");
+  SWBTestBox proposed = {1, 2, 3, 4};
+  SWBTestBox box = [proxy boxFor:nil proposed:proposed];
+  check(box.x == 1 && box.y == 2 && box.width == 4 && box.height == 4,
+        "a 32-byte structure goes and comes back");
+  [handler release];
+  [proxy release];
+}
+
+static void boxing(void) {
+  DeliveringProxy *proxy = [[DeliveringProxy alloc] init];
+  SWBTestTagged tagged = {3.5, 4};
+  [proxy view:nil
+          flag:YES
+        number:2.5
+         count:-3
+        object:@"x"
+      selector:@selector(viewDidScroll:)
+        tagged:tagged];
+  NSArray *arguments = proxy->lastArguments;
+  check([arguments count] == 7, "every argument is boxed");
+  if ([arguments count] == 7) {
+    check([arguments objectAtIndex:0] == [NSNull null], "nil becomes NSNull");
+    check([[arguments objectAtIndex:1] boolValue] == YES, "a BOOL becomes a number");
+    check([[arguments objectAtIndex:2] doubleValue] == 2.5, "a double becomes a number");
+    check([[arguments objectAtIndex:3] integerValue] == -3, "an NSInteger becomes a number");
+    check([[arguments objectAtIndex:4] isEqual:@"x"], "an object stays itself");
+    check([[arguments objectAtIndex:5] isEqual:@"viewDidScroll:"], "a selector becomes its name");
+    SWBTestTagged boxed = {0, 0};
+    id value = [arguments objectAtIndex:6];
+    if ([value isKindOfClass:[NSValue class]]) [value getValue:&boxed];
+    check(boxed.value == 3.5 && boxed.tag == 4, "a structure becomes an NSValue of its bytes");
+  }
+  [proxy release];
+}
+
+static void rememberedSignatures(void) {
+  Handler *handler = [[Handler alloc] init];
+  TestProxy *proxy = [[TestProxy alloc] init];
+  [proxy rememberSignatureOfSelector:@selector(customCount) from:handler];
+  NSMethodSignature *remembered = [proxy methodSignatureForSelector:@selector(customCount)];
+  check(remembered != nil && [remembered methodReturnLength] == sizeof(NSInteger),
+        "a remembered signature answers for an undeclared selector");
+  check([(id)proxy customCount] == 0, "and the message is answered zero once its handler is gone");
+  [proxy rememberSignatureOfSelector:@selector(notImplementedByAnyone) from:handler];
+  check([proxy methodSignatureForSelector:@selector(notImplementedByAnyone)] == nil,
+        "nothing is remembered for a selector the object does not implement");
+  TestProxy *other = [[TestProxy alloc] init];
+  check([other methodSignatureForSelector:@selector(customCount)] == nil,
+        "signatures are remembered per proxy");
+  DeliveringProxy *delivering = [[DeliveringProxy alloc] init];
+  delivering->target = handler;
+  [delivering rememberSignatureOfSelector:@selector(customCount) from:handler];
+  check([(id)delivering customCount] == 7, "a remembered selector is delivered to its target");
+  [delivering release];
+  [other release];
+  [proxy release];
+  [handler release];
+}
+
+@interface NSObject (SWBNeverImplemented)
+- (void)notImplementedByAnyone;
+@end
+
+int main(void) {
+  NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
+  signatures();
+  zeroAnswers();
+  delivery();
+  boxing();
+  rememberedSignatures();
+  [pool drain];
+  printf("objc runtime: %d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}
