@@ -32,7 +32,7 @@ let package = Package(
         "Switchboard", "SwitchboardLists",
         .target(
           name: "SwitchboardObjC",
-          condition: .when(platforms: [.iOS, .macCatalyst, .tvOS, .visionOS])),
+          condition: .when(platforms: [.iOS, .macOS, .macCatalyst, .tvOS, .visionOS])),
       ]),
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
     // The demo's screens are internal to it; its specs reach them with `@testable import`.

@@ -274,6 +274,9 @@ extension PrioritizedProxy {
       "\(name): a routing rule changed the proxy while its routes were being rebuilt. Rules must "
         + "only choose among their candidates; change handlers or rules outside of a rule.")
     isRebuilding = true
+    // The first build, from the initializer, changes no route anyone was told about.
+    let isFirstBuild = !hasBuiltRoutes
+    hasBuiltRoutes = true
     // A rebuild covers every change a running batch recorded.
     var causes = causes.union(pendingCauses ?? [])
     pendingCauses = nil
@@ -308,7 +311,7 @@ extension PrioritizedProxy {
     isRebuilding = false
     withExtendedLifetime(live) {}
 
-    guard !previous.isEmpty else { return }
+    guard !isFirstBuild else { return }
     var changed: [Message] = []
     for index in messages.indices where !Self.sameRoute(previous[index], rebuilt[index]) {
       changed.append(messages[index])

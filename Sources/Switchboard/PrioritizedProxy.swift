@@ -78,6 +78,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// a weak reference to it.
   let lifetime = ProxyLifetime()
   var isRebuilding = false
+  /// Whether the routes were built once (by the initializer).
+  var hasBuiltRoutes = false
   /// How many ``batch(_:)`` calls are running, and what they changed so far.
   var batchDepth = 0
   var pendingCauses: RouteChangeCauses?

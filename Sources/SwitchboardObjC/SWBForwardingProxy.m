@@ -111,6 +111,60 @@ static const char *SWBBareType(const char *type) {
   free(zero);
 }
 
+- (void)answerWithValue:(id)value {
+  NSMethodSignature *signature = [_invocation methodSignature];
+  NSUInteger length = [signature methodReturnLength];
+  if (length == 0) return;
+  const char *type = SWBBareType([signature methodReturnType]);
+  void *answer = calloc(1, MAX(length, sizeof(double)));
+  if (type[0] == '@' || type[0] == '#') {
+    *(SWB_UNRETAINED id *)answer = value;
+  } else if ([value isKindOfClass:[NSNumber class]]) {
+    NSNumber *number = value;
+    switch (type[0]) {
+      case 'c': *(char *)answer = [number charValue]; break;
+      case 'C': *(unsigned char *)answer = [number unsignedCharValue]; break;
+      case 's': *(short *)answer = [number shortValue]; break;
+      case 'S': *(unsigned short *)answer = [number unsignedShortValue]; break;
+      case 'i': *(int *)answer = [number intValue]; break;
+      case 'I': *(unsigned int *)answer = [number unsignedIntValue]; break;
+      case 'l': *(long *)answer = [number longValue]; break;
+      case 'L': *(unsigned long *)answer = [number unsignedLongValue]; break;
+      case 'q': *(long long *)answer = [number longLongValue]; break;
+      case 'Q': *(unsigned long long *)answer = [number unsignedLongLongValue]; break;
+      case 'f': *(float *)answer = [number floatValue]; break;
+      case 'd': *(double *)answer = [number doubleValue]; break;
+      case 'B': *(bool *)answer = [number boolValue]; break;
+      default: break;
+    }
+  } else if ([value isKindOfClass:[NSValue class]]) {
+    NSUInteger size = 0;
+    NSGetSizeAndAlignment([value objCType], &size, NULL);
+    if (size == length) [value getValue:answer];
+  }
+  [_invocation setReturnValue:answer];
+  free(answer);
+}
+
+- (void)answerWithArgumentAtIndex:(NSUInteger)index {
+  NSMethodSignature *signature = [_invocation methodSignature];
+  NSUInteger length = [signature methodReturnLength];
+  if (length == 0) return;
+  void *answer = calloc(1, MAX(length, sizeof(void *)));
+  NSUInteger position = index + 2;
+  if (position < [signature numberOfArguments]) {
+    const char *argumentType = SWBBareType([signature getArgumentTypeAtIndex:position]);
+    const char *returnType = SWBBareType([signature methodReturnType]);
+    NSUInteger size = 0;
+    NSGetSizeAndAlignment(argumentType, &size, NULL);
+    if (size == length && argumentType[0] == returnType[0]) {
+      [_invocation getArgument:answer atIndex:(NSInteger)position];
+    }
+  }
+  [_invocation setReturnValue:answer];
+  free(answer);
+}
+
 @end
 
 @implementation SWBForwardingProxy

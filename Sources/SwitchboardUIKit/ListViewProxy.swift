@@ -330,5 +330,7 @@ extension RoutingRules where Message == ListMessage {
 extension ForwardedMessage: ForwardedInvocation {
   var selectorName: String { NSStringFromSelector(selector) }
   func invoke(on target: AnyObject) { invoke(target: target) }
+  func answer(with value: Any) { answer(value: value as AnyObject) }
+  func answerWithArgument(at index: Int) { answer(argumentAt: UInt(index)) }
 }
 #endif

@@ -1,9 +1,12 @@
-#if canImport(UIKit)
+#if canImport(ObjectiveC)
+import Foundation
 import ObjectiveC
+#if canImport(UIKit)
 import UIKit
+#endif
 
-/// The Objective-C runtime as a UIKit list proxy asks it: which handler implements which
-/// selector, and what the view's protocols declare.
+/// The Objective-C runtime as a proxy asks it: which handler implements which selector, and
+/// what the proxy's protocols declare.
 struct ObjectiveCRuntime: SelectorRuntime {
   /// What each protocol method of the view declares, by selector.
   private let declarations: [String: SelectorDeclaration]
@@ -11,6 +14,34 @@ struct ObjectiveCRuntime: SelectorRuntime {
   /// subclass that does not override them has not implemented them.
   private let controllerClassNames: [String]
 
+  /// The runtime for the protocols `proxyClass` adopts (with its superclasses, and the
+  /// protocols those inherit), each received as the delegate.
+  init(adoptedBy proxyClass: AnyClass) {
+    var protocols: [Protocol] = []
+    var seen: Set<String> = ["NSObject"]
+    var pending: [Protocol] = []
+    var current: AnyClass? = proxyClass
+    while let cls = current {
+      var count: UInt32 = 0
+      if let list = class_copyProtocolList(cls, &count) {
+        for index in 0..<Int(count) { pending.append(list[index]) }
+        free(UnsafeMutableRawPointer(mutating: UnsafeRawPointer(list)))
+      }
+      current = class_getSuperclass(cls)
+    }
+    while let proto = pending.popLast() {
+      guard seen.insert(NSStringFromProtocol(proto)).inserted else { continue }
+      protocols.append(proto)
+      var count: UInt32 = 0
+      if let inherited = protocol_copyProtocolList(proto, &count) {
+        for index in 0..<Int(count) { pending.append(inherited[index]) }
+        free(UnsafeMutableRawPointer(mutating: UnsafeRawPointer(inherited)))
+      }
+    }
+    self.init(protocols: protocols.map { ($0, .delegate) }, controllers: [])
+  }
+
+  #if canImport(UIKit)
   /// The runtime for `UITableView`'s protocols.
   static let tableView = ObjectiveCRuntime(
     protocols: [
@@ -28,6 +59,7 @@ struct ObjectiveCRuntime: SelectorRuntime {
       (UICollectionViewDataSourcePrefetching.self, .prefetchDataSource),
     ],
     controllers: [UICollectionViewController.self])
+  #endif
 
   private init(protocols: [(Protocol, ListViewProperty)], controllers: [AnyClass]) {
     var declarations: [String: SelectorDeclaration] = [:]

@@ -542,9 +542,7 @@ final class SelectorRouting<Host: ListHost> {
 
   /// The declared selector nearest to `name`, if one is close enough to be a misspelling.
   func closestDeclaredSelector(to name: String) -> String? {
-    let candidates = runtime.declaredSelectors.map { ($0, editDistance($0, name)) }
-    guard let best = candidates.min(by: { $0.1 < $1.1 }) else { return nil }
-    return best.1 <= max(2, name.count / 8) ? best.0 : nil
+    closestSelector(to: name, in: runtime.declaredSelectors)
   }
 }
 
@@ -567,6 +565,11 @@ protocol ForwardedInvocation {
   func invoke(on target: AnyObject)
   /// Answers zero: `0`, `false`, `nil` or a zeroed structure.
   func answerZero()
+  /// Answers `value` (a number, a Boolean, an object, or a structure boxed as `NSValue`),
+  /// converted to the method's return type.
+  func answer(with value: Any)
+  /// Answers the argument at `index`, of the method's return type.
+  func answerWithArgument(at index: Int)
 }
 
 /// A weak reference to a handler.
@@ -579,6 +582,13 @@ struct WeakHandler {
 struct KeptObject {
   weak var object: AnyObject?
   var properties: [ListViewProperty]
+}
+
+/// The selector of `selectors` nearest to `name`, if one is close enough to be a misspelling.
+func closestSelector(to name: String, in selectors: [String]) -> String? {
+  let candidates = selectors.map { ($0, editDistance($0, name)) }
+  guard let best = candidates.min(by: { $0.1 < $1.1 }) else { return nil }
+  return best.1 <= max(2, name.count / 8) ? best.0 : nil
 }
 
 /// The Levenshtein distance between two strings.

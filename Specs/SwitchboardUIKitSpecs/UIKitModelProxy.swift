@@ -73,6 +73,10 @@ final class ModelInvocation: @MainActor ForwardedInvocation {
     answer = nil
     answeredZero = true
   }
+
+  func answer(with value: Any) { answer = value }
+
+  func answerWithArgument(at index: Int) { answer = arguments[index] }
 }
 
 /// `TableViewProxy` or `CollectionViewProxy` in the model, as the model's view requires.

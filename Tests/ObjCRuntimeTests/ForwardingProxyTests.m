@@ -39,6 +39,8 @@ typedef struct {
 - (id)titleFor:(id)view section:(NSInteger)section;
 - (SWBTestPair)pairFor:(id)view;
 - (SWBTestBox)boxFor:(id)view proposed:(SWBTestBox)proposed;
+- (SWBTestTagged)taggedFor:(id)view;
+- (NSInteger)indexFor:(id)view proposed:(NSInteger)proposed;
 - (void)view:(id)view
         flag:(BOOL)flag
       number:(double)number
@@ -78,6 +80,34 @@ typedef struct {
   lastSelector = [NSStringFromSelector([message selector]) retain];
   if (target) {
     [message invokeWithTarget:target];
+  } else {
+    [message answerZero];
+  }
+}
+@end
+
+/// Answers every message with a fallback, as a delegate proxy does for a handler that is gone:
+/// a value for most, the proposed argument for the `proposed:` methods.
+@interface FallbackProxy : SWBForwardingProxy <SWBTestDelegate>
+@end
+@implementation FallbackProxy
+- (void)forwardMessage:(SWBForwardedMessage *)message {
+  NSString *name = NSStringFromSelector([message selector]);
+  if ([name hasSuffix:@"proposed:"]) {
+    [message answerWithArgumentAtIndex:1];
+  } else if ([name isEqualToString:@"viewShouldReturn:"]) {
+    [message answerWithValue:[NSNumber numberWithBool:YES]];
+  } else if ([name isEqualToString:@"numberOfRowsIn:section:"]) {
+    [message answerWithValue:[NSNumber numberWithInteger:12]];
+  } else if ([name isEqualToString:@"heightFor:row:"]) {
+    [message answerWithValue:[NSNumber numberWithDouble:2.5]];
+  } else if ([name isEqualToString:@"titleFor:section:"]) {
+    [message answerWithValue:@"fallback"];
+  } else if ([name isEqualToString:@"taggedFor:"]) {
+    SWBTestTagged tagged = {1.5, 9};
+    [message answerWithValue:[NSValue valueWithBytes:&tagged objCType:@encode(SWBTestTagged)]];
+  } else if ([name isEqualToString:@"pairFor:"]) {
+    [message answerWithValue:@"not a structure"];
   } else {
     [message answerZero];
   }
@@ -217,6 +247,24 @@ static void boxing(void) {
   [proxy release];
 }
 
+static void fallbackAnswers(void) {
+  FallbackProxy *proxy = [[FallbackProxy alloc] init];
+  check([proxy viewShouldReturn:nil] == YES, "a value answers a BOOL");
+  check([proxy numberOfRowsIn:nil section:0] == 12, "a value answers an NSInteger");
+  check([proxy heightFor:nil row:0] == 2.5, "a value answers a double");
+  check([[proxy titleFor:nil section:0] isEqual:@"fallback"], "a value answers an object");
+  SWBTestTagged tagged = [proxy taggedFor:nil];
+  check(tagged.value == 1.5 && tagged.tag == 9, "an NSValue answers a structure of its size");
+  SWBTestPair pair = [proxy pairFor:nil];
+  check(pair.x == 0 && pair.y == 0, "a value of another kind answers zero");
+  SWBTestBox proposed = {1, 2, 3, 4};
+  SWBTestBox box = [proxy boxFor:nil proposed:proposed];
+  check(box.x == 1 && box.y == 2 && box.width == 3 && box.height == 4,
+        "the proposed argument answers a 32-byte structure");
+  check([proxy indexFor:nil proposed:7] == 7, "the proposed argument answers an NSInteger");
+  [proxy release];
+}
+
 static void rememberedSignatures(void) {
   Handler *handler = [[Handler alloc] init];
   TestProxy *proxy = [[TestProxy alloc] init];
@@ -251,6 +299,7 @@ int main(void) {
   zeroAnswers();
   delivery();
   boxing();
+  fallbackAnswers();
   rememberedSignatures();
   [pool drain];
   printf("objc runtime: %d passed, %d failed\n", passed, failed);

@@ -478,3 +478,25 @@ struct BatchTests {
     #expect(seen.types == ["FullDoor", "OpenOnly"])
   }
 }
+
+/// A message set with no cases: a proxy that routes only messages named at run time.
+enum NamedOnly: MessageSet {
+  func isImplemented(by handler: AnyObject) -> Bool { switch self {} }
+}
+
+@MainActor
+struct NamedOnlyProxyTests {
+  @Test func routeChangesOfNamedMessagesAreObservedWithoutCases() {
+    let proxy = PrioritizedProxy<NamedOnly>(
+      namedImplementationCheck: { name, handler in (handler as? FullDoor) != nil && name == "knock"
+      })
+    _ = proxy.targets(forNamed: "knock")
+    var changes: [[String]] = []
+    let observation = proxy.observeRoutes { changes.append($0.names) }
+    let door = FullDoor("a")
+    proxy.add(door)
+    #expect(changes == [["knock"]])
+    #expect(proxy.targets(forNamed: "knock").first === door)
+    observation.cancel()
+  }
+}

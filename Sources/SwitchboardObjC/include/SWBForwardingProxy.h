@@ -35,6 +35,13 @@ NS_SWIFT_NAME(ForwardedMessage)
 - (void)invokeWithTarget:(id)target NS_SWIFT_NAME(invoke(target:));
 /// Answers zero: 0, NO, nil, or a zeroed structure.
 - (void)answerZero;
+/// Answers `value` converted to the method's return type: an object as it is, an NSNumber as
+/// the number type returned, an NSValue's bytes for a structure of its size; zero for anything
+/// else.
+- (void)answerWithValue:(id)value NS_SWIFT_NAME(answer(value:));
+/// Answers the argument at `index` (0 for the first after the selector's receiver), when it has
+/// the method's return type; zero otherwise.
+- (void)answerWithArgumentAtIndex:(NSUInteger)index NS_SWIFT_NAME(answer(argumentAt:));
 
 @end
 

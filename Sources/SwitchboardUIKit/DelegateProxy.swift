@@ -1,0 +1,253 @@
+#if canImport(SwitchboardObjC)
+import Foundation
+import ObjectiveC
+import Switchboard
+import SwitchboardObjC
+
+/// A delegate that several objects share, for any Objective-C delegate protocol: each message
+/// goes to the first of its handlers that implements it, or where a rule says.
+///
+/// Declare a proxy type for the protocol in one line, then attach it in one line; the parent
+/// owns the proxy, which holds its handlers weakly:
+///
+/// ```swift
+/// final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}
+///
+/// override func viewDidLoad() {
+///   super.viewDidLoad()
+///   SearchBarProxy.attach(
+///     to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
+/// }
+/// ```
+///
+/// ## Routing
+/// A selector goes to its first implementer in the handlers' order, or as
+/// ``rules`` say (`rules[selector: #selector(…)] = .always(.viewModel)`); a broadcast rule
+/// sends a method that returns nothing to every implementer (an analytics observer beside the
+/// screen). ``explain(_:)`` and ``routingTable`` show every route.
+///
+/// ## What the parent is told
+/// `responds(to:)` says yes for a method some live handler implements, or a method returning
+/// nothing that is observed. The parent remembers the answers, so when one changes (a handler
+/// added, removed or released, a rule changed) the proxy sets the parent's delegate to `nil` and
+/// back, once, after the current turn of the thread the parent calls on.
+///
+/// ## When a handler goes away
+/// A method the parent still sends after its handler was released gets its fallback
+/// (``DelegateFallback``: the parent's own default for that method, declared per selector, a
+/// completion handler called), or zero, and is reported to ``onError``: never an
+/// "unrecognized selector" exception.
+///
+/// ## Other objects
+/// The delegate the parent already has is kept as the lowest-priority handler; ``detach()``
+/// gives it back, and a proxy attached again keeps it.
+///
+/// ## Threads
+/// The proxy answers on whatever thread the parent calls it on (a `CLLocationManager` calls
+/// its delegate on the thread that created it); a lock guards its state.
+open class DelegateProxy: ForwardingProxy {
+  /// Everything the proxy decides, platform-independent and specified on a model of the
+  /// runtime.
+  let routing: DelegateRouting
+
+  /// A proxy for `handlers`, highest priority first, each held weakly; use
+  /// ``attach(to:delegate:handlers:rules:fallbacks:keepingInstalledDelegate:)`` to connect it.
+  public required init(
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
+    fallbacks: [Selector: DelegateFallback] = [:]
+  ) {
+    var byName: [String: DelegateFallback] = [:]
+    for (selector, fallback) in fallbacks { byName[NSStringFromSelector(selector)] = fallback }
+    routing = DelegateRouting(
+      handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: rules,
+      fallbacks: byName, runtime: ObjectiveCRuntime(adoptedBy: Self.self),
+      schedule: afterThisRunLoopTurn)
+    super.init()
+    routing.onUndeclaredSelectorAnswered { [weak self] selector, target in
+      self?.rememberSignature(of: NSSelectorFromString(selector), from: target)
+    }
+  }
+
+  /// Makes a proxy of this class, makes `parent` own it, and sets it as the parent's delegate.
+  ///
+  /// The delegate the parent had is kept as the lowest-priority handler unless
+  /// `keepingInstalledDelegate` is `false`. A proxy attached before to the same property is
+  /// replaced (its kept delegate is kept).
+  ///
+  /// ```swift
+  /// SearchBarProxy.attach(to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
+  /// ```
+  ///
+  /// - Precondition: The class adopts the property's protocol (declare
+  ///   `final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}`).
+  @discardableResult
+  public static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
+    fallbacks: [Selector: DelegateFallback] = [:], keepingInstalledDelegate: Bool = true
+  ) -> Self {
+    let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
+    precondition(
+      proxy is Delegate,
+      "\(Self.self) does not adopt \(Delegate.self), the type of the delegate property it is "
+        + "attached to. Declare it as `final class \(Self.self): DelegateProxy, "
+        + "\(Delegate.self) {}`.")
+    let attached = AttachedDelegateProxies.of(parent)
+    let previous = attached.proxies[property]
+    attached.proxies[property] = proxy
+    let access = UncheckedProperty(parent: parent, property: property)
+    proxy.routing.attach(
+      to: DelegateProperty(get: { access.get() }, set: { access.set($0) }), as: proxy,
+      keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing)
+    return proxy
+  }
+
+  /// The proxy attached to `parent`'s delegate `property`, if any.
+  public static func attached<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>
+  ) -> Self? {
+    AttachedDelegateProxies.of(parent).proxies[property] as? Self
+  }
+
+  /// Disconnects the proxy: the parent's delegate gets back the delegate it had before attach,
+  /// or `nil`.
+  public func detach() { routing.detach() }
+
+  // MARK: - Routes
+
+  /// The rules, by selector: `rules[selector: #selector(…)] = .broadcast`.
+  ///
+  /// Setting them reports a rule that cannot work, or one keyed by a selector nobody declares,
+  /// to ``onError``.
+  public var rules: RoutingRules<DelegateMessage> {
+    get { routing.rules }
+    set { routing.rules = newValue }
+  }
+
+  /// Adds a handler with the lowest priority but the kept delegate's, held weakly.
+  public func add(_ handler: AnyObject, role: HandlerRole) { routing.add(handler, role: role) }
+
+  /// Removes a handler; `false` when it was not one.
+  @discardableResult
+  public func remove(_ handler: AnyObject) -> Bool { routing.remove(handler) }
+
+  /// The live handlers in priority order, described.
+  public var handlers: [HandlerDescription] { routing.handlers }
+
+  /// Why `selector` goes where it goes.
+  ///
+  /// ```swift
+  /// print(proxy.explain(#selector(UISearchBarDelegate.searchBarSearchButtonClicked(_:))))
+  /// ```
+  public func explain(_ selector: Selector) -> RouteExplanation<DelegateMessage> {
+    routing.explain(NSStringFromSelector(selector))
+  }
+
+  /// Every selector asked about or given a rule, with its route.
+  public var routingTable: RoutingTable<DelegateMessage> { routing.routingTable }
+
+  // MARK: - Observing
+
+  /// Calls `body` with the arguments of every `selector` the parent sends (a method that
+  /// returns nothing), boxed as the runtime boxes them, before or after its handlers.
+  ///
+  /// Observing a method nobody implements makes the proxy answer it, which the parent learns
+  /// after this turn. A method that returns a value, or that no adopted protocol declares, is
+  /// reported to ``onError``, and `body` is never called.
+  public func observe(
+    _ selector: Selector, beforeHandler: Bool = false, _ body: @escaping ([Any]) -> Void
+  ) -> ObservationToken {
+    routing.observe(NSStringFromSelector(selector), beforeHandler: beforeHandler, body)
+  }
+
+  // MARK: - Problems
+
+  /// Called with each problem the proxy meets.
+  ///
+  /// By default a debug build stops with the description of a setup mistake
+  /// (``DelegateProxyError/isSetupMistake``), and problems met at run time are kept in
+  /// ``errors`` and printed. A release build goes on either way.
+  public var onError: @Sendable (DelegateProxyError) -> Void {
+    get { routing.onError }
+    set { routing.onError = newValue }
+  }
+
+  /// Every problem reported to ``onError``, oldest first.
+  public var errors: [DelegateProxyError] { routing.errors }
+
+  // MARK: - The Objective-C runtime
+
+  /// True for a method of the proxy's own class, one a live handler implements, or a method
+  /// returning nothing that is observed.
+  open override func responds(to selector: Selector!) -> Bool {
+    guard let selector else { return false }
+    return routing.responds(toSelector: NSStringFromSelector(selector)) {
+      super.responds(to: selector)
+    }
+  }
+
+  /// The one handler a selector goes to, when nothing observes it.
+  open override func forwardingTarget(for selector: Selector!) -> Any? {
+    guard let selector else { return nil }
+    return routing.forwardingTarget(forSelector: NSStringFromSelector(selector))
+      ?? super.forwardingTarget(for: selector)
+  }
+
+  /// Delivers a message no forwarding target took: a broadcast, an observed method, or one
+  /// whose handler is gone.
+  open override func forward(_ message: ForwardedMessage) { routing.forward(message) }
+
+  /// True for a protocol the proxy's class adopts or a live handler adopts (a handler's
+  /// `UIDataSourceModelAssociation`, for state restoration).
+  open override func conforms(to aProtocol: Protocol) -> Bool {
+    super.conforms(to: aProtocol)
+      || routing.anyHandler { ($0 as? NSObjectProtocol)?.conforms(to: aProtocol) ?? false }
+  }
+}
+
+extension RoutingRules {
+  /// The rule written for `selector`, or `nil` when it uses the fallback; the same entry as
+  /// `self[named: NSStringFromSelector(selector)]`.
+  ///
+  /// ```swift
+  /// rules[selector: #selector(UIScrollViewDelegate.scrollViewDidScroll(_:))] = .broadcast
+  /// ```
+  public subscript(selector selector: Selector) -> RoutingRule<Message>? {
+    get { self[named: NSStringFromSelector(selector)] }
+    set { self[named: NSStringFromSelector(selector)] = newValue }
+  }
+}
+
+/// The delegate proxies attached to one parent, by delegate property; the parent owns them.
+final class AttachedDelegateProxies {
+  var proxies: [AnyKeyPath: DelegateProxy] = [:]
+
+  private nonisolated(unsafe) static var key: UInt8 = 0
+
+  /// The proxies attached to `parent`, made on first use.
+  static func of(_ parent: AnyObject) -> AttachedDelegateProxies {
+    if let existing = objc_getAssociatedObject(parent, &key) as? AttachedDelegateProxies {
+      return existing
+    }
+    let made = AttachedDelegateProxies()
+    objc_setAssociatedObject(parent, &key, made, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    return made
+  }
+}
+
+/// A parent's delegate property, reached through its key path, with the parent held weakly.
+///
+/// Unchecked: the proxy touches the property only on the thread the parent calls it on.
+private struct UncheckedProperty<Parent: AnyObject, Delegate>: @unchecked Sendable {
+  weak var parent: Parent?
+  let property: ReferenceWritableKeyPath<Parent, Delegate?>
+
+  func get() -> AnyObject? { parent?[keyPath: property].map { $0 as AnyObject } }
+  func set(_ object: AnyObject?) { parent?[keyPath: property] = object as? Delegate }
+}
+
+/// Runs `work` after the current turn of the calling thread's run loop.
+@Sendable func afterThisRunLoopTurn(_ work: @escaping @Sendable () -> Void) {
+  RunLoop.current.perform(work)
+}
+#endif

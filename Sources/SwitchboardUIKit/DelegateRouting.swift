@@ -1,0 +1,396 @@
+import Foundation
+import Switchboard
+
+/// The routing of a ``DelegateProxy``; its API is the proxy's.
+///
+/// Everything the proxy decides, in plain Swift that runs and is specified on every platform
+/// (the proxy only translates the Objective-C runtime's questions into calls here):
+///
+/// - `responds(to:)` says yes for a selector a live handler implements, or a method returning
+///   nothing that something observes; every answer is remembered.
+/// - A message goes to the handler its rule picks (its first implementer by default), or to
+///   every implementer for a broadcast rule; one that reaches nobody gets the method's fallback
+///   (``DelegateFallback``: the parent's own default), a completion handler included, and is
+///   reported.
+/// - When an answer given changes, the parent's delegate property is set to `nil` and back to
+///   the proxy once, after the current turn of the thread the parent calls on.
+/// - The parent's installed delegate is kept as the lowest-priority handler, handed to a proxy
+///   attached after this one, and given back its property by ``detach()``.
+///
+/// It may be called on any thread: a lock (recursive, so a handler may call back into the
+/// proxy) guards its state, and nothing assumes the main actor.
+final class DelegateRouting: @unchecked Sendable {
+  // Unchecked: every member is read and written under `lock`.
+  private let lock = NSRecursiveLock()
+  /// The router of every selector; only under `lock`.
+  private let router: PrioritizedProxy<DelegateMessage>
+  /// What the Objective-C runtime says about selectors and handlers.
+  let runtime: any SelectorRuntime
+  /// Runs work after the current turn of the calling thread's run loop.
+  private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
+  private var fallbacks: [String: DelegateFallback]
+  private var onErrorHandler: @Sendable (DelegateProxyError) -> Void = stopOnSetupMistakes
+  private var reported: [DelegateProxyError] = []
+  /// Called with a selector no protocol declares when the proxy answers it or hands it to a
+  /// handler, and that handler, so the runtime can keep the method's signature for the day the
+  /// handler is gone.
+  private var undeclaredSelectorAnswered: ((String, AnyObject) -> Void)?
+
+  /// The answers given to `responds(to:)`, by selector.
+  private var answers: [String: Bool] = [:]
+  private var recheckScheduled = false
+  private var setupMistakes: [DelegateProxyError] = []
+  private var routeObservation: ObservationToken?
+  private var isAttached = false
+  private weak var proxyObject: AnyObject?
+  private var property: DelegateProperty?
+  /// The delegate the parent had before attach, kept as a handler.
+  private var kept = WeakHandler(nil)
+  /// The handlers at attach, checked after the turn for one nothing else keeps.
+  private var handlersAtAttach: [(HandlerDescription, WeakHandler)] = []
+
+  /// The role of the delegate the parent had before attach.
+  static let installedRole: HandlerRole = "installed"
+
+  /// Routing for `handlers`, highest priority first, each held weakly.
+  init(
+    handlers: [(role: HandlerRole, handler: AnyObject)], rules: RoutingRules<DelegateMessage>,
+    fallbacks: [String: DelegateFallback], runtime: any SelectorRuntime,
+    schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void
+  ) {
+    router = PrioritizedProxy<DelegateMessage>(
+      rules: rules,
+      namedImplementationCheck: { name, handler in
+        runtime.implementation(of: name, by: handler).counts
+      },
+      namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
+    self.runtime = runtime
+    self.fallbacks = fallbacks
+    self.schedule = schedule
+    for (role, handler) in handlers { router.add(handler, role: role) }
+    routeObservation = router.observeRoutes { [weak self] change in
+      self?.routesChanged(change)
+    }
+    router.onError = { [weak self] error in self?.report(.routeCannotWork(error)) }
+  }
+
+  private func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  // MARK: - Attaching
+
+  /// Connects `proxyObject` to the parent's delegate `property`, in place of `previous`, the
+  /// routing of the proxy attached before, if any (whose kept delegate it keeps).
+  func attach(
+    to property: DelegateProperty, as proxyObject: AnyObject, keepingInstalled: Bool,
+    replacing previous: DelegateRouting?
+  ) {
+    let inherited = previous?.disconnect(restoringKept: false)
+    withLock {
+      self.property = property
+      self.proxyObject = proxyObject
+      if keepingInstalled, let installed = inherited ?? property.get(),
+        installed !== proxyObject, !router.contains(installed)
+      {
+        router.add(installed, role: Self.installedRole)
+        kept = WeakHandler(installed)
+      }
+      isAttached = true
+      reportSetupMistakes()
+      property.set(proxyObject)
+      checkWeakHandlersAfterThisTurn()
+    }
+  }
+
+  /// Disconnects the proxy: the parent's delegate gets back the delegate it had before attach,
+  /// or `nil`.
+  func detach() {
+    disconnect(restoringKept: true)
+  }
+
+  @discardableResult
+  private func disconnect(restoringKept: Bool) -> AnyObject? {
+    withLock {
+      let installed = kept.object
+      if let property, let proxyObject, property.get() === proxyObject {
+        property.set(restoringKept ? installed : nil)
+      }
+      property = nil
+      proxyObject = nil
+      isAttached = false
+      kept = WeakHandler(nil)
+      return installed
+    }
+  }
+
+  private func checkWeakHandlersAfterThisTurn() {
+    handlersAtAttach = router.handlers.compactMap { description in
+      description.role.map { (description, WeakHandler(router.handler(withRole: $0))) }
+    }
+    schedule { [weak self] in
+      guard let self else { return }
+      withLock {
+        guard isAttached else { return }
+        for (description, reference) in handlersAtAttach where reference.object == nil {
+          report(.handlerReleasedAfterAttach(handler: "\(description)"))
+        }
+        handlersAtAttach = []
+      }
+    }
+  }
+
+  // MARK: - Handlers and rules
+
+  /// The rule table; setting it reports the setup mistakes it makes.
+  var rules: RoutingRules<DelegateMessage> {
+    get { withLock { router.rules } }
+    set {
+      withLock {
+        router.rules = newValue
+        if isAttached { reportSetupMistakes() }
+      }
+    }
+  }
+
+  /// Adds a handler with the lowest priority but the kept delegate's, held weakly.
+  func add(_ handler: AnyObject, role: HandlerRole) {
+    withLock {
+      if let installed = kept.object, router.contains(installed) {
+        router.insert(handler, at: max(0, router.handlerCount - 1), role: role)
+      } else {
+        router.add(handler, role: role)
+      }
+    }
+  }
+
+  /// Removes a handler; `false` when it was not one.
+  @discardableResult
+  func remove(_ handler: AnyObject) -> Bool { withLock { router.remove(handler) } }
+
+  /// The live handlers, described, in priority order.
+  var handlers: [HandlerDescription] { withLock { router.handlers } }
+
+  /// Why `selector` goes where it goes.
+  func explain(_ selector: String) -> RouteExplanation<DelegateMessage> {
+    withLock { router.explain(named: selector) }
+  }
+
+  /// Every selector asked about or given a rule, with its route.
+  var routingTable: RoutingTable<DelegateMessage> { withLock { router.routingTable } }
+
+  /// The fallback of `selector`, or `nil` for zero.
+  func setFallback(_ fallback: DelegateFallback?, for selector: String) {
+    withLock { fallbacks[selector] = fallback }
+  }
+
+  /// Whether a live handler passes `check` (adopts a protocol, for `conformsToProtocol:`).
+  func anyHandler(_ check: (AnyObject) -> Bool) -> Bool {
+    withLock {
+      router.handlers.flatMap(\.roles).contains { role in
+        router.handler(withRole: role).map(check) ?? false
+      }
+    }
+  }
+
+  // MARK: - The runtime's questions
+
+  /// The answer for `responds(to:)`.
+  ///
+  /// Yes for a method the proxy object implements itself (`implementedHere`), a selector a live
+  /// handler implements, or a method that returns nothing and is observed. Every answer about a
+  /// handler's method is remembered.
+  func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
+    if implementedHere() { return true }
+    return withLock {
+      let targets = router.targets(forNamed: selector)
+      if let target = targets.first { rememberSignatureIfUndeclared(selector, target) }
+      let answer = !targets.isEmpty || router.responds(toNamed: selector)
+      answers[selector] = answer
+      return answer
+    }
+  }
+
+  /// The handler the runtime sends `selector` to directly: its one target when nothing
+  /// observes it; otherwise `nil`, and the message reaches ``forward(_:)``.
+  func forwardingTarget(forSelector selector: String) -> AnyObject? {
+    withLock {
+      guard !router.isObserved(named: selector) else { return nil }
+      let targets = router.targets(forNamed: selector)
+      guard targets.count == 1 else { return nil }
+      rememberSignatureIfUndeclared(selector, targets[0])
+      return targets[0]
+    }
+  }
+
+  private func rememberSignatureIfUndeclared(_ selector: String, _ target: AnyObject) {
+    if runtime.declaration(of: selector) == nil { undeclaredSelectorAnswered?(selector, target) }
+  }
+
+  /// Delivers a message no forwarding target took.
+  ///
+  /// It goes to every handler its rule chooses (several for a broadcast), shown to observers.
+  /// A message that reaches no handler gets its fallback (a completion handler is called), and
+  /// is reported unless only observed.
+  func forward(_ invocation: some ForwardedInvocation) {
+    withLock {
+      let selector = invocation.selectorName
+      let event = MessageEvent<DelegateMessage, [Any]>(named: selector)
+      if invocation.returnsVoid {
+        let delivered = router.broadcast(event, invocation.arguments, as: AnyObject.self) {
+          invocation.invoke(on: $0)
+        }
+        guard delivered == 0 else { return }
+        if case .completion(let index, let call) = fallbacks[selector]?.answer,
+          index < invocation.arguments.count
+        {
+          call(invocation.arguments[index])
+        }
+        if !router.isObserved(named: selector) { reportUnanswered(selector) }
+      } else {
+        var answered = false
+        router.send(event, invocation.arguments, as: AnyObject.self, default: ()) {
+          invocation.invoke(on: $0)
+          answered = true
+        }
+        guard !answered else { return }
+        switch fallbacks[selector]?.answer {
+        case .value(let value): invocation.answer(with: value)
+        case .argument(let index): invocation.answerWithArgument(at: index)
+        case .zero, .completion, nil: invocation.answerZero()
+        }
+        reportUnanswered(selector)
+      }
+    }
+  }
+
+  private func reportUnanswered(_ selector: String) {
+    let handlers = router.explain(named: selector).candidates.map(\.description)
+    report(.unansweredMessage(selector: selector, handlers: handlers))
+    scheduleRecheck()
+  }
+
+  // MARK: - Telling the parent
+
+  private func routesChanged(_ change: RouteChange<DelegateMessage>) {
+    scheduleRecheck()
+    if isAttached, !change.causes.isDisjoint(with: [.handlersChanged, .rulesChanged]) {
+      reportSetupMistakes()
+    }
+  }
+
+  private func scheduleRecheck() {
+    guard !recheckScheduled, property != nil else { return }
+    recheckScheduled = true
+    schedule { [weak self] in self?.recheck() }
+  }
+
+  /// Asks again for every answer given, and tells the parent when one changed.
+  ///
+  /// The parent's delegate is set to `nil` and back to the proxy, so the parent asks again. A
+  /// delegate another object took is left alone and reported.
+  private func recheck() {
+    withLock {
+      recheckScheduled = false
+      guard let property, let proxyObject else { return }
+      let changed = answers.contains { selector, old in
+        responds(toSelector: selector) != old
+      }
+      guard changed else { return }
+      let installed = property.get()
+      if installed === proxyObject {
+        property.set(nil)
+        property.set(proxyObject)
+      } else if let installed {
+        report(.replacedByAnotherObject(typeName: "\(type(of: installed))"))
+      }
+    }
+  }
+
+  // MARK: - Observing
+
+  /// Calls `body` with the boxed arguments of every `selector` the parent sends, before or
+  /// after its handlers; a selector that cannot be shown (one that returns a value, or that no
+  /// adopted protocol declares) is reported, and `body` is never called.
+  func observe(
+    _ selector: String, beforeHandler: Bool, _ body: @escaping ([Any]) -> Void
+  ) -> ObservationToken {
+    withLock {
+      let reason: String? =
+        switch runtime.declaration(of: selector)?.returnsVoid {
+        case true?: nil
+        case false?: "it returns a value, so only one handler answers it"
+        case nil: "no adopted protocol declares it"
+        }
+      if let reason {
+        report(.undeliverableObservation(selector: selector, reason: reason))
+        return ObservationToken {}
+      }
+      return router.observe(
+        MessageEvent<DelegateMessage, [Any]>(named: selector), beforeHandler: beforeHandler,
+        body)
+    }
+  }
+
+  // MARK: - Problems
+
+  /// Called with each problem; by default a debug build stops for setup mistakes only.
+  var onError: @Sendable (DelegateProxyError) -> Void {
+    get { withLock { onErrorHandler } }
+    set { withLock { onErrorHandler = newValue } }
+  }
+
+  /// Every problem reported, oldest first.
+  var errors: [DelegateProxyError] { withLock { reported } }
+
+  /// Sets what is called with a selector no protocol declares when a handler answers it.
+  func onUndeclaredSelectorAnswered(_ body: @escaping (String, AnyObject) -> Void) {
+    withLock { undeclaredSelectorAnswered = body }
+  }
+
+  private func report(_ error: DelegateProxyError) {
+    reported.append(error)
+    onErrorHandler(error)
+  }
+
+  /// Reports every setup mistake not reported since it appeared: a rule that fails, a rule
+  /// keyed by a selector no protocol declares and no handler implements.
+  private func reportSetupMistakes() {
+    var found: [DelegateProxyError] = []
+    do {
+      try router.validate()
+    } catch {
+      found.append(.routeCannotWork(error))
+    }
+    for name in router.rules.namesWithEntries
+    where runtime.declaration(of: name) == nil && router.targets(forNamed: name).isEmpty {
+      found.append(
+        .undeclaredSelector(
+          selector: name, suggestion: closestSelector(to: name, in: runtime.declaredSelectors)))
+    }
+    for mistake in found where !setupMistakes.contains(mistake) { report(mistake) }
+    setupMistakes = found
+  }
+}
+
+/// A parent's delegate property, as a ``DelegateRouting`` reads and sets it (the parent held
+/// weakly).
+struct DelegateProperty: Sendable {
+  let get: @Sendable () -> AnyObject?
+  let set: @Sendable (AnyObject?) -> Void
+}
+
+/// The default `onError` of a ``DelegateProxy``: a debug build stops with the description of a
+/// setup mistake; a problem met at run time is kept in `errors` (and printed, in a debug
+/// build).
+@Sendable func stopOnSetupMistakes(_ error: DelegateProxyError) {
+  if error.isSetupMistake {
+    assertionFailure("\(error)")
+  } else {
+    #if DEBUG
+    print("Switchboard recovered: \(error)")
+    #endif
+  }
+}

@@ -1,0 +1,303 @@
+import Foundation
+import Switchboard
+import Testing
+
+@testable import SwitchboardUIKit
+
+// DelegateProxy, the delegate proxy for any Objective-C delegate protocol, on the model of a
+// parent object and the runtime (DelegateModel.swift).
+
+private typealias P = ModelDelegateProtocol
+
+@Suite("DelegateProxy, on a model of a parent object and the Objective-C runtime")
+struct DelegateProxySpecs {
+  let parent = ModelParent()
+  let runLoop = ModelRunLoop()
+  /// The screen: it handles text changes and the return key.
+  let screen = DelegateHandler([P.textDidChange, P.shouldReturn], answers: [P.shouldReturn: false])
+  /// The view model: it handles text changes too.
+  let model = DelegateHandler([P.textDidChange])
+
+  func attach(
+    _ handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
+    fallbacks: [String: DelegateFallback] = [:]
+  ) -> ModelDelegateProxy {
+    ModelDelegateProxy.attach(
+      to: parent, handlers: handlers, rules: rules, fallbacks: fallbacks, runLoop: runLoop)
+  }
+
+  @Suite("describe: routing")
+  struct Routing {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: a message goes to its first implementer in priority order, and only to it")
+    func firstImplementer() {
+      _ = spec.attach([.view: spec.screen, .viewModel: spec.model])
+      spec.parent.send(P.textDidChange, ["bar", "a"])
+      #expect(spec.screen.received == [P.textDidChange])
+      #expect(spec.model.received.isEmpty)
+      #expect(spec.parent.send(P.shouldReturn, ["field"]) as? Bool == false)
+    }
+
+    @Test("it: a broadcast rule delivers a method returning nothing to every implementer")
+    func broadcast() {
+      var rules = RoutingRules<DelegateMessage>()
+      rules[named: P.textDidChange] = .broadcast
+      let proxy = spec.attach([.view: spec.screen, .viewModel: spec.model], rules: rules)
+      spec.parent.send(P.textDidChange, ["bar", "a"])
+      #expect(spec.screen.received == [P.textDidChange])
+      #expect(spec.model.received == [P.textDidChange])
+      #expect(proxy.errors.isEmpty)
+    }
+
+    @Test("it: explains where a selector goes and why")
+    func explains() {
+      let proxy = spec.attach([.view: spec.screen, .viewModel: spec.model])
+      let explanation = proxy.routing.explain(P.textDidChange)
+      #expect(explanation.targets.first?.role == .view)
+      #expect("\(explanation)".contains("first implementer"))
+    }
+  }
+
+  @Suite("describe: what the parent is told")
+  struct Answers {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: yes only for a selector a live handler implements")
+    func onlyImplemented() {
+      _ = spec.attach([.view: spec.screen])
+      #expect(spec.parent.cachedAnswer(P.textDidChange))
+      #expect(spec.parent.cachedAnswer(P.shouldReturn))
+      #expect(!spec.parent.cachedAnswer(P.didZoom), "nobody implements or observes it")
+      #expect(!spec.parent.cachedAnswer(P.decidePolicy))
+    }
+
+    @Test("it: observing a method nobody implements makes it answered, after the turn")
+    func observedIsAnswered() {
+      let proxy = spec.attach([.view: spec.screen])
+      var seen: [[Any]] = []
+      let observation = proxy.routing.observe(P.didZoom, beforeHandler: false) { seen.append($0) }
+      #expect(!spec.parent.cachedAnswer(P.didZoom), "nothing is re-assigned inside the change")
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.didZoom))
+      spec.parent.send(P.didZoom, ["scroll view"])
+      #expect(seen.count == 1)
+      #expect(proxy.errors.isEmpty, "observed, so answered by design")
+      observation.cancel()
+      spec.runLoop.endTurn()
+      #expect(!spec.parent.cachedAnswer(P.didZoom))
+    }
+
+    @Test("it: several changes in one turn re-assign the delegate once, nil then the proxy")
+    func coalesced() {
+      let proxy = spec.attach([.view: spec.screen])
+      spec.runLoop.endTurn()
+      let assignments = spec.parent.assignments
+      let scrolling = DelegateHandler([P.didScroll])
+      let location = DelegateHandler([P.didUpdateLocations])
+      proxy.routing.add(scrolling, role: "scrolling")
+      proxy.routing.add(location, role: "location")
+      #expect(spec.parent.assignments == assignments, "nothing is re-assigned inside the change")
+      spec.runLoop.endTurn()
+      #expect(spec.parent.assignments == assignments + 1)
+      #expect(spec.parent.cachedAnswer(P.didScroll))
+      #expect(spec.parent.cachedAnswer(P.didUpdateLocations))
+      withExtendedLifetime((scrolling, location)) {}
+    }
+
+    @Test("it: the parent's answers match the proxy's after every turn")
+    func stableAnswers() {
+      let scrolling = DelegateHandler([P.didScroll])
+      let proxy = spec.attach([.view: spec.screen])
+      proxy.routing.add(scrolling, role: "scrolling")
+      spec.runLoop.endTurn()
+      for method in P.methods {
+        #expect(spec.parent.cachedAnswer(method.selector) == proxy.responds(method.selector))
+      }
+      withExtendedLifetime(scrolling) {}
+    }
+  }
+
+  @Suite("describe: when a handler goes away")
+  struct Fallbacks {
+    let spec = DelegateProxySpecs()
+
+    @Test("context: a method with a declared value — the answer is the parent's own default")
+    func valueFallback() {
+      var screen: DelegateHandler? = DelegateHandler(
+        [P.shouldReturn], answers: [P.shouldReturn: false])
+      let proxy = spec.attach(
+        [.view: screen!], fallbacks: [P.shouldReturn: .value(true)])
+      screen = nil
+      #expect(spec.parent.send(P.shouldReturn, ["field"]) as? Bool == true)
+      #expect(spec.parent.crashes.isEmpty)
+      #expect(
+        proxy.routing.errors.contains { if case .unansweredMessage = $0 { true } else { false } })
+      spec.runLoop.endTurn()
+      #expect(!spec.parent.cachedAnswer(P.shouldReturn), "the parent is told after the turn")
+    }
+
+    @Test("context: a method whose default is the proposed argument — that argument comes back")
+    func proposedArgument() {
+      var layout: DelegateHandler? = DelegateHandler(
+        [P.targetOffset], answers: [P.targetOffset: "adjusted"])
+      _ = spec.attach([.view: layout!], fallbacks: [P.targetOffset: .proposedArgument(at: 1)])
+      #expect(spec.parent.send(P.targetOffset, ["grid", "proposed"]) as? String == "adjusted")
+      layout = nil
+      #expect(spec.parent.send(P.targetOffset, ["grid", "proposed"]) as? String == "proposed")
+    }
+
+    @Test("context: a method with a completion handler — the handler is called with the default")
+    func completionFallback() {
+      var navigation: DelegateHandler? = DelegateHandler([P.decidePolicy], decision: "cancel")
+      let proxy = spec.attach(
+        [.view: navigation!],
+        fallbacks: [
+          P.decidePolicy: .completion(argumentAt: 1) { (handler: ModelCompletion) in
+            handler.call("allow")
+          }
+        ])
+      #expect(spec.parent.send(P.decidePolicy, ["web view"]) as? String == "cancel")
+      navigation = nil
+      #expect(spec.parent.send(P.decidePolicy, ["web view"]) as? String == "allow")
+      #expect(spec.parent.failures.isEmpty)
+      #expect(proxy.errors.count == 1)
+    }
+
+    @Test("context: no fallback declared — zero, reported, never 'unrecognized selector'")
+    func zeroFallback() {
+      var screen: DelegateHandler? = DelegateHandler(
+        [P.shouldReturn], answers: [P.shouldReturn: true])
+      let proxy = spec.attach([.view: screen!])
+      screen = nil
+      #expect(spec.parent.send(P.shouldReturn, ["field"]) == nil)
+      #expect(spec.parent.crashes.isEmpty)
+      #expect(
+        proxy.errors.first?.hasPrefix(
+          "textFieldShouldReturn: reached no handler: the one the parent was told about was "
+            + "released.") == true)
+    }
+
+    @Test("context: the next handler implements it — it answers")
+    func nextHandler() {
+      var first: DelegateHandler? = DelegateHandler(
+        [P.shouldReturn], answers: [P.shouldReturn: true])
+      let second = DelegateHandler([P.shouldReturn], answers: [P.shouldReturn: false])
+      _ = spec.attach([.view: first!, .viewModel: second])
+      first = nil
+      #expect(spec.parent.send(P.shouldReturn, ["field"]) as? Bool == false)
+    }
+  }
+
+  @Suite("describe: the delegate the parent already had")
+  struct Installed {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: is kept as the lowest-priority handler, and detach gives it back")
+    func keptAndRestored() {
+      let storyboard = DelegateHandler([P.didScroll, P.textDidChange])
+      spec.parent.delegate = storyboard
+      let proxy = spec.attach([.view: spec.screen])
+      spec.parent.send(P.didScroll, ["scroll view"])
+      spec.parent.send(P.textDidChange, ["bar", "a"])
+      #expect(storyboard.received == [P.didScroll])
+      #expect(spec.screen.received == [P.textDidChange])
+      proxy.routing.detach()
+      #expect(spec.parent.delegate === storyboard)
+    }
+
+    @Test("it: a proxy attached again keeps it")
+    func attachAgain() {
+      let storyboard = DelegateHandler([P.didScroll])
+      spec.parent.delegate = storyboard
+      _ = spec.attach([.view: spec.screen])
+      _ = spec.attach([.view: spec.screen])
+      spec.parent.send(P.didScroll, ["scroll view"])
+      #expect(storyboard.received == [P.didScroll])
+    }
+  }
+
+  @Suite("describe: the Objective-C runtime's other questions")
+  struct Runtime {
+    let spec = DelegateProxySpecs()
+
+    @Test(
+      "it: a selector no protocol declares, sent straight to its handler, keeps its signature for when the handler is gone"
+    )
+    func signatureOnEveryPath() {
+      let custom = "layoutDidInvalidateCustom:"
+      let layout = DelegateHandler([custom])
+      let proxy = spec.attach([.view: layout])
+      #expect(proxy.forwardingTarget(custom) === layout)
+      #expect(proxy.rememberedSignatures == [custom])
+    }
+
+    @Test("it: conformsToProtocol: is yes for a protocol a live handler adopts")
+    func conforms() {
+      let restoring = DelegateHandler([], protocols: ["UIDataSourceModelAssociation"])
+      let proxy = spec.attach([.view: spec.screen, .viewModel: restoring])
+      #expect(proxy.conforms(to: "UIDataSourceModelAssociation"))
+      #expect(!proxy.conforms(to: "UITableViewDragDelegate"))
+    }
+
+    @Test("it: answers, forwards and delivers on another thread than the main one")
+    func anyThread() async {
+      let location = DelegateHandler([P.didUpdateLocations])
+      let parent = spec.parent
+      let proxy = spec.attach([.view: location])
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().async {
+          precondition(!Thread.isMainThread)
+          for _ in 0..<100 { parent.send(P.didUpdateLocations, ["manager", "locations"]) }
+          done.resume()
+        }
+      }
+      #expect(location.received.count == 100)
+      #expect(proxy.errors.isEmpty)
+    }
+  }
+
+  @Suite("describe: problems")
+  struct Problems {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: a rule keyed by a misspelled selector is reported, with the one it resembles")
+    func misspelled() {
+      let proxy = spec.attach([.view: spec.screen])
+      proxy.routing.rules[named: "searchBar:textDidChange"] = .only(.view)
+      #expect(
+        proxy.errors == [
+          "The rule for searchBar:textDidChange names a selector no adopted protocol declares "
+            + "and no handler implements, so it never applies. Did you mean "
+            + "searchBar:textDidChange:? Fix: spell the selector as the protocol does, or use "
+            + "#selector(…)."
+        ])
+    }
+
+    @Test("it: with the default onError, a problem met at run time is kept, not stopped on")
+    func defaultKeepsRecoveries() {
+      var screen: DelegateHandler? = DelegateHandler([P.shouldReturn])
+      let proxy = ModelDelegateProxy.attach(
+        to: spec.parent, handlers: [.view: screen!], keepingDefaultOnError: true,
+        runLoop: spec.runLoop)
+      screen = nil
+      spec.parent.send(P.shouldReturn, ["field"])
+      #expect(proxy.routing.errors.count == 1)
+      #expect(proxy.routing.errors.first?.isSetupMistake == false)
+    }
+
+    #if DEBUG
+    @Test("it: with the default onError, a setup mistake stops a debug build")
+    func defaultStopsSetupMistakes() async {
+      await #expect(processExitsWith: .failure) {
+        let screen = DelegateHandler([P.shouldReturn])
+        var rules = RoutingRules<DelegateMessage>()
+        rules[named: P.shouldReturn] = .always("nobody")
+        _ = ModelDelegateProxy.attach(
+          to: ModelParent(), handlers: [.view: screen], rules: rules,
+          keepingDefaultOnError: true, runLoop: ModelRunLoop())
+      }
+    }
+    #endif
+  }
+}
