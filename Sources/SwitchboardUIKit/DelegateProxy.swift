@@ -160,6 +160,28 @@ open class DelegateProxy: ForwardingProxy {
     routing.observe(NSStringFromSelector(selector), beforeHandler: beforeHandler, body)
   }
 
+  /// Calls `body` with the typed arguments of every `selector` the parent sends (a method that
+  /// returns nothing), before or after its handlers.
+  ///
+  /// Each argument is unboxed to the type named: objects, optionals (`nil` for a nil
+  /// argument), numbers and Booleans, and structures such as `CGPoint`, `CGRect` or
+  /// `UIEdgeInsets`. An argument of another type is reported to ``onError`` once, and that
+  /// message is not shown.
+  ///
+  /// ```swift
+  /// let drags = proxy.observe(
+  ///   #selector(UIScrollViewDelegate.scrollViewDidEndDragging(_:willDecelerate:)),
+  ///   as: (UIScrollView, Bool).self
+  /// ) { scrollView, decelerates in print(scrollView.contentOffset, decelerates) }
+  /// ```
+  public func observe<each Argument>(
+    _ selector: Selector, as types: (repeat each Argument).Type, beforeHandler: Bool = false,
+    _ body: @escaping (repeat each Argument) -> Void
+  ) -> ObservationToken {
+    routing.observe(
+      NSStringFromSelector(selector), as: types, beforeHandler: beforeHandler, body)
+  }
+
   // MARK: - Problems
 
   /// Called with each problem the proxy meets.

@@ -334,6 +334,29 @@ final class DelegateRouting: @unchecked Sendable {
     }
   }
 
+  /// Calls `body` with the arguments of every `selector` the parent sends, each unboxed to the
+  /// type `types` names; an argument of another type (or another count) is reported once, and
+  /// that message is not shown.
+  func observe<each Argument>(
+    _ selector: String, as types: (repeat each Argument).Type, beforeHandler: Bool,
+    _ body: @escaping (repeat each Argument) -> Void
+  ) -> ObservationToken {
+    var reportedMismatch = false
+    return observe(selector, beforeHandler: beforeHandler) { [weak self] boxed in
+      if let mismatch = BoxedArguments.deliver(boxed, as: types, to: body) {
+        guard !reportedMismatch else { return }
+        reportedMismatch = true
+        let reason =
+          mismatch.index < 0
+          ? "it has \(mismatch.found), not the \(mismatch.expected) of \(types)"
+          : "its argument \(mismatch.index) is a \(mismatch.found), not \(mismatch.expected)"
+        self?.withLock {
+          self?.report(.undeliverableObservation(selector: selector, reason: reason))
+        }
+      }
+    }
+  }
+
   // MARK: - Problems
 
   /// Called with each problem; by default a debug build stops for setup mistakes only.

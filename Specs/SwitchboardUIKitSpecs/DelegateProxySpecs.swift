@@ -118,6 +118,69 @@ struct DelegateProxySpecs {
     }
   }
 
+  @Suite("describe: observing with typed arguments")
+  struct TypedObservation {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: objects, numbers, Booleans and nil arrive as the types the observer names")
+    func typed() {
+      let proxy = spec.attach([.view: spec.screen])
+      var seen: [(String, Int, Double, Bool, String?)] = []
+      let observation = proxy.routing.observe(
+        P.didUpdateLocations, as: (String, Int, Double, Bool, String?).self, beforeHandler: false
+      ) { manager, count, accuracy, flag, note in
+        seen.append((manager, count, accuracy, flag, note))
+      }
+      spec.runLoop.endTurn()
+      spec.parent.send(
+        P.didUpdateLocations,
+        [
+          "manager" as NSString, NSNumber(value: 3), NSNumber(value: 2.5), NSNumber(value: true),
+          NSNull(),
+        ])
+      #expect(seen.count == 1)
+      #expect(seen.first?.0 == "manager" && seen.first?.1 == 3 && seen.first?.2 == 2.5)
+      #expect(seen.first?.3 == true && seen.first?.4 == nil)
+      #expect(proxy.errors.isEmpty)
+      observation.cancel()
+    }
+
+    @Test(
+      "context: an argument of another type — reported once, naming the argument, and not shown")
+    func mismatch() {
+      let proxy = spec.attach([.view: spec.screen])
+      var seen = 0
+      let observation = proxy.routing.observe(
+        P.didScroll, as: (Int, Double).self, beforeHandler: false
+      ) { _, _ in seen += 1 }
+      spec.runLoop.endTurn()
+      spec.parent.send(P.didScroll, ["scroll view" as NSString, NSNumber(value: 1.5)])
+      spec.parent.send(P.didScroll, ["scroll view" as NSString, NSNumber(value: 1.5)])
+      #expect(seen == 0)
+      #expect(
+        proxy.errors == [
+          "scrollViewDidScroll: cannot be observed: its argument 0 is a NSString, not Int."
+        ])
+      observation.cancel()
+    }
+
+    @Test("context: another number of arguments — reported")
+    func arity() {
+      let proxy = spec.attach([.view: spec.screen])
+      let observation = proxy.routing.observe(
+        P.didScroll, as: (String, Int, Int).self, beforeHandler: false
+      ) { _, _, _ in }
+      spec.runLoop.endTurn()
+      spec.parent.send(P.didScroll, ["scroll view" as NSString])
+      #expect(
+        proxy.errors == [
+          "scrollViewDidScroll: cannot be observed: it has 1 arguments, not the 3 of "
+            + "(String, Int, Int)."
+        ])
+      observation.cancel()
+    }
+  }
+
   @Suite("describe: when a handler goes away")
   struct Fallbacks {
     let spec = DelegateProxySpecs()
