@@ -172,7 +172,8 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
   /// Calls `body` with the typed arguments of every `call` (`.didSelectRow`,
   /// `.willDisplayRow`, any list message) the view sends, before or after the handlers.
   ///
-  /// Observing never changes what the view was told, so it never reloads the view.
+  /// The proxy class implements every modeled notification, so observing one never changes
+  /// what the view was told.
   public func observe<Capability, Arguments, Result, Failure>(
     _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
     beforeHandler: Bool = false, _ body: @escaping @MainActor (Arguments) -> Void

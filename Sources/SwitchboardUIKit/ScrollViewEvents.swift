@@ -20,9 +20,11 @@ import UIKit
 /// }
 /// ```
 ///
-/// Observing never changes what UIKit was told the proxy implements, so it never makes the view
-/// reload; a method whose presence changes the view (a primary action, say) is shown to
-/// observers only while a handler implements it.
+/// The typed scroll events are methods of the proxy class, so observing them changes nothing
+/// UIKit was told. Observing another method that nobody implements makes the proxy answer it,
+/// and re-assigns the delegate (never the data source) after the turn; a method whose presence
+/// changes the view (a primary action, say) is shown to observers only while a handler
+/// implements it.
 extension MessageEvent where Message == ListMessage, Arguments == UIScrollView {
   /// `scrollViewDidScroll(_:)`.
   public static var didScroll: Self { Self(named: "scrollViewDidScroll:") }

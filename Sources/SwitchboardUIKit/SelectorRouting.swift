@@ -11,9 +11,9 @@ import SwitchboardLists
 ///
 /// - Selectors of modeled messages (``ListSelectorTable``) go through the router's message
 ///   routes; every other selector is routed by name, with the same handlers and rules.
-/// - `responds(to:)` answers from the routes, except that notifications whose presence changes
-///   nothing in UIKit are always answered (delivered to whoever handles them, or to nobody), so
-///   observing one never changes an answer.
+/// - `responds(to:)` answers from the routes: a modeled notification always (the proxy class
+///   implements it), any other selector while a live handler implements it or, for a method
+///   that returns nothing and whose presence changes nothing in UIKit, something observes it.
 /// - A message UIKit sends after its handler was released goes to the next handler the rules
 ///   allow, or is answered with a zero value and reported: never "unrecognized selector".
 /// - When an answer UIKit cached changes, or a data-source message moves to another handler (so
@@ -233,10 +233,13 @@ final class SelectorRouting<Host: ListHost> {
 
   /// The answer for `responds(to:)`.
   ///
-  /// A modeled message is answered from its route, an inert notification always; a method the
-  /// proxy object implements itself (`implementedHere`, such as `NSObject`'s) is answered yes;
-  /// any other selector from its route by name, or always when it is an inert notification.
-  /// Every answer is remembered, so the view is told when one changes.
+  /// A modeled message is answered from its route, or always when it is an inert notification
+  /// (the proxy class implements it, so it costs a plain method call); a method the proxy
+  /// object implements itself (`implementedHere`, such as `NSObject`'s or the typed scroll-view
+  /// methods) is answered yes; any other selector only while a live handler implements it or,
+  /// for a method that returns nothing, something observes it: each of those reaches a handler
+  /// through the runtime's forwarding, and for some the mere presence changes the view. Every
+  /// answer is remembered, so the view is told when one changes.
   func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
     let answer: Bool
     if let message = selectors.message(forSelector: selector) {
@@ -244,10 +247,12 @@ final class SelectorRouting<Host: ListHost> {
     } else if implementedHere() {
       return true
     } else {
-      let declaration = runtime.declaration(of: selector)
       let targets = router.targets(forNamed: selector)
-      answer = selectors.isInert(selector, declaration) || !targets.isEmpty
-      if declaration == nil, let target = targets.first {
+      // An observer alone never makes the proxy answer a method whose presence changes the view.
+      answer =
+        !targets.isEmpty
+        || (!selectors.presenceSensitive.contains(selector) && router.responds(toNamed: selector))
+      if runtime.declaration(of: selector) == nil, let target = targets.first {
         onUndeclaredSelectorAnswered?(selector, target)
       }
     }

@@ -44,8 +44,9 @@ import UIKit
 /// rule changed), the proxy re-assigns itself after the current main-actor turn, once however
 /// many answers changed, and only to the properties whose answers changed: re-assigning the
 /// delegate costs nothing visible, re-assigning the data source makes the table reload.
-/// Notifications whose presence changes nothing (did-select, will-display, scrolling) are
-/// always answered, so observing one never causes either.
+/// The notifications Switchboard models (did-select, will-display, scrolling) are always
+/// answered, so observing one causes neither; observing another method re-assigns the delegate
+/// only.
 ///
 /// ## Other objects
 /// A data source, delegate or prefetching data source installed before `attach` (a

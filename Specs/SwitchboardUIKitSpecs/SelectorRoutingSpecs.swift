@@ -238,18 +238,25 @@ struct SelectorRoutingSpecs {
       #expect(!spec.table.cachedAnswer("tableView:viewForHeaderInSection:"))
     }
 
-    @Test("it: yes for a notification whose presence changes nothing, even when nobody handles it")
+    @Test(
+      "it: yes for a modeled notification, which the proxy implements; no for any other that nobody implements or observes"
+    )
     func inertNotifications() {
       #expect(spec.table.cachedAnswer(select), "did-select goes to the view or nobody")
-      #expect(spec.table.cachedAnswer(highlight))
-      #expect(spec.table.cachedAnswer(inset))
+      #expect(!spec.table.cachedAnswer(highlight), "it would reach nobody through forwarding")
+      #expect(!spec.table.cachedAnswer(inset))
       spec.table.send(highlight, [IndexPath(item: 0, section: 0)])
-      #expect(spec.proxy.errors.isEmpty, "delivered to nobody, which is fine")
+      #expect(spec.proxy.invocations.isEmpty, "UIKit does not send it")
+      #expect(spec.proxy.errors.isEmpty)
     }
 
     @Test("it: no for a notification whose presence changes the table, unless a handler has it")
     func presenceSensitive() {
       #expect(!spec.table.cachedAnswer(primaryAction))
+      let observation = spec.proxy.observe(selector: primaryAction) { _ in }
+      spec.turns.endTurn()
+      #expect(!spec.table.cachedAnswer(primaryAction), "an observer alone does not change the table")
+      observation.cancel()
       spec.proxy.router.add(Recorder([primaryAction]), retention: .strong)
       spec.turns.endTurn()
       #expect(spec.table.cachedAnswer(primaryAction))
@@ -280,17 +287,23 @@ struct SelectorRoutingSpecs {
       _ = (before, after)
     }
 
-    @Test("it: any method that returns nothing can be observed, even with no handler")
+    @Test(
+      "it: any method that returns nothing can be observed, even with no handler — the delegate (never the data source) is re-assigned after the turn"
+    )
     func anyVoidSelector() {
       let assignments = spec.table.assignments.count
+      let reloads = spec.table.reloads
       var seen: [[String]] = []
       let observation = spec.proxy.observe(selector: inset) { seen.append($0.map { "\($0)" }) }
       spec.turns.endTurn()
+      #expect(spec.table.cachedAnswer(inset))
       spec.table.send(inset, ["table"])
       #expect(seen == [["table"]])
       observation.cancel()
       spec.turns.endTurn()
-      #expect(spec.table.assignments.count == assignments, "the table was never re-assigned")
+      #expect(!spec.table.cachedAnswer(inset))
+      #expect(Array(spec.table.assignments.dropFirst(assignments)) == [.delegate, .delegate])
+      #expect(spec.table.reloads == reloads, "the table never reloaded")
       #expect(spec.proxy.errors.isEmpty)
     }
 
