@@ -3,8 +3,10 @@
 ///
 /// UIKit (and WebKit, CoreLocation, …) asks the proxy which methods it implements and
 /// remembers the answer; a handler released afterwards leaves a method the parent still sends.
-/// The proxy then answers zero (`0`, `false`, `nil`, a zeroed structure) unless the method has a
-/// fallback, declared by selector:
+/// The proxy then answers the method's fallback, declared by selector; without one, UIKit's
+/// documented default where it is not zero (`true` for its "should" questions, the proposed
+/// index path for its "target" questions); otherwise zero (`0`, `false`, `nil`, a zeroed
+/// structure):
 ///
 /// ```swift
 /// DelegateProxy.attach(
@@ -35,6 +37,15 @@ public struct DelegateFallback: @unchecked Sendable {
 
   let answer: Answer
 
+  /// Gives this answer to a method that returns a value.
+  func answer(_ invocation: some ForwardedInvocation) {
+    switch answer {
+    case .value(let value): invocation.answer(with: value)
+    case .argument(let index): invocation.answerWithArgument(at: index)
+    case .zero, .completion: invocation.answerZero()
+    }
+  }
+
   /// Zero: `0`, `false`, `nil` or a zeroed structure; what the proxy answers by default.
   public static var zero: DelegateFallback { DelegateFallback(answer: .zero) }
 
@@ -47,9 +58,9 @@ public struct DelegateFallback: @unchecked Sendable {
     DelegateFallback(answer: .value(value))
   }
 
-  /// The argument at `index` (0 for the first after the receiver's name), unchanged: for a
+  /// The argument at `index` among the method's arguments (0 for the first), unchanged: for a
   /// method whose default is "what was proposed", such as
-  /// `collectionView(_:targetContentOffsetForProposedContentOffset:)`.
+  /// `collectionView(_:targetContentOffsetForProposedContentOffset:)` (index 1).
   public static func proposedArgument(at index: Int) -> DelegateFallback {
     DelegateFallback(answer: .argument(index))
   }

@@ -243,7 +243,7 @@ final class DelegateRouting: @unchecked Sendable {
           invocation.invoke(on: $0)
         }
         guard delivered == 0 else { return }
-        if case .completion(let index, let call) = fallbacks[selector]?.answer,
+        if case .completion(let index, let call) = fallback(of: selector).answer,
           index < invocation.arguments.count
         {
           call(invocation.arguments[index])
@@ -256,14 +256,15 @@ final class DelegateRouting: @unchecked Sendable {
           answered = true
         }
         guard !answered else { return }
-        switch fallbacks[selector]?.answer {
-        case .value(let value): invocation.answer(with: value)
-        case .argument(let index): invocation.answerWithArgument(at: index)
-        case .zero, .completion, nil: invocation.answerZero()
-        }
+        fallback(of: selector).answer(invocation)
         reportUnanswered(selector)
       }
     }
+  }
+
+  /// The declared fallback of `selector`, or else UIKit's documented default, or else zero.
+  private func fallback(of selector: String) -> DelegateFallback {
+    fallbacks[selector] ?? DelegateFallback.documentedDefaults[selector] ?? .zero
   }
 
   private func reportUnanswered(_ selector: String) {

@@ -291,7 +291,8 @@ final class SelectorRouting<Host: ListHost> {
         answered = true
       }
       if !answered {
-        invocation.answerZero()
+        // UIKit's own default for the method where it is documented and not zero.
+        (DelegateFallback.documentedDefaults[selector] ?? .zero).answer(invocation)
         reportUnanswered(selector)
       }
     }

@@ -41,6 +41,7 @@ enum ModelDelegateProtocol {
   static let didScroll = "scrollViewDidScroll:"
   static let didZoom = "scrollViewDidZoom:"
   static let didUpdateLocations = "locationManager:didUpdateLocations:"
+  static let rowHeight = "pickerView:rowHeightForComponent:"
 
   static let methods: [ModelDelegateMethod] = [
     ModelDelegateMethod(
@@ -58,6 +59,9 @@ enum ModelDelegateProtocol {
       selector: didZoom, returnsVoid: true, parentDefault: nil, completionArgument: nil),
     ModelDelegateMethod(
       selector: didUpdateLocations, returnsVoid: true, parentDefault: nil,
+      completionArgument: nil),
+    ModelDelegateMethod(
+      selector: rowHeight, returnsVoid: false, parentDefault: "row height of the picker",
       completionArgument: nil),
   ]
 
@@ -253,7 +257,9 @@ final class ModelDelegateInvocation: ForwardedInvocation {
   }
   func answerZero() { answer = nil }
   func answer(with value: Any) { answer = value }
-  func answerWithArgument(at index: Int) { answer = arguments[index] }
+  func answerWithArgument(at index: Int) {
+    answer = index < arguments.count ? arguments[index] : nil
+  }
 }
 
 /// `DelegateProxy` in the model: what the class and its Objective-C base do, on

@@ -227,18 +227,29 @@ struct DelegateProxySpecs {
       #expect(proxy.errors.count == 1)
     }
 
-    @Test("context: no fallback declared — zero, reported, never 'unrecognized selector'")
-    func zeroFallback() {
+    @Test(
+      "context: no fallback declared, a UIKit method with a documented default — that default")
+    func documentedDefault() {
       var screen: DelegateHandler? = DelegateHandler(
-        [P.shouldReturn], answers: [P.shouldReturn: true])
-      let proxy = spec.attach([.view: screen!])
+        [P.shouldReturn, P.targetOffset],
+        answers: [P.shouldReturn: false, P.targetOffset: "adjusted"])
+      _ = spec.attach([.view: screen!])
       screen = nil
-      #expect(spec.parent.send(P.shouldReturn, ["field"]) == nil)
+      #expect(spec.parent.send(P.shouldReturn, ["field"]) as? Bool == true)
+      #expect(spec.parent.send(P.targetOffset, ["grid", "proposed"]) as? String == "proposed")
+    }
+
+    @Test("context: no fallback declared, no documented default — zero, reported, never a crash")
+    func zeroFallback() {
+      var picker: DelegateHandler? = DelegateHandler([P.rowHeight], answers: [P.rowHeight: 44])
+      let proxy = spec.attach([.view: picker!])
+      picker = nil
+      #expect(spec.parent.send(P.rowHeight, ["picker", 0]) == nil)
       #expect(spec.parent.crashes.isEmpty)
       #expect(
         proxy.errors.first?.hasPrefix(
-          "textFieldShouldReturn: reached no handler: the one the parent was told about was "
-            + "released.") == true)
+          "pickerView:rowHeightForComponent: reached no handler: the one the parent was told "
+            + "about was released.") == true)
     }
 
     @Test("context: the next handler implements it — it answers")

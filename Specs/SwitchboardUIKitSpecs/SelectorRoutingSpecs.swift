@@ -255,7 +255,8 @@ struct SelectorRoutingSpecs {
       #expect(!spec.table.cachedAnswer(primaryAction))
       let observation = spec.proxy.observe(selector: primaryAction) { _ in }
       spec.turns.endTurn()
-      #expect(!spec.table.cachedAnswer(primaryAction), "an observer alone does not change the table")
+      #expect(
+        !spec.table.cachedAnswer(primaryAction), "an observer alone does not change the table")
       observation.cancel()
       spec.proxy.router.add(Recorder([primaryAction]), retention: .strong)
       spec.turns.endTurn()

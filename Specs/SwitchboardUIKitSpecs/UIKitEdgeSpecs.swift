@@ -75,6 +75,22 @@ struct UIKitEdgeSpecs {
       #expect(proxy.errors.contains { $0.contains(headerSelector) })
     }
 
+    @Test(
+      "it: a method whose UIKit default is documented gets that default, not zero (the proposed index path of a move)"
+    )
+    func documentedDefault() {
+      let target = "tableView:targetIndexPathForMoveFromRowAtIndexPath:toProposedIndexPath:"
+      let proposed = IndexPath(item: 3, section: 0)
+      var mover: Recorder? = Recorder([target], answers: [target: IndexPath(item: 1, section: 0)])
+      let proxy = ModelProxy.attach(
+        to: spec.table, view: spec.screen, viewModel: mover!, turns: spec.turns)
+      #expect(spec.table.cachedAnswer(target))
+      mover = nil
+      let answer = spec.table.send(target, ["table", spec.path, proposed])
+      #expect(answer as? IndexPath == proposed)
+      #expect(proxy.errors.contains { $0.hasPrefix("\(target) reached no handler") })
+    }
+
     @Test("it: a notification whose handler is gone is a no-op, never a crash")
     func notificationNoCrash() {
       let screen = makeScreen()

@@ -76,7 +76,9 @@ final class ModelInvocation: @MainActor ForwardedInvocation {
 
   func answer(with value: Any) { answer = value }
 
-  func answerWithArgument(at index: Int) { answer = arguments[index] }
+  func answerWithArgument(at index: Int) {
+    answer = index < arguments.count ? arguments[index] : nil
+  }
 }
 
 /// `TableViewProxy` or `CollectionViewProxy` in the model, as the model's view requires.
