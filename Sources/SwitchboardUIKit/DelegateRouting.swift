@@ -29,7 +29,9 @@ final class DelegateRouting: @unchecked Sendable {
   /// Runs work after the current turn of the calling thread's run loop.
   private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
   private var fallbacks: [String: DelegateFallback]
-  private var onErrorHandler: @Sendable (DelegateProxyError) -> Void = stopOnSetupMistakes
+  private var onErrorHandler: @Sendable (DelegateProxyError) -> Void = {
+    reportByDefault($0, isSetupMistake: $0.isSetupMistake)
+  }
   private var reported: [DelegateProxyError] = []
   /// Called with a selector no protocol declares when the proxy answers it or hands it to a
   /// handler, and that handler, so the runtime can keep the method's signature for the day the
@@ -404,17 +406,4 @@ final class DelegateRouting: @unchecked Sendable {
 struct DelegateProperty: Sendable {
   let get: @Sendable () -> AnyObject?
   let set: @Sendable (AnyObject?) -> Void
-}
-
-/// The default `onError` of a ``DelegateProxy``: a debug build stops with the description of a
-/// setup mistake; a problem met at run time is kept in `errors` (and printed, in a debug
-/// build).
-@Sendable func stopOnSetupMistakes(_ error: DelegateProxyError) {
-  if error.isSetupMistake {
-    assertionFailure("\(error)")
-  } else {
-    #if DEBUG
-    print("Switchboard recovered: \(error)")
-    #endif
-  }
 }

@@ -15,7 +15,8 @@ import SwitchboardLists
 ///   implements it), any other selector while a live handler implements it or, for a method
 ///   that returns nothing and whose presence changes nothing in UIKit, something observes it.
 /// - A message UIKit sends after its handler was released goes to the next handler the rules
-///   allow, or is answered with a zero value and reported: never "unrecognized selector".
+///   allow, or is answered with UIKit's documented default for it (zero where none is
+///   documented) and reported: never "unrecognized selector".
 /// - When an answer UIKit cached changes, or a data-source message moves to another handler (so
 ///   UIKit's cached section and row counts came from another object), the view is told once,
 ///   after the current main-actor turn, and only through properties that still hold the proxy.
@@ -31,8 +32,9 @@ final class SelectorRouting<Host: ListHost> {
   let runtime: any SelectorRuntime
   /// Runs work after the current main-actor turn.
   let schedule: (@escaping @MainActor () -> Void) -> Void
-  /// Called with each problem; by default `stopOnSetupMistakes(_:)`.
-  var onError: (ListViewError) -> Void = stopOnSetupMistakes
+  /// Called with each problem; by default a debug build stops for setup mistakes only
+  /// (`reportByDefault(_:isSetupMistake:)`).
+  var onError: (ListViewError) -> Void = { reportByDefault($0, isSetupMistake: $0.isSetupMistake) }
   /// Every problem reported, oldest first.
   private(set) var errors: [ListViewError] = []
   /// Called with a selector no protocol declares when the proxy answers it, and the handler
@@ -613,12 +615,12 @@ func editDistance(_ a: String, _ b: String) -> Int {
   return previous[b.count]
 }
 
-/// The default `onError` of a UIKit proxy: a debug build stops with the description of a setup
-/// mistake (`ListViewError.isSetupMistake`); a problem met at run time and recovered from is
+/// What the proxies' default `onError` does with `error`: a debug build stops with its
+/// description when it is a setup mistake; a problem met at run time and recovered from is
 /// only kept in `errors` (and printed, in a debug build), since it follows from events such as
 /// a screen's teardown or another library taking the delegate.
-func stopOnSetupMistakes(_ error: ListViewError) {
-  if error.isSetupMistake {
+func reportByDefault(_ error: some CustomStringConvertible, isSetupMistake: Bool) {
+  if isSetupMistake {
     assertionFailure("\(error)")
   } else {
     #if DEBUG

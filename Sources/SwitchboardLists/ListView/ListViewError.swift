@@ -259,7 +259,8 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
       let listing = handlers.isEmpty ? "none" : handlers.joined(separator: ", ")
       return
         "\(selector) reached no handler: the one UIKit was told about was released. It was "
-        + "answered with a zero value, and UIKit will ask again after this turn. Handlers: "
+        + "answered with UIKit's default for it (zero where none is documented), and UIKit "
+        + "will ask again after this turn. Handlers: "
         + "\(listing). Fix: keep the handler alive while the view shows it (a property, or "
         + "viewModelRetention: .strong)."
     case .ruleForModeledSelector(let selector, let message):
