@@ -152,7 +152,7 @@ struct IOS18RuleSpecs {
     @Test("it: the model raises for two dequeues, and for a view returned that was not dequeued")
     func modelRule() {
       let twice = Recorder([gridRows, gridCellSelector])
-      twice.onReceive = { [grid] selector in
+      twice.onReceive = { [grid, unowned twice] selector in
         if selector == gridCellSelector {
           _ = grid.dequeueReusableView()
           twice.answers[gridCellSelector] = grid.dequeueReusableView()
@@ -437,7 +437,7 @@ struct UIKitModelRuleSpecs {
     }
     let cellSelector = protocols.selector(.cellForRow)
     let everything = Recorder(Set(names), answers: answers)
-    everything.onReceive = { [view] selector in
+    everything.onReceive = { [view, unowned everything] selector in
       let isViewRequest =
         selector == cellSelector
         || selector == protocols.listSelectors.selector(for: .supplementaryView)

@@ -61,7 +61,9 @@ struct UIKitEdgeSpecs {
   struct ReleasedHandler {
     let spec = UIKitEdgeSpecs()
 
-    @Test("it: is answered with a zero value (none is documented) and reported, never 'unrecognized selector'")
+    @Test(
+      "it: is answered with a zero value (none is documented) and reported, never 'unrecognized selector'"
+    )
     func answeredNotCrashed() {
       let screen = makeScreen()
       var headers: Recorder? = Recorder([headerSelector], answers: [headerSelector: "header"])
