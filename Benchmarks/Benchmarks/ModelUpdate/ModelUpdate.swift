@@ -103,6 +103,7 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(difference.insertions.count + difference.removals.count)
   }
   snapshotBenchmarks()
+  snapshotEditBenchmarks()
 }
 
 // Snapshots: a view model applies a snapshot of 100,000 items with 1% changed to one headless
@@ -226,6 +227,147 @@ final class SnapshotFixture {
 }
 
 @MainActor let snapshotFixture = SnapshotFixture()
+
+// Single snapshot edits at 100,000 items in one section, against the same edit on a plain
+// `[Int]` found by `firstIndex(of:)` (what a user writes without a snapshot). Each iteration
+// edits and undoes, so the data stays the same from one iteration to the next.
+
+/// A snapshot of 100,000 items and the same items as a plain array.
+@MainActor
+final class SnapshotEditFixture {
+  static let count = 100_000
+  var snapshot = ListSnapshot<Int, Int>()
+  var plain = Array(0..<count)
+  /// An item near the end: a lookup scans nearly the whole section.
+  let anchor = count - 10
+
+  init() {
+    snapshot.appendSections([0])
+    snapshot.appendItems(plain)
+  }
+
+  @inline(never)
+  func snapshotInsert() -> Int {
+    snapshot.insertItems([-1], afterItem: anchor)
+    snapshot.deleteItems([-1])
+    return snapshot.numberOfItems
+  }
+
+  @inline(never)
+  func plainInsert() -> Int {
+    plain.insert(-1, at: position(of: anchor, in: plain) + 1)
+    plain.remove(at: position(of: -1, in: plain))
+    return plain.count
+  }
+
+  @inline(never)
+  func snapshotMove() -> Int {
+    snapshot.moveItem(anchor, afterItem: 5)
+    snapshot.moveItem(anchor, afterItem: anchor - 1)
+    return snapshot.numberOfItems
+  }
+
+  @inline(never)
+  func plainMove() -> Int {
+    plain.remove(at: position(of: anchor, in: plain))
+    plain.insert(anchor, at: position(of: 5, in: plain) + 1)
+    plain.remove(at: position(of: anchor, in: plain))
+    plain.insert(anchor, at: position(of: anchor - 1, in: plain) + 1)
+    return plain.count
+  }
+
+  @inline(never)
+  func snapshotDelete() -> Int {
+    snapshot.deleteItems([anchor])
+    snapshot.insertItems([anchor], beforeItem: anchor + 1)
+    return snapshot.numberOfItems
+  }
+
+  @inline(never)
+  func plainDelete() -> Int {
+    plain.remove(at: position(of: anchor, in: plain))
+    plain.insert(anchor, at: position(of: anchor + 1, in: plain))
+    return plain.count
+  }
+
+  @inline(never)
+  func snapshotReconfigure() -> Int {
+    var marked = snapshot
+    marked.reconfigureItems([anchor])
+    return marked.reconfiguredItemIdentifiers.count
+  }
+
+  @inline(never)
+  func plainFind() -> Int { position(of: anchor, in: plain) }
+
+  /// Builds `count` items one after another by inserting after the last: each insert finds
+  /// its anchor at the end of the section.
+  @inline(never)
+  static func snapshotBuild() -> Int {
+    var built = ListSnapshot<Int, Int>()
+    built.appendSections([0])
+    built.appendItems([0])
+    for item in 1..<count { built.insertItems([item], afterItem: item - 1) }
+    return built.numberOfItems
+  }
+
+  @inline(never)
+  static func plainBuild() -> Int {
+    var built = [0]
+    for item in 1..<count { built.insert(item, at: position(of: item - 1, in: built) + 1) }
+    return built.count
+  }
+}
+
+@MainActor let snapshotEditFixture = SnapshotEditFixture()
+
+/// Where `item` is in `array`, found as a user finds it without a snapshot.
+@inline(__always)
+func position(of item: Int, in array: [Int]) -> Int {
+  guard let index = array.firstIndex(of: item) else {
+    preconditionFailure("position(of:in:): \(item) is not in the array")
+  }
+  return index
+}
+
+let snapshotEditBenchmarks: @Sendable () -> Void = {
+  let edits = Benchmark.Configuration(
+    metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 3,
+    maxDuration: .seconds(5), maxIterations: 200)
+  let builds = Benchmark.Configuration(
+    metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 0,
+    maxDuration: .seconds(20), maxIterations: 3)
+  Benchmark.onMainActor("snapshot insert after item 100k", configuration: edits) {
+    snapshotEditFixture.snapshotInsert()
+  }
+  Benchmark.onMainActor("array insert after item 100k", configuration: edits) {
+    snapshotEditFixture.plainInsert()
+  }
+  Benchmark.onMainActor("snapshot move item 100k", configuration: edits) {
+    snapshotEditFixture.snapshotMove()
+  }
+  Benchmark.onMainActor("array move item 100k", configuration: edits) {
+    snapshotEditFixture.plainMove()
+  }
+  Benchmark.onMainActor("snapshot delete item 100k", configuration: edits) {
+    snapshotEditFixture.snapshotDelete()
+  }
+  Benchmark.onMainActor("array delete item 100k", configuration: edits) {
+    snapshotEditFixture.plainDelete()
+  }
+  Benchmark.onMainActor("snapshot reconfigure item 100k", configuration: edits) {
+    snapshotEditFixture.snapshotReconfigure()
+  }
+  Benchmark.onMainActor("array find item 100k", configuration: edits) {
+    snapshotEditFixture.plainFind()
+  }
+  Benchmark.onMainActor("snapshot build 100k by insert after", configuration: builds) {
+    SnapshotEditFixture.snapshotBuild()
+  }
+  Benchmark.onMainActor("array build 100k by insert after", configuration: builds) {
+    SnapshotEditFixture.plainBuild()
+  }
+}
 
 let snapshotBenchmarks: @Sendable () -> Void = {
   let configuration = Benchmark.Configuration(

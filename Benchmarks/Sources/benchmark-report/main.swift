@@ -452,6 +452,21 @@ func evaluate(_ report: inout Report) throws {
     "ModelUpdate", "diff 100k 10% / one hash-table pass", floorDiff / hashPass, .atMost(2.5),
     detail: "\(format(floorDiff / 1e6)) ms vs \(format(hashPass / 1e6)) ms")
 
+  // Snapshot edits cost what the same edit costs on a plain array found by firstIndex(of:).
+  for (edit, baseline) in [
+    ("insert after item 100k", "array insert after item 100k"),
+    ("move item 100k", "array move item 100k"),
+    ("delete item 100k", "array delete item 100k"),
+    ("reconfigure item 100k", "array find item 100k"),
+    ("build 100k by insert after", "array build 100k by insert after"),
+  ] {
+    let snapshot = try report.time("ModelUpdate/snapshot \(edit)")
+    let array = try report.time("ModelUpdate/\(baseline)")
+    report.ratio(
+      "ModelUpdate", "snapshot \(edit) / \(baseline)", snapshot / array, .atMost(1.5),
+      detail: "\(format(snapshot / 1e3)) µs vs \(format(array / 1e3)) µs")
+  }
+
 }
 
 func run(_ paths: [String]) throws -> Int32 {
