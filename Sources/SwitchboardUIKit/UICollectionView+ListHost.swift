@@ -69,11 +69,22 @@ extension UICollectionView: SupplementaryViewHost {
   public func apply(_ update: ListUpdate) throws(ListViewError) { try applyChecked(update) }
 
   /// Shows `snapshot` through the view model of the attached proxy that keeps snapshots; see
-  /// `UITableView`'s ``UIKit/UITableView/apply(_:animatingDifferences:)``.
+  /// `UITableView`'s ``UIKit/UITableView/apply(_:animatingDifferences:completion:)``.
   public func apply<SectionID, ItemID>(
-    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
+    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
+    completion: (@MainActor () -> Void)? = nil
   ) throws(ListViewError) {
-    try applySnapshot(snapshot, animatingDifferences: animatingDifferences)
+    try applySnapshot(snapshot) {
+      $0.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+  }
+
+  /// Shows `snapshot` by reloading every host showing the attached proxy's view model, with no
+  /// diff, as `UITableViewDiffableDataSource.applySnapshotUsingReloadData(_:completion:)` does.
+  public func applyUsingReloadData<SectionID, ItemID>(
+    _ snapshot: ListSnapshot<SectionID, ItemID>, completion: (@MainActor () -> Void)? = nil
+  ) throws(ListViewError) {
+    try applySnapshot(snapshot) { $0.applyUsingReloadData(snapshot, completion: completion) }
   }
 }
 

@@ -87,7 +87,11 @@ extension BatchUpdating {
     guard let after = dataSourceCounts else { throw .dataSourceReleased }
     guard window != nil else { return reloadData() }
     try update.validate(rowCountsBefore: shownCounts, after: after)
-    perform(update)
+    if update.animatingDifferences {
+      perform(update)
+    } else {
+      UIView.performWithoutAnimation { perform(update) }
+    }
   }
 }
 
@@ -169,20 +173,25 @@ extension UITableView: ProxiedListView {
 }
 
 extension ProxiedListView {
-  /// Hands `snapshot` to the handler of the attached proxy that keeps snapshots, which tells
-  /// every host showing that view model (this view among them).
+  /// Hands `snapshot` to the handler of the attached proxy that keeps snapshots, through `body`
+  /// (which applies it, telling every host showing that view model, this view among them).
   func applySnapshot<SectionID, ItemID>(
-    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool
+    _ snapshot: ListSnapshot<SectionID, ItemID>,
+    _ body: (any ListSnapshotDataSource<SectionID, ItemID>) -> Void
   ) throws(ListViewError) {
     let router = (attachedObject(to: self) as? ListViewProxy<Self>)?.router
     guard
       let source = router?.firstHandler(as: (any ListSnapshotDataSource<SectionID, ItemID>).self)
     else {
+      // The proxy's view model, always registered with its role, is gone.
+      if let router, router.handler(withRole: .viewModel) == nil {
+        throw .viewModelReleased(host: "\(type(of: self))", viewModel: "its viewModel handler")
+      }
       throw .noSnapshotDataSource(
         host: "\(type(of: self))", snapshot: "\(type(of: snapshot))",
         handlers: router?.explain(.numberOfRows).candidates.map(\.description) ?? [])
     }
-    source.apply(snapshot, animatingDifferences: animatingDifferences)
+    body(source)
   }
 }
 

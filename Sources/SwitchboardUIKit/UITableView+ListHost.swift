@@ -56,7 +56,7 @@ extension UITableView: ListHost {
 
   /// Shows `snapshot`: the view model of the attached proxy that keeps the data as snapshots
   /// (a `ListSnapshotDataSource`) takes it, and every host showing that view model, this one
-  /// included, applies the one batch it makes; see `ListSnapshotDataSource.apply(_:animatingDifferences:)`.
+  /// included, applies the one batch it makes; see `ListSnapshotDataSource.apply(_:animatingDifferences:completion:)`.
   ///
   /// ```swift
   /// var next = model.snapshot
@@ -67,9 +67,20 @@ extension UITableView: ListHost {
   /// - Throws: `ListViewError.noSnapshotDataSource` when no proxy is
   ///   attached or none of its handlers keeps snapshots of these identifier types.
   public func apply<SectionID, ItemID>(
-    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
+    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
+    completion: (@MainActor () -> Void)? = nil
   ) throws(ListViewError) {
-    try applySnapshot(snapshot, animatingDifferences: animatingDifferences)
+    try applySnapshot(snapshot) {
+      $0.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+  }
+
+  /// Shows `snapshot` by reloading every host showing the attached proxy's view model, with no
+  /// diff, as `UITableViewDiffableDataSource.applySnapshotUsingReloadData(_:completion:)` does.
+  public func applyUsingReloadData<SectionID, ItemID>(
+    _ snapshot: ListSnapshot<SectionID, ItemID>, completion: (@MainActor () -> Void)? = nil
+  ) throws(ListViewError) {
+    try applySnapshot(snapshot) { $0.applyUsingReloadData(snapshot, completion: completion) }
   }
 }
 

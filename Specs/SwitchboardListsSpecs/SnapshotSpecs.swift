@@ -18,6 +18,14 @@ private final class Board: ListSnapshotDataSource {
   var expected: [String] { snapshot.itemIdentifiers.map(text(of:)) }
 }
 
+/// A view that makes empty cells.
+@MainActor
+private final class PlainCells: ListCellProviding {
+  func cellForRow(at indexPath: IndexPath, in list: ListView) throws -> ListCell {
+    try list.dequeueCell(ListCell.self, for: indexPath)
+  }
+}
+
 /// A screen that shows a board in a headless host, every row visible.
 @MainActor
 private final class BoardScreen<Host: ListHost>: ListCellProviding {
@@ -173,7 +181,9 @@ struct SnapshotSpecs {
       #expect(board.snapshot.reconfiguredItemIdentifiers.isEmpty, "the mark acted once")
     }
 
-    @Test("it: without animating, every host reloads and no diff is made")
+    @Test(
+      "it: without animating, every host applies the same one batch, unanimated, as UIKit does since iOS 15"
+    )
     func withoutAnimation() throws {
       let board = Board()
       let (table, grid) = try screens(board)
@@ -183,9 +193,75 @@ struct SnapshotSpecs {
       board.apply(next)
       let made = (table.cellsMade, grid.cellsMade)
       next.appendItems([3])
-      board.apply(next, animatingDifferences: false)
+      var completions = 0
+      try table.host.apply(next, animatingDifferences: false) { completions += 1 }
+      #expect(table.cellsMade == made.0 + 1 && grid.cellsMade == made.1 + 1, "one row made")
+      #expect(grid.shown == ["1v0", "2v0", "3v0"] && table.shown == grid.shown)
+      #expect(completions == 1)
+      #expect(table.diagnostics.isEmpty && grid.diagnostics.isEmpty)
+    }
+
+    @Test("it: applyUsingReloadData reloads every host, with no diff, then completes")
+    func usingReloadData() throws {
+      let board = Board()
+      let (table, grid) = try screens(board)
+      var next = ListSnapshot<String, Int>()
+      next.appendSections(["todo"])
+      next.appendItems([1, 2])
+      board.apply(next)
+      let made = (table.cellsMade, grid.cellsMade)
+      next.appendItems([3])
+      var completions = 0
+      try grid.host.applyUsingReloadData(next) { completions += 1 }
       #expect(table.cellsMade == made.0 + 3 && grid.cellsMade == made.1 + 3, "reloaded")
       #expect(grid.shown == ["1v0", "2v0", "3v0"] && table.shown == grid.shown)
+      #expect(completions == 1)
+    }
+
+    @Test("it: a stored snapshot applied twice acts on its marks once")
+    func storedMarksActOnce() throws {
+      let board = Board()
+      let (table, _) = try screens(board)
+      var next = ListSnapshot<String, Int>()
+      next.appendSections(["todo"])
+      next.appendItems([1, 2, 3])
+      board.apply(next)
+      next.reconfigureItems([2])
+      board.versions[2] = 1
+      board.apply(next)
+      #expect(table.shown == ["1v0", "2v1", "3v0"])
+      board.versions[2] = 2
+      let made = table.cellsMade
+      board.apply(next)
+      #expect(table.shown == ["1v0", "2v1", "3v0"], "not configured again")
+      #expect(table.cellsMade == made)
+      #expect(board.snapshot.reconfiguredItemIdentifiers.isEmpty, "handed out without marks")
+      var fresh = board.snapshot
+      fresh.reconfigureItems([2])
+      board.apply(fresh)
+      #expect(table.shown == ["1v0", "2v2", "3v0"], "a new mark acts")
+    }
+
+    @Test("it: a snapshot applied after the view model was released names it and the fix")
+    func releasedViewModel() throws {
+      let list = ListView(viewportHeight: 100, rowHeight: 10)
+      let cells = PlainCells()
+      var board: Board? = Board()
+      let proxy = ListProxy<ListView>(view: cells, viewModel: board!)
+      list.dataSource = proxy
+      try list.reloadData()
+      board = nil
+      var snapshot = ListSnapshot<String, Int>()
+      snapshot.appendSections(["a"])
+      #expect(throws: ListViewError.viewModelReleased(host: "ListView", viewModel: "a Board")) {
+        try list.apply(snapshot)
+      }
+      #expect(
+        ListViewError.viewModelReleased(host: "ListView", viewModel: "a Board").description
+          == "ListView cannot apply a snapshot: its view model, a Board, was released (the "
+          + "proxy holds it weakly, and nothing else kept it). Fix: keep the view model in a "
+          + "property of the screen, or attach with viewModelRetention: .strong.")
+      withExtendedLifetime(cells) {}
     }
 
     @Test("it: a host that opens later starts from the current snapshot")

@@ -414,11 +414,24 @@ public final class CollectionView {
   }
 
   /// Shows `snapshot` through the view model that keeps snapshots; see
-  /// ``ListView/apply(_:animatingDifferences:)``.
+  /// ``ListView/apply(_:animatingDifferences:completion:)``.
   public func apply<SectionID, ItemID>(
-    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
+    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
+    completion: (@MainActor () -> Void)? = nil
   ) throws(ListViewError) {
-    try connection.apply(snapshot, animatingDifferences: animatingDifferences)
+    try connection.applySnapshot(snapshot) {
+      $0.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+  }
+
+  /// Shows `snapshot` by reloading every host showing its view model, with no diff; see
+  /// ``ListSnapshotDataSource/applyUsingReloadData(_:completion:)``.
+  public func applyUsingReloadData<SectionID, ItemID>(
+    _ snapshot: ListSnapshot<SectionID, ItemID>, completion: (@MainActor () -> Void)? = nil
+  ) throws(ListViewError) {
+    try connection.applySnapshot(snapshot) {
+      $0.applyUsingReloadData(snapshot, completion: completion)
+    }
   }
 
   /// Inserts items (index paths after the change) in a batch of their own.

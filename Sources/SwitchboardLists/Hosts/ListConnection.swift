@@ -33,6 +33,9 @@ final class ListConnection<Host: ListHost> {
   private var routeObservations: [ObservationToken] = []
   /// The message being sent right now, to notice when its handler turns out to be gone.
   private var messageInFlight: ListMessage?
+  /// The last view model that announced changes, and its type's name.
+  private weak var lastAnnouncer: AnyObject?
+  private var lastAnnouncerName: String?
 
   /// Problems met and recovered from, oldest first.
   private(set) var diagnostics: [ListViewError] = []
@@ -76,23 +79,33 @@ final class ListConnection<Host: ListHost> {
     listen(to: announcer)
   }
 
-  /// Makes `snapshot` the data of the data source (or its proxy's handler) that keeps
-  /// snapshots, which tells every host showing it.
-  func apply<SectionID, ItemID>(
-    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool
+  /// Hands `snapshot` to the data source (or its proxy's handler) that keeps snapshots, through
+  /// `body` (which applies it, telling every host showing it).
+  func applySnapshot<SectionID, ItemID>(
+    _ snapshot: ListSnapshot<SectionID, ItemID>,
+    _ body: (any ListSnapshotDataSource<SectionID, ItemID>) -> Void
   ) throws(ListViewError) {
     guard let source = dataSourceHandler(as: (any ListSnapshotDataSource<SectionID, ItemID>).self)
     else {
+      if let viewModel = lastAnnouncerName, lastAnnouncer == nil {
+        throw .viewModelReleased(host: "\(Host.self)", viewModel: "a \(viewModel)")
+      }
       throw .noSnapshotDataSource(
         host: "\(Host.self)", snapshot: "\(type(of: snapshot))",
         handlers: handlerSummaries(for: .numberOfRows))
     }
-    source.apply(snapshot, animatingDifferences: animatingDifferences)
+    body(source)
   }
 
-  /// Where the data source, or its proxy's view model, announces changes.
+  /// Where the data source, or its proxy's view model, announces changes; the view model is
+  /// remembered (weakly), so that a snapshot applied after it is gone names it.
   private var announcer: ListChanges? {
-    dataSourceHandler(as: (any ListChangeAnnouncing).self)?.changes
+    guard let handler = dataSourceHandler(as: (any ListChangeAnnouncing).self) else {
+      return nil
+    }
+    lastAnnouncer = handler
+    lastAnnouncerName = "\(type(of: handler))"
+    return handler.changes
   }
 
   /// The data source when it is a `Capability`, or else the first handler of its proxy that is.

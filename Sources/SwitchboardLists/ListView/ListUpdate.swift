@@ -53,6 +53,10 @@ public struct ListUpdate: Hashable, Sendable {
   public var movedSections: [Move<Int>] = []
   /// Sections whose rows are all read again, at their indices before the update.
   public var reloadedSections: [Int] = []
+  /// Whether a host animates the batch; `false` applies it without animation (UIKit's hosts
+  /// inside `UIView.performWithoutAnimation`), as a snapshot applied with
+  /// `animatingDifferences: false` is.
+  public var animatingDifferences = true
 
   /// An empty update.
   public init() {}

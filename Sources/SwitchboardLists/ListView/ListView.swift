@@ -599,7 +599,7 @@ public final class ListView {
   /// Shows `snapshot`: the view model that keeps the data as snapshots (a
   /// ``ListSnapshotDataSource``, the data source or a handler of its proxy) takes it, and every
   /// host showing that view model, this one included, applies the one batch it makes; see
-  /// ``ListSnapshotDataSource/apply(_:animatingDifferences:)``.
+  /// ``ListSnapshotDataSource/apply(_:animatingDifferences:completion:)``.
   ///
   /// ```swift
   /// var next = model.snapshot
@@ -610,9 +610,22 @@ public final class ListView {
   /// - Throws: ``ListViewError/noSnapshotDataSource(host:snapshot:handlers:)`` when no handler
   ///   keeps snapshots of these identifier types.
   public func apply<SectionID, ItemID>(
-    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
+    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
+    completion: (@MainActor () -> Void)? = nil
   ) throws(ListViewError) {
-    try connection.apply(snapshot, animatingDifferences: animatingDifferences)
+    try connection.applySnapshot(snapshot) {
+      $0.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+  }
+
+  /// Shows `snapshot` by reloading every host showing its view model, with no diff; see
+  /// ``ListSnapshotDataSource/applyUsingReloadData(_:completion:)``.
+  public func applyUsingReloadData<SectionID, ItemID>(
+    _ snapshot: ListSnapshot<SectionID, ItemID>, completion: (@MainActor () -> Void)? = nil
+  ) throws(ListViewError) {
+    try connection.applySnapshot(snapshot) {
+      $0.applyUsingReloadData(snapshot, completion: completion)
+    }
   }
 
   /// Deletes rows (index paths before the change) in a batch of their own.

@@ -71,6 +71,9 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A host was asked to apply a snapshot, but neither its data source nor a handler of its
   /// data source's proxy is a ``ListSnapshotDataSource`` with the snapshot's identifier types.
   case noSnapshotDataSource(host: String, snapshot: String, handlers: [String])
+  /// A host was asked to apply a snapshot after its view model (`viewModel`, the handler that
+  /// announced its changes) was released: the proxy holds it weakly.
+  case viewModelReleased(host: String, viewModel: String)
   /// Item ids must be unique across the list (per type); these repeat. Nothing was applied.
   case duplicateItemIDs([String])
 
@@ -287,6 +290,11 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
         + "ListSnapshotDataSource with those identifier types. Handlers: \(listing). Fix: make "
         + "the view model adopt ListSnapshotDataSource (keeping `var snapshot` and `let "
         + "changes`), and connect the host to it before applying."
+    case .viewModelReleased(let host, let viewModel):
+      return
+        "\(host) cannot apply a snapshot: its view model, \(viewModel), was released (the "
+        + "proxy holds it weakly, and nothing else kept it). Fix: keep the view model in a "
+        + "property of the screen, or attach with viewModelRetention: .strong."
     case .replacedByAnotherObject(let property, let typeName):
       return
         "The view's \(property) is now a \(typeName), set after the proxy was attached. The "

@@ -1,7 +1,15 @@
 import Foundation
 
+// Inlinable code reads `IndexPath.row` and `section`, which come from UIKit or AppKit there
+// (see IndexPath+Rows.swift).
+#if canImport(UIKit)
+import UIKit
+#elseif canImport(AppKit)
+import AppKit
+#endif
+
 /// The sections and items a list shows, by identifier: the value a view model builds and hands
-/// to ``ListSnapshotDataSource/apply(_:animatingDifferences:)``, shaped as UIKit's
+/// to ``ListSnapshotDataSource/apply(_:animatingDifferences:completion:)``, shaped as UIKit's
 /// `NSDiffableDataSourceSnapshot`.
 ///
 /// Identifiers are unique: a section identifier appears once, an item identifier once in the
@@ -32,6 +40,9 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   @usableFromInline var _reloadedItemIdentifiers: Set<ItemID> = []
   @usableFromInline var _reconfiguredItemIdentifiers: Set<ItemID> = []
   @usableFromInline var _reloadedSectionIdentifiers: Set<SectionID> = []
+  /// Names the marks: drawn anew whenever they change, and kept by ``unmarked``, so a view
+  /// model can tell a snapshot whose marks it has applied (`0`: never marked).
+  @usableFromInline var markToken: UInt64 = 0
 
   /// An empty snapshot.
   @inlinable public init() {}
@@ -159,6 +170,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
       _ = index(of: section, "reloadSections(_:)")
       _reloadedSectionIdentifiers.insert(section)
     }
+    markToken = UInt64.random(in: 1...UInt64.max)
   }
 
   // MARK: Items
@@ -233,10 +245,18 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   ) {
     for item in marked { _ = location(of: item, function) }
     self[keyPath: marks].formUnion(marked)
+    markToken = UInt64.random(in: 1...UInt64.max)
+  }
+
+  /// Whether this snapshot's marks are the ones `shown` was made from: a view model applying a
+  /// stored snapshot again has acted on them already.
+  @inlinable
+  func hasMarksApplied(in shown: ListSnapshot) -> Bool {
+    markToken != 0 && markToken == shown.markToken
   }
 
   /// The snapshot without its reload and reconfigure marks: what a data source keeps once it
-  /// applied them.
+  /// applied them (it keeps their token, to know them again).
   @inlinable
   var unmarked: ListSnapshot {
     var copy = self
@@ -333,6 +353,18 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   @inlinable mutating func reindexSections() {
     sectionIndex = Dictionary(
       uniqueKeysWithValues: sectionIdentifiers.enumerated().map { ($1, $0) })
+  }
+}
+
+extension ListSnapshot {
+  /// Whether two snapshots hold the same sections and items in the same order, with the same
+  /// marks.
+  @inlinable
+  public static func == (lhs: ListSnapshot, rhs: ListSnapshot) -> Bool {
+    lhs._sectionIdentifiers == rhs._sectionIdentifiers && lhs.items == rhs.items
+      && lhs._reloadedItemIdentifiers == rhs._reloadedItemIdentifiers
+      && lhs._reconfiguredItemIdentifiers == rhs._reconfiguredItemIdentifiers
+      && lhs._reloadedSectionIdentifiers == rhs._reloadedSectionIdentifiers
   }
 }
 

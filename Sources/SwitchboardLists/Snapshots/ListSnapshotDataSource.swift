@@ -1,7 +1,7 @@
 import Foundation
 
 /// A view model whose data is a ``ListSnapshot``: it answers the counting messages from the
-/// snapshot, and ``apply(_:animatingDifferences:)`` diffs a new snapshot once and announces the
+/// snapshot, and ``apply(_:animatingDifferences:completion:)`` diffs a new snapshot once and announces the
 /// batch to every host showing the view model.
 ///
 /// The view model keeps the snapshot and the announcer; the view makes the cells, reading the
@@ -35,14 +35,17 @@ public protocol ListSnapshotDataSource<SectionID, ItemID>: ListSectionCounting, 
   associatedtype ItemID: Hashable
   /// The snapshot the hosts show.
   ///
-  /// Change it with ``apply(_:animatingDifferences:)``, which tells the hosts; a host that
+  /// Change it with ``apply(_:animatingDifferences:completion:)``, which tells the hosts; a host that
   /// finds counts it was not told about reloads and records why.
   var snapshot: ListSnapshot<SectionID, ItemID> { get set }
 
-  /// Makes `newSnapshot` the data, and has every host showing the view model show it.
+  /// Makes `newSnapshot` the data, and has every host showing the view model show it as one
+  /// batch.
   ///
   /// Provided; see the default implementation.
-  func apply(_ newSnapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool)
+  func apply(
+    _ newSnapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool,
+    completion: (@MainActor () -> Void)?)
 }
 
 extension ListSnapshotDataSource {
@@ -56,13 +59,14 @@ extension ListSnapshotDataSource {
 
   /// Makes `newSnapshot` the data, and has every host showing the view model show it.
   ///
-  /// With `animatingDifferences`, the update from the current snapshot is computed once and
-  /// announced: each host applies it as one batch (checked first; a host whose counts do not
-  /// fit reloads and records why). Without it, every host reloads, as UIKit's
-  /// `applySnapshotUsingReloadData` does, and no diff is computed. Applying the snapshot that
-  /// is already shown does nothing; its marks (``ListSnapshot/reloadItems(_:)``,
-  /// ``ListSnapshot/reconfigureItems(_:)``, ``ListSnapshot/reloadSections(_:)``) act once and
-  /// are not kept.
+  /// The update from the current snapshot is computed once and announced: each host applies
+  /// it as one batch (checked first; a host whose counts do not fit reloads and records why),
+  /// animated unless `animatingDifferences` is `false`, as UIKit's diffable data source does
+  /// since iOS 15 (``applyUsingReloadData(_:completion:)`` reloads instead). `completion` runs
+  /// once every host has applied the batch. Applying the snapshot that is already shown does
+  /// nothing; its marks (``ListSnapshot/reloadItems(_:)``, ``ListSnapshot/reconfigureItems(_:)``,
+  /// ``ListSnapshot/reloadSections(_:)``) act once: the view model's ``snapshot`` does not keep
+  /// them, and a stored snapshot applied again does not act on them again.
   ///
   /// The view model and its hosts live on the main actor, so a background task reaches this
   /// with `await`: `await model.apply(next)`.
@@ -72,14 +76,27 @@ extension ListSnapshotDataSource {
   /// slower.
   @inlinable
   public func apply(
-    _ newSnapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true
+    _ newSnapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
+    completion: (@MainActor () -> Void)? = nil
   ) {
     let old = snapshot
+    let target = newSnapshot.hasMarksApplied(in: old) ? newSnapshot.unmarked : newSnapshot
     snapshot = newSnapshot.unmarked
-    if animatingDifferences {
-      changes.announce(ListUpdate(from: old, to: newSnapshot))
-    } else {
-      changes.announceReload()
-    }
+    var update = ListUpdate(from: old, to: target)
+    update.animatingDifferences = animatingDifferences
+    changes.announce(update)
+    completion?()
+  }
+
+  /// Makes `newSnapshot` the data, and has every host showing the view model reload.
+  ///
+  /// No diff is computed: UIKit's `applySnapshotUsingReloadData(_:completion:)`, for a change
+  /// too large to animate. `completion` runs once every host has reloaded.
+  public func applyUsingReloadData(
+    _ newSnapshot: ListSnapshot<SectionID, ItemID>, completion: (@MainActor () -> Void)? = nil
+  ) {
+    snapshot = newSnapshot.unmarked
+    changes.announceReload()
+    completion?()
   }
 }
