@@ -34,6 +34,8 @@ private final class BoardScreen<Host: ListHost>: ListCellProviding {
   lazy var proxy = ListProxy<Host>(view: self, viewModel: board)
   /// How many cells the screen made (a reload or a reloaded row makes them again).
   var cellsMade = 0
+  /// Runs before each cell is made, as a cell provider that changes the data would.
+  var onCell: ((IndexPath) -> Void)?
 
   init(_ board: Board, host: Host) throws {
     self.board = board
@@ -44,6 +46,7 @@ private final class BoardScreen<Host: ListHost>: ListCellProviding {
 
   func cellForRow(at indexPath: IndexPath, in host: Host) throws -> Host.Cell {
     cellsMade += 1
+    onCell?(indexPath)
     let text = board.snapshot.itemIdentifier(at: indexPath).map(board.text(of:)) ?? "?"
     let cell = try host.dequeueCell(of: Host.Cell.self, for: indexPath)
     (cell as? ListCell)?.text = text
@@ -60,6 +63,9 @@ private final class BoardScreen<Host: ListHost>: ListCellProviding {
       grid.delegate = proxy
     }
   }
+
+  /// Sets ``onCell``.
+  func onCellSetter(_ body: @escaping (IndexPath) -> Void) { onCell = body }
 
   /// The texts shown, in order.
   var shown: [String] {
@@ -289,6 +295,72 @@ struct SnapshotSpecs {
       let error = ListViewError.noSnapshotDataSource(
         host: "ListView", snapshot: "ListSnapshot<String, Int>", handlers: [])
       #expect(error.description.contains("ListSnapshotDataSource"))
+    }
+  }
+
+  @Suite("context: an announcement made while a host applies one")
+  @MainActor
+  struct NestedAnnouncements {
+    @Test(
+      "it: a cell provider that applies a snapshot mid-batch leaves every host showing the model, in order"
+    )
+    func smallestCase() throws {
+      let board = Board()
+      let (table, grid) = try screens(board)
+      var shown = ListSnapshot<String, Int>()
+      shown.appendSections(["s"])
+      shown.appendItems([1, 2, 3])
+      board.apply(shown)
+      var n1 = shown
+      n1.moveItem(1, afterItem: 3)
+      board.versions[2] = 1
+      n1.reconfigureItems([2])
+      var n2 = n1
+      n2.moveItem(3, beforeItem: 2)
+      var nested = false
+      table.onCell = { _ in
+        guard !nested else { return }
+        nested = true
+        board.apply(n2)
+      }
+      board.apply(n1)
+      #expect(board.snapshot.itemIdentifiers == [3, 2, 1])
+      #expect(table.shown == ["3v0", "2v1", "1v0"])
+      #expect(grid.shown == table.shown)
+    }
+
+    @Test(
+      "it: seeded random nesting from several hosts' cell providers keeps every host equal to the model",
+      arguments: 0..<4)
+    func randomNesting(seed: UInt64) throws {
+      var random = SeededGenerator(seed: seed)
+      let board = Board()
+      let (table, grid) = try screens(board)
+      let other = try BoardScreen(board, host: ListView(viewportHeight: 1_000_000, rowHeight: 10))
+      var nextItem = 0
+      var nextSection = 0
+      var nestedLeft = 0
+      for screen in [table.onCellSetter, grid.onCellSetter, other.onCellSetter] {
+        screen { _ in
+          guard nestedLeft > 0 else { return }
+          nestedLeft -= 1
+          var next = board.snapshot
+          randomChange(&next, board: board, &random, &nextItem, &nextSection)
+          board.apply(next)
+        }
+      }
+      for step in 0..<300 {
+        var next = board.snapshot
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+          randomChange(&next, board: board, &random, &nextItem, &nextSection)
+        }
+        nestedLeft = Int.random(in: 0...2, using: &random)
+        board.apply(next)
+        #expect(table.shown == board.expected, "seed \(seed) step \(step)")
+        #expect(grid.shown == board.expected, "seed \(seed) step \(step)")
+        #expect(other.shown == board.expected, "seed \(seed) step \(step)")
+        guard table.shown == board.expected, grid.shown == board.expected else { return }
+      }
     }
   }
 

@@ -30,6 +30,12 @@ import Foundation
 ///
 /// Announcements run on the main actor, where hosts live: a background task announces with
 /// `await MainActor.run { … }`, after changing the data there too.
+///
+/// Announcements are serialized. One made while a host applies another (a cell provider, or a
+/// display or selection callback, that applies a snapshot) is not delivered inside that batch:
+/// the hosts the current announcement has not reached yet skip it, and once it is done every
+/// host reloads, so no host applies batches out of order and every cell shows the row it is at
+/// (cells made during the interrupted batch may have read the newer data).
 @MainActor
 public final class ListChanges {
   private struct Host {
@@ -39,6 +45,10 @@ public final class ListChanges {
   }
 
   private var hosts: [Host] = []
+  /// Whether an announcement is being delivered.
+  private var isDelivering = false
+  /// Whether an announcement was made during a delivery: every host reloads after it.
+  private var reloadAfterDelivery = false
 
   /// Creates an announcer with no hosts.
   public init() {}
@@ -63,10 +73,31 @@ public final class ListChanges {
   }
 
   private func deliver(_ update: ListUpdate?, except host: AnyObject?) {
+    guard !isDelivering else {
+      reloadAfterDelivery = true
+      return
+    }
+    isDelivering = true
+    defer { isDelivering = false }
     hosts.removeAll { $0.object == nil }
     for receiver in hosts {
+      // A nested announcement: the rest reload with everyone below instead.
+      guard !reloadAfterDelivery else { break }
       guard let object = receiver.object, object !== host else { continue }
       receiver.apply(update)
+    }
+    // A reload may itself be interrupted by another announcement: reload again until none is.
+    var rounds = 0
+    while reloadAfterDelivery {
+      rounds += 1
+      precondition(
+        rounds <= 16,
+        "ListChanges: the hosts' reloads kept announcing changes (16 rounds): a cell provider "
+          + "or display callback announces on every call. Announce from an event, such as a "
+          + "selection or a network reply, not from making or showing a cell.")
+      reloadAfterDelivery = false
+      hosts.removeAll { $0.object == nil }
+      for receiver in hosts where receiver.object != nil { receiver.apply(nil) }
     }
   }
 
