@@ -298,6 +298,42 @@ struct SnapshotSpecs {
     }
   }
 
+  @Suite("context: a section that moves and changes its items")
+  @MainActor
+  struct MovedSectionWithChanges {
+    @Test(
+      "it: moves first, then changes the items, in batches UIKit accepts: its cells are kept, and only the changed rows are made"
+    )
+    func staged() throws {
+      let board = Board()
+      let (table, grid) = try screens(board)
+      var shown = ListSnapshot<String, Int>()
+      for section in 0..<10 {
+        shown.appendSections(["s\(section)"])
+        shown.appendItems(Array(section * 10..<section * 10 + 5), toSection: "s\(section)")
+      }
+      board.apply(shown)
+      // Section s7 moves to the top; one of its items changes, one arrives.
+      let kept = try (0..<5).map { row in
+        try #require(table.host.cellForRow(at: IndexPath(row: row, section: 7)))
+      }
+      var next = shown
+      next.moveSection("s7", beforeSection: "s0")
+      board.versions[71] = 1
+      next.reconfigureItems([71])
+      next.insertItems([99], afterItem: 74)
+      let made = (table.cellsMade, grid.cellsMade)
+      board.apply(next)
+      #expect(table.shown == board.expected && grid.shown == board.expected)
+      #expect(table.diagnostics.isEmpty && grid.diagnostics.isEmpty, "no batch was rejected")
+      for row in 0..<5 {
+        #expect(table.host.cellForRow(at: IndexPath(row: row, section: 0)) === kept[row])
+      }
+      #expect(table.cellsMade - made.0 <= 2, "rows made again: \(table.cellsMade - made.0)")
+      #expect(grid.cellsMade - made.1 <= 2, "items made again: \(grid.cellsMade - made.1)")
+    }
+  }
+
   @Suite("context: an announcement made while a host applies one")
   @MainActor
   struct NestedAnnouncements {

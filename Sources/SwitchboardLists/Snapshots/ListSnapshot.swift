@@ -248,6 +248,36 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     markToken = UInt64.random(in: 1...UInt64.max)
   }
 
+  /// The snapshot between `self` and `new` when a section that moves also changes its items
+  /// (or is marked), which UIKit's rules do not allow in one batch: the sections kept, in
+  /// `new`'s order, with their items as they are here, no section added, no marks. From here
+  /// the sections only move (whole); from there to `new` nothing moves a section. `nil` when
+  /// one batch does it.
+  @inlinable
+  func sectionStage(toward new: ListSnapshot) -> ListSnapshot? {
+    let (staying, moved, repeated) = IdentityDiff.matchSections(
+      old: sectionIdentifiers, new: new.sectionIdentifiers)
+    guard repeated.isEmpty else { return nil }
+    let changesMovedSection = sectionIdentifiers.indices.contains { index in
+      guard moved[index] else { return false }
+      let section = sectionIdentifiers[index]
+      let newItems = new.items[staying[index]]
+      return items[index] != newItems || new.reloadedSectionIdentifiers.contains(section)
+        || newItems.contains {
+          new.reconfiguredItemIdentifiers.contains($0) || new.reloadedItemIdentifiers.contains($0)
+        }
+    }
+    guard changesMovedSection else { return nil }
+    let kept = sectionIdentifiers.indices.filter { staying[$0] >= 0 }
+      .sorted { staying[$0] < staying[$1] }
+    var stage = ListSnapshot()
+    stage.appendSections(kept.map { sectionIdentifiers[$0] })
+    for index in kept where !items[index].isEmpty {
+      stage.appendItems(items[index], toSection: sectionIdentifiers[index])
+    }
+    return stage
+  }
+
   /// Whether this snapshot's marks are the ones `shown` was made from: a view model applying a
   /// stored snapshot again has acted on them already.
   @inlinable

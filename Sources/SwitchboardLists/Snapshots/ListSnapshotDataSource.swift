@@ -60,7 +60,9 @@ extension ListSnapshotDataSource {
   /// Makes `newSnapshot` the data, and has every host showing the view model show it.
   ///
   /// The update from the current snapshot is computed once and announced: each host applies
-  /// it as one batch (checked first; a host whose counts do not fit reloads and records why),
+  /// it as one batch (checked first; a host whose counts do not fit reloads and records why);
+  /// when a section moves and changes its items, which UIKit does not allow in one batch, the
+  /// section moves come first and the item changes in a second batch, so its cells are kept,
   /// animated unless `animatingDifferences` is `false`, as UIKit's diffable data source does
   /// since iOS 15 (``applyUsingReloadData(_:completion:)`` reloads instead). `completion` runs
   /// once every host has applied the batch. Applying the snapshot that is already shown does
@@ -81,8 +83,16 @@ extension ListSnapshotDataSource {
   ) {
     let old = snapshot
     let target = newSnapshot.hasMarksApplied(in: old) ? newSnapshot.unmarked : newSnapshot
+    // A section that moves and changes its items: its move first, the item changes after.
+    if let stage = old.sectionStage(toward: target) {
+      snapshot = stage
+      var moves = ListUpdate(from: old, to: stage)
+      moves.animatingDifferences = animatingDifferences
+      changes.announce(moves)
+    }
+    let before = snapshot
     snapshot = newSnapshot.unmarked
-    var update = ListUpdate(from: old, to: target)
+    var update = ListUpdate(from: before, to: target)
     update.animatingDifferences = animatingDifferences
     changes.announce(update)
     completion?()
