@@ -248,9 +248,10 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     markToken = UInt64.random(in: 1...UInt64.max)
   }
 
-  /// The snapshot between `self` and `new` when a section that moves also changes its items
-  /// (or is marked), which UIKit's rules do not allow in one batch: the sections kept, in
-  /// `new`'s order, with their items as they are here, no section added, no marks. From here
+  /// The snapshot between `self` and `new` when a section that moves also changes its items.
+  ///
+  /// UIKit's rules do not allow that in one batch. The stage holds the sections kept, in
+  /// `new`'s order, with their items as they are here, no section added, no marks: from here
   /// the sections only move (whole); from there to `new` nothing moves a section. `nil` when
   /// one batch does it.
   @inlinable
