@@ -240,6 +240,13 @@ extension RoutingRules {
   }
 }
 
+extension ForwardedMessage: ForwardedInvocation {
+  var selectorName: String { NSStringFromSelector(selector) }
+  func invoke(on target: AnyObject) { invoke(target: target) }
+  func answer(with value: Any) { answer(value: value as AnyObject) }
+  func answerWithArgument(at index: Int) { answer(argumentAt: UInt(index)) }
+}
+
 /// The delegate proxies attached to one parent, by delegate property; the parent owns them.
 final class AttachedDelegateProxies {
   var proxies: [AnyKeyPath: DelegateProxy] = [:]

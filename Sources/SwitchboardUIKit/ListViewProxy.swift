@@ -315,23 +315,4 @@ extension ListViewProxy where Host: ProxiedListView {
   }
 }
 
-extension RoutingRules where Message == ListMessage {
-  /// The rule written for `selector`, a UIKit method Switchboard does not model, or `nil` when
-  /// it uses the fallback; the same entry as `self[named: NSStringFromSelector(selector)]`.
-  ///
-  /// ```swift
-  /// rules[selector: #selector(UIScrollViewDelegate.scrollViewDidScroll(_:))] = .broadcast
-  /// ```
-  public subscript(selector selector: Selector) -> RoutingRule<ListMessage>? {
-    get { self[named: NSStringFromSelector(selector)] }
-    set { self[named: NSStringFromSelector(selector)] = newValue }
-  }
-}
-
-extension ForwardedMessage: ForwardedInvocation {
-  var selectorName: String { NSStringFromSelector(selector) }
-  func invoke(on target: AnyObject) { invoke(target: target) }
-  func answer(with value: Any) { answer(value: value as AnyObject) }
-  func answerWithArgument(at index: Int) { answer(argumentAt: UInt(index)) }
-}
 #endif
