@@ -13,7 +13,7 @@ import SwitchboardLists
 @MainActor
 final class DequeueLedger {
   private struct Request {
-    let name: String
+    let message: ListMessage
     let indexPath: IndexPath
     var dequeued: AnyObject?
   }
@@ -24,9 +24,10 @@ final class DequeueLedger {
   /// The view dequeued for the innermost open request, if any.
   var dequeued: AnyObject? { requests.last?.dequeued }
 
-  /// Runs `body` as the request `name` (such as `"cellForRow"`) for the view at `indexPath`.
-  func request<View>(_ name: String, at indexPath: IndexPath, _ body: () -> View) -> View {
-    requests.append(Request(name: name, indexPath: indexPath))
+  /// Runs `body` as the request for `message` (``ListMessage/cellForRow`` or
+  /// ``ListMessage/supplementaryView``) at `indexPath`.
+  func request<View>(_ message: ListMessage, at indexPath: IndexPath, _ body: () -> View) -> View {
+    requests.append(Request(message: message, indexPath: indexPath))
     defer { requests.removeLast() }
     return body()
   }
@@ -40,7 +41,7 @@ final class DequeueLedger {
     guard let request = requests.last else { return dequeue() }
     if let first = request.dequeued {
       throw .dequeuedTwice(
-        request: request.name, request.indexPath, first: "\(type(of: first))")
+        request: "\(request.message)", request.indexPath, first: "\(type(of: first))")
     }
     let view = dequeue()
     requests[requests.count - 1].dequeued = view

@@ -417,7 +417,7 @@ final class SelectorRouting<Host: ListHost> {
     dequeuedBy ledger: DequeueLedger, fallback: @autoclosure () -> View,
     _ make: () throws -> View?
   ) -> View {
-    ledger.request("\(request)", at: indexPath) {
+    ledger.request(request, at: indexPath) {
       var made: View?
       do {
         made = try make()
