@@ -40,6 +40,9 @@ final class DelegateRouting: @unchecked Sendable {
 
   /// The answers given to `responds(to:)`, by selector.
   private var answers: [String: Bool] = [:]
+  /// The one handler each selector asked about goes to, until the routes change: the runtime
+  /// asks for every message, and finding it anew would build an array each time.
+  private var directTargets: [String: WeakHandler] = [:]
   private var recheckScheduled = false
   private var setupMistakes: [DelegateProxyError] = []
   private var routeObservation: ObservationToken?
@@ -220,9 +223,11 @@ final class DelegateRouting: @unchecked Sendable {
   func forwardingTarget(forSelector selector: String) -> AnyObject? {
     withLock {
       guard !router.isObserved(named: selector) else { return nil }
+      if let target = directTargets[selector]?.object { return target }
       let targets = router.targets(forNamed: selector)
       guard targets.count == 1 else { return nil }
       rememberSignatureIfUndeclared(selector, targets[0])
+      directTargets[selector] = WeakHandler(targets[0])
       return targets[0]
     }
   }
@@ -278,6 +283,7 @@ final class DelegateRouting: @unchecked Sendable {
   // MARK: - Telling the parent
 
   private func routesChanged(_ change: RouteChange<DelegateMessage>) {
+    directTargets = [:]
     scheduleRecheck()
     if isAttached, !change.causes.isDisjoint(with: [.handlersChanged, .rulesChanged]) {
       reportSetupMistakes()

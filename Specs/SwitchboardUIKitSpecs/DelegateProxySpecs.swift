@@ -306,6 +306,24 @@ struct DelegateProxySpecs {
       #expect(proxy.rememberedSignatures == [custom])
     }
 
+    @Test(
+      "it: the direct target follows every route change: a handler added first, an observer, a rule"
+    )
+    func directTargetFollowsRoutes() {
+      let first = DelegateHandler([P.didScroll])
+      let second = DelegateHandler([P.didScroll])
+      let proxy = spec.attach(["second": second])
+      #expect(proxy.forwardingTarget(P.didScroll) === second)
+      proxy.routing.add(first, role: "first")
+      #expect(proxy.forwardingTarget(P.didScroll) === second, "added with a lower priority")
+      proxy.routing.rules[named: P.didScroll] = .always("first")
+      #expect(proxy.forwardingTarget(P.didScroll) === first)
+      let observation = proxy.routing.observe(P.didScroll, beforeHandler: false) { _ in }
+      #expect(proxy.forwardingTarget(P.didScroll) == nil, "observed: through forwardInvocation:")
+      observation.cancel()
+      #expect(proxy.forwardingTarget(P.didScroll) === first)
+    }
+
     @Test("it: conformsToProtocol: is yes for a protocol a live handler adopts")
     func conforms() {
       let restoring = DelegateHandler([], protocols: ["UIDataSourceModelAssociation"])
