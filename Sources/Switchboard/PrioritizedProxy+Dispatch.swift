@@ -132,8 +132,10 @@ extension PrioritizedProxy {
   }
 
   /// Sends `message` to its handler and returns the handler's answer, or throws a
-  /// ``RoutingError`` saying why there is none: nobody handles it, or its handler does not adopt
-  /// `capability` (``RoutingError/Kind-swift.enum/capabilityMismatch(_:expected:)``).
+  /// ``RoutingError`` saying why there is none: nobody handles it, its handler does not adopt
+  /// `capability` (``RoutingError/Kind-swift.enum/capabilityMismatch(_:expected:)``), or its
+  /// rule broadcasts it to several handlers
+  /// (``RoutingError/Kind-swift.enum/severalTargets(count:)``).
   ///
   /// ```swift
   /// do {
@@ -146,6 +148,16 @@ extension PrioritizedProxy {
     _ message: Message, as capability: Capability.Type,
     _ body: (Capability) -> Result
   ) throws(RoutingError<Message>) -> Result {
+    if case .many = storage.route(at: routeIndex(of: message)).targets {
+      // A broadcast route: count its live receivers (a released one makes it route again).
+      let receivers = targets(for: message).count
+      if receivers > 1 {
+        let explanation = explain(message)
+        throw RoutingError(
+          message: message, rule: explanation.rule, kind: .severalTargets(count: receivers),
+          handlers: explanation.candidates)
+      }
+    }
     guard let (object, _, _) = liveTarget(for: message, expectingOne: true) else {
       throw noTargetError(message)
     }

@@ -34,6 +34,9 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
     /// The chosen handler implements the message according to the message set, but is not of the
     /// capability type the caller asked for: the message set and the capability disagree.
     case capabilityMismatch(HandlerDescription, expected: String)
+    /// The route sends the message to `count` handlers, and the throwing
+    /// ``PrioritizedProxy/send(_:as:_:)`` returns one answer.
+    case severalTargets(count: Int)
   }
 
   /// The message that could not be routed, or `nil` for a message named at run time (see
@@ -113,6 +116,11 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
       return
         "\(name): rule '\(rule)' lists \(handler) twice in a broadcast. \(listing) "
         + "Fix: list each handler once."
+    case .severalTargets(let count):
+      return
+        "\(name): rule '\(rule)' sends it to \(count) handlers, and send(_:as:_:) returns one "
+        + "answer. \(listing) Fix: call broadcast(_:as:_:) to deliver \(name) to each of them, or "
+        + "route it to one handler."
     case .capabilityMismatch(let handler, let expected):
       return
         "\(name): \(handler) implements it according to \(Message.self).isImplemented(by:) "

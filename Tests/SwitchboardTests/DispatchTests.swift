@@ -183,3 +183,36 @@ struct AlternativeCapabilityTests {
     #expect(proxy.handlerCount == 2, "the released handler was removed")
   }
 }
+
+@MainActor
+struct ThrowingSendTests {
+  @Test func broadcastRouteThrowsNamingTheCountAndTheFix() {
+    let a = FullDoor("a")
+    let b = FullDoor("b")
+    let proxy = PrioritizedProxy<DoorMessage>(handlers: [a, b], rules: [.tick: .broadcast])
+    #expect(
+      throws: RoutingError(
+        message: DoorMessage.tick, rule: "broadcast", kind: .severalTargets(count: 2),
+        handlers: proxy.explain(.tick).candidates)
+    ) {
+      try proxy.send(.tick, as: (any Tick).self) { _ in () }
+    }
+    let error = RoutingError(
+      message: DoorMessage.tick, rule: "broadcast", kind: .severalTargets(count: 2),
+      handlers: proxy.explain(.tick).candidates)
+    #expect(
+      error.description.hasPrefix(
+        "tick: rule 'broadcast' sends it to 2 handlers, and send(_:as:_:) returns one answer."))
+    #expect(error.description.hasSuffix("or route it to one handler."))
+  }
+
+  @Test func broadcastRouteWithOneLiveHandlerAnswers() {
+    let a = FullDoor("a")
+    var b: FullDoor? = FullDoor("b")
+    let proxy = PrioritizedProxy<DoorMessage>(handlers: [a, b!], rules: [.tick: .broadcast])
+    b = nil
+    var log: [String] = []
+    #expect(throws: Never.self) { try proxy.send(.tick, as: (any Tick).self) { $0.tick(&log) } }
+    #expect(log == ["a"])
+  }
+}
