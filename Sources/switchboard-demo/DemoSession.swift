@@ -29,7 +29,10 @@ final class DemoSession {
     // Observers, not handlers: they see taps and edits without being routed anything.
     observations = [
       screen.proxy.observe(.didSelectRow) { [unowned self] indexPath in
-        observed.append("observed didSelectRow \(Self.name(indexPath)), after the view handled it")
+        let handler = screen.proxy.explain(.didSelectRow).targets.first?.role.map { "the \($0)" }
+        observed.append(
+          "observed didSelectRow \(Self.name(indexPath)), "
+            + (handler.map { "after \($0) handled it" } ?? "which no handler received"))
       },
       screen.proxy.observe(.commitEdit, beforeHandler: true) { [unowned self] style, indexPath in
         observed.append(
@@ -244,11 +247,7 @@ final class DemoSession {
 
   /// Gives `name` the rule `ruleText`, reloads the list, and shows the screen and the route.
   func changeRule(_ name: String, _ ruleText: String) throws -> String {
-    guard let message = ListMessage.allCases.first(where: { "\($0)" == name }) else {
-      throw DemoError(
-        "no list message is called '\(name)'. Messages: "
-          + ListMessage.allCases.map { "\($0)" }.joined(separator: ", ") + ".")
-    }
+    let message = try Self.message(named: name)
     guard let rule = Self.parseRule(ruleText) else {
       throw DemoError("'\(ruleText)' is not a rule. Type 'help' for the rules.")
     }
@@ -261,6 +260,36 @@ final class DemoSession {
       lines.append("  the list cannot reload: \(error)")
     }
     return (lines + takeObserved()).joined(separator: "\n")
+  }
+
+  /// The list message called `name`; a misspelling is rejected with the name it resembles.
+  static func message(named name: String) throws -> ListMessage {
+    if let message = ListMessage.allCases.first(where: { "\($0)" == name }) { return message }
+    let nearest = ListMessage.allCases.min {
+      distance("\($0)".lowercased(), name.lowercased())
+        < distance("\($1)".lowercased(), name.lowercased())
+    }
+    if let nearest, distance("\(nearest)".lowercased(), name.lowercased()) <= 3 {
+      throw DemoError("no list message is called '\(name)'. Did you mean \(nearest)?")
+    }
+    throw DemoError(
+      "no list message is called '\(name)'. Messages: "
+        + ListMessage.allCases.map { "\($0)" }.joined(separator: ", ") + ".")
+  }
+
+  /// How many single-character edits turn `a` into `b`.
+  private static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1] + Array(repeating: 0, count: b.count)
+      for (j, y) in b.enumerated() {
+        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 
   /// The outcome of one interactive command.
@@ -289,11 +318,10 @@ final class DemoSession {
       case "routes":
         return .output(routingTable())
       case "explain":
-        guard let message = ListMessage.allCases.first(where: { "\($0)" == argument }) else {
-          return .error(
-            "error: explain needs a list message, such as explain cellForRow; got '\(argument)'.")
+        guard !argument.isEmpty else {
+          return .error("error: explain needs a list message, such as explain cellForRow.")
         }
-        return .output(explain(message))
+        return .output(explain(try Self.message(named: argument)))
       case "rule":
         let name = argument.prefix { !$0.isWhitespace }
         let rule = argument.dropFirst(name.count).trimmingCharacters(in: .whitespaces)

@@ -200,9 +200,28 @@ struct DemoSessionSpecs {
         session.run(command: "explain titleForHeader")
           == .output("  titleForHeader → view (TodoScreen), by rule 'first implementer'"))
       #expect(
-        session.run(command: "explain nope")
-          == .error(
-            "error: explain needs a list message, such as explain cellForRow; got 'nope'."))
+        session.run(command: "explain cellforrow")
+          == .error("error: no list message is called 'cellforrow'. Did you mean cellForRow?"))
+      guard case .error(let unknown) = session.run(command: "explain nope") else {
+        Issue.record("explain nope printed no error")
+        return
+      }
+      #expect(
+        unknown.hasPrefix("error: no list message is called 'nope'. Messages: numberOfSections"))
+      #expect(
+        session.run(command: "explain")
+          == .error("error: explain needs a list message, such as explain cellForRow."))
+    }
+
+    @Test("after 'rule didSelectRow nobody', a selection is observed as received by no handler")
+    func selectionNobodyHandles() {
+      _ = session.run(command: "rule didSelectRow nobody")
+      guard case .output(let selected) = session.run(command: "select 1") else {
+        Issue.record("select printed no frame")
+        return
+      }
+      #expect(selected.contains("observed didSelectRow [1.1], which no handler received"))
+      #expect(!selected.contains("after the view handled it"))
     }
 
     @Test("rule moves a message to the other handler; the screen and explain change")
