@@ -49,6 +49,9 @@ open class DelegateProxy: ForwardingProxy {
   /// Everything the proxy decides, platform-independent and specified on a model of the
   /// runtime.
   let routing: DelegateRouting
+  /// Where the parent keeps this proxy, so that ``detach()`` makes the parent let it go.
+  private weak var registry: AttachedDelegateProxies?
+  private var registryKey: AnyKeyPath?
 
   /// A proxy for `handlers`, highest priority first, each held weakly; use
   /// ``attach(to:delegate:handlers:rules:fallbacks:keepingInstalledDelegate:)`` to connect it.
@@ -95,6 +98,8 @@ open class DelegateProxy: ForwardingProxy {
     let attached = AttachedDelegateProxies.of(parent)
     let previous = attached.proxies[property]
     attached.proxies[property] = proxy
+    proxy.registry = attached
+    proxy.registryKey = property
     let access = UncheckedProperty(parent: parent, property: property)
     proxy.routing.attach(
       to: DelegateProperty(get: { access.get() }, set: { access.set($0) }), as: proxy,
@@ -110,8 +115,13 @@ open class DelegateProxy: ForwardingProxy {
   }
 
   /// Disconnects the proxy: the parent's delegate gets back the delegate it had before attach,
-  /// or `nil`.
-  public func detach() { routing.detach() }
+  /// or `nil`, and the parent no longer owns the proxy.
+  public func detach() {
+    routing.detach()
+    if let registry, let registryKey, registry.proxies[registryKey] === self {
+      registry.proxies[registryKey] = nil
+    }
+  }
 
   // MARK: - Routes
 
