@@ -76,6 +76,14 @@ private final class BoardScreen<Host: ListHost>: ListCellProviding {
   }
 }
 
+/// A snapshot of one section, "todo", holding `items`.
+private func todo(_ items: [Int]) -> ListSnapshot<String, Int> {
+  var snapshot = ListSnapshot<String, Int>()
+  snapshot.appendSections(["todo"])
+  snapshot.appendItems(items)
+  return snapshot
+}
+
 @MainActor
 private func screens(_ board: Board) throws -> (BoardScreen<ListView>, BoardScreen<CollectionView>)
 {
@@ -158,9 +166,7 @@ struct SnapshotSpecs {
     func idempotent() throws {
       let board = Board()
       let (table, grid) = try screens(board)
-      var next = ListSnapshot<String, Int>()
-      next.appendSections(["todo"])
-      next.appendItems([1, 2])
+      var next = todo([1, 2])
       board.apply(next)
       let made = (table.cellsMade, grid.cellsMade)
       board.apply(next)
@@ -173,9 +179,7 @@ struct SnapshotSpecs {
     func reconfigure() throws {
       let board = Board()
       let (table, grid) = try screens(board)
-      var next = ListSnapshot<String, Int>()
-      next.appendSections(["todo"])
-      next.appendItems([1, 2, 3])
+      var next = todo([1, 2, 3])
       board.apply(next)
       board.versions[1] = 1
       next.moveItem(1, afterItem: 3)
@@ -193,9 +197,7 @@ struct SnapshotSpecs {
     func withoutAnimation() throws {
       let board = Board()
       let (table, grid) = try screens(board)
-      var next = ListSnapshot<String, Int>()
-      next.appendSections(["todo"])
-      next.appendItems([1, 2])
+      var next = todo([1, 2])
       board.apply(next)
       let made = (table.cellsMade, grid.cellsMade)
       next.appendItems([3])
@@ -211,9 +213,7 @@ struct SnapshotSpecs {
     func usingReloadData() throws {
       let board = Board()
       let (table, grid) = try screens(board)
-      var next = ListSnapshot<String, Int>()
-      next.appendSections(["todo"])
-      next.appendItems([1, 2])
+      var next = todo([1, 2])
       board.apply(next)
       let made = (table.cellsMade, grid.cellsMade)
       next.appendItems([3])
@@ -228,9 +228,7 @@ struct SnapshotSpecs {
     func storedMarksActOnce() throws {
       let board = Board()
       let (table, _) = try screens(board)
-      var next = ListSnapshot<String, Int>()
-      next.appendSections(["todo"])
-      next.appendItems([1, 2, 3])
+      var next = todo([1, 2, 3])
       board.apply(next)
       next.reconfigureItems([2])
       board.versions[2] = 1
@@ -273,9 +271,7 @@ struct SnapshotSpecs {
     @Test("it: a host that opens later starts from the current snapshot")
     func lateHost() throws {
       let board = Board()
-      var next = ListSnapshot<String, Int>()
-      next.appendSections(["todo"])
-      next.appendItems([1, 2])
+      var next = todo([1, 2])
       board.apply(next)
       let (table, grid) = try screens(board)
       #expect(table.shown == ["1v0", "2v0"] && grid.shown == table.shown)
