@@ -166,7 +166,7 @@ struct SnapshotSpecs {
     func idempotent() throws {
       let board = Board()
       let (table, grid) = try screens(board)
-      var next = todo([1, 2])
+      let next = todo([1, 2])
       board.apply(next)
       let made = (table.cellsMade, grid.cellsMade)
       board.apply(next)
@@ -271,7 +271,7 @@ struct SnapshotSpecs {
     @Test("it: a host that opens later starts from the current snapshot")
     func lateHost() throws {
       let board = Board()
-      var next = todo([1, 2])
+      let next = todo([1, 2])
       board.apply(next)
       let (table, grid) = try screens(board)
       #expect(table.shown == ["1v0", "2v0"] && grid.shown == table.shown)
