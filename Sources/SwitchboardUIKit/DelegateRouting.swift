@@ -149,15 +149,11 @@ final class DelegateRouting: @unchecked Sendable {
 
   // MARK: - Handlers and rules
 
-  /// The rule table; setting it reports the setup mistakes it makes.
+  /// The rule table; setting it reports the setup mistakes it makes (the route change it
+  /// causes runs the check).
   var rules: RoutingRules<DelegateMessage> {
     get { withLock { router.rules } }
-    set {
-      withLock {
-        router.rules = newValue
-        if isAttached { reportSetupMistakes() }
-      }
-    }
+    set { withLock { router.rules = newValue } }
   }
 
   /// Adds a handler with the lowest priority but the kept delegate's, held weakly.

@@ -124,10 +124,8 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
   /// protocol declares) to ``onError``.
   public var rules: RoutingRules<ListMessage> {
     get { adapter.router.rules }
-    set {
-      adapter.router.rules = newValue
-      adapter.reportSetupMistakes()
-    }
+    // The route change a new rule causes runs the setup check, as for `router.rules`.
+    set { adapter.router.rules = newValue }
   }
 
   /// Why a modeled message goes where it goes.

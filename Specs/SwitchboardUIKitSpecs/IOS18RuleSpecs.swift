@@ -346,6 +346,16 @@ struct IOS18RuleSpecs {
         ])
     }
 
+    @Test("context: a rule keyed by a modeled selector, written after attach — reported")
+    func modeledSelectorAfterAttach() {
+      let proxy = ModelProxy.attach(
+        to: table, view: spec.screen, viewModel: Rows(1), viewModelRetention: .strong,
+        turns: spec.turns)
+      proxy.router.rules[named: "tableView:didSelectRowAtIndexPath:"] = .only(.view)
+      #expect(proxy.errors.count == 1)
+      #expect(proxy.errors.first?.contains("rules[.didSelectRow]") == true)
+    }
+
     @Test("context: a rule that cannot work, written through proxy.router.rules — reported once")
     func failingRuleThroughRouter() {
       let proxy = ModelProxy.attach(
