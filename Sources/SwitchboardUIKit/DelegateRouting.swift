@@ -1,7 +1,8 @@
 import Foundation
 import Switchboard
 
-/// The routing of a ``DelegateProxy``; its API is the proxy's.
+/// The routing of a ``DelegateProxy``, a configuration of the one ``SelectorRouter``; its API
+/// is the proxy's.
 ///
 /// Everything the proxy decides, in plain Swift that runs and is specified on every platform
 /// (the proxy only translates the Objective-C runtime's questions into calls here):
@@ -23,26 +24,15 @@ final class DelegateRouting: @unchecked Sendable {
   // Unchecked: every member is read and written under `lock`.
   private let lock = NSRecursiveLock()
   /// The router of every selector; only under `lock`.
-  private let router: PrioritizedProxy<DelegateMessage>
-  /// What the Objective-C runtime says about selectors and handlers.
-  let runtime: any SelectorRuntime
+  private let selectors: SelectorRouter<DelegateMessage>
+  /// The handlers and rules; only under `lock`.
+  private var router: PrioritizedProxy<DelegateMessage> { selectors.router }
   /// Runs work after the current turn of the calling thread's run loop.
   private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
-  private var fallbacks: [String: DelegateFallback]
   private var onErrorHandler: @Sendable (DelegateProxyError) -> Void = {
     reportByDefault($0, isSetupMistake: $0.isSetupMistake)
   }
   private var reported: [DelegateProxyError] = []
-  /// Called with a selector no protocol declares when the proxy answers it or hands it to a
-  /// handler, and that handler, so the runtime can keep the method's signature for the day the
-  /// handler is gone.
-  private var undeclaredSelectorAnswered: ((String, AnyObject) -> Void)?
-
-  /// The answers given to `responds(to:)`, by selector.
-  private var answers: [String: Bool] = [:]
-  /// The one handler each selector asked about goes to, until the routes change: the runtime
-  /// asks for every message, and finding it anew would build an array each time.
-  private var directTargets: [String: WeakHandler] = [:]
   private var recheckScheduled = false
   private var setupMistakes: [DelegateProxyError] = []
   private var routeObservation: ObservationToken?
@@ -63,14 +53,13 @@ final class DelegateRouting: @unchecked Sendable {
     fallbacks: [String: DelegateFallback], runtime: any SelectorRuntime,
     schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void
   ) {
-    router = PrioritizedProxy<DelegateMessage>(
+    let router = PrioritizedProxy<DelegateMessage>(
       rules: rules,
       namedImplementationCheck: { name, handler in
         runtime.implementation(of: name, by: handler).counts
       },
       namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
-    self.runtime = runtime
-    self.fallbacks = fallbacks
+    selectors = SelectorRouter(router: router, runtime: runtime, fallbacks: fallbacks)
     self.schedule = schedule
     for (role, handler) in handlers { router.add(handler, role: role) }
     routeObservation = router.observeRoutes { [weak self] change in
@@ -184,7 +173,7 @@ final class DelegateRouting: @unchecked Sendable {
 
   /// The fallback of `selector`, or `nil` for zero.
   func setFallback(_ fallback: DelegateFallback?, for selector: String) {
-    withLock { fallbacks[selector] = fallback }
+    withLock { selectors.fallbacks[selector] = fallback }
   }
 
   /// Whether a live handler passes `check` (adopts a protocol, for `conformsToProtocol:`).
@@ -198,88 +187,32 @@ final class DelegateRouting: @unchecked Sendable {
 
   // MARK: - The runtime's questions
 
-  /// The answer for `responds(to:)`.
-  ///
-  /// Yes for a method the proxy object implements itself (`implementedHere`), a selector a live
-  /// handler implements, or a method that returns nothing and is observed. Every answer about a
-  /// handler's method is remembered.
+  /// The answer for `responds(to:)` (``SelectorRouter/responds(toSelector:implementedHere:)``).
   func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
     if implementedHere() { return true }
-    return withLock {
-      let targets = router.targets(forNamed: selector)
-      if let target = targets.first { rememberSignatureIfUndeclared(selector, target) }
-      let answer = !targets.isEmpty || router.responds(toNamed: selector)
-      answers[selector] = answer
-      return answer
-    }
+    return withLock { selectors.responds(toSelector: selector) }
   }
 
-  /// The handler the runtime sends `selector` to directly: its one target when nothing
-  /// observes it; otherwise `nil`, and the message reaches ``forward(_:)``.
+  /// The handler the runtime sends `selector` to directly, or `nil`
+  /// (``SelectorRouter/forwardingTarget(forSelector:)``).
   func forwardingTarget(forSelector selector: String) -> AnyObject? {
-    withLock {
-      guard !router.isObserved(named: selector) else { return nil }
-      if let target = directTargets[selector]?.object { return target }
-      let targets = router.targets(forNamed: selector)
-      guard targets.count == 1 else { return nil }
-      rememberSignatureIfUndeclared(selector, targets[0])
-      directTargets[selector] = WeakHandler(targets[0])
-      return targets[0]
-    }
+    withLock { selectors.forwardingTarget(forSelector: selector) }
   }
 
-  private func rememberSignatureIfUndeclared(_ selector: String, _ target: AnyObject) {
-    if runtime.declaration(of: selector) == nil { undeclaredSelectorAnswered?(selector, target) }
-  }
-
-  /// Delivers a message no forwarding target took.
-  ///
-  /// It goes to every handler its rule chooses (several for a broadcast), shown to observers.
-  /// A message that reaches no handler gets its fallback (a completion handler is called), and
-  /// is reported unless only observed.
+  /// Delivers a message no forwarding target took (``SelectorRouter/forward(_:)``); one that
+  /// reached no handler is reported, and the parent asked again after this turn.
   func forward(_ invocation: some ForwardedInvocation) {
     withLock {
-      let selector = invocation.selectorName
-      let event = MessageEvent<DelegateMessage, [Any]>(named: selector)
-      if invocation.returnsVoid {
-        let delivered = router.broadcast(event, invocation.arguments, as: AnyObject.self) {
-          invocation.invoke(on: $0)
-        }
-        guard delivered == 0 else { return }
-        if case .completion(let index, let call) = fallback(of: selector).answer,
-          index < invocation.arguments.count
-        {
-          call(invocation.arguments[index])
-        }
-        if !router.isObserved(named: selector) { reportUnanswered(selector) }
-      } else {
-        var answered = false
-        router.send(event, invocation.arguments, as: AnyObject.self, default: ()) {
-          invocation.invoke(on: $0)
-          answered = true
-        }
-        guard !answered else { return }
-        fallback(of: selector).answer(invocation)
-        reportUnanswered(selector)
-      }
+      guard let unanswered = selectors.forward(invocation) else { return }
+      report(.unansweredMessage(selector: unanswered.selector, handlers: unanswered.handlers))
+      scheduleRecheck()
     }
-  }
-
-  /// The declared fallback of `selector`, or else UIKit's documented default, or else zero.
-  private func fallback(of selector: String) -> DelegateFallback {
-    fallbacks[selector] ?? DelegateFallback.documentedDefaults[selector] ?? .zero
-  }
-
-  private func reportUnanswered(_ selector: String) {
-    let handlers = router.explain(named: selector).candidates.map(\.description)
-    report(.unansweredMessage(selector: selector, handlers: handlers))
-    scheduleRecheck()
   }
 
   // MARK: - Telling the parent
 
   private func routesChanged(_ change: RouteChange<DelegateMessage>) {
-    directTargets = [:]
+    selectors.forgetDirectTargets()
     scheduleRecheck()
     if isAttached, !change.causes.isDisjoint(with: [.handlersChanged, .rulesChanged]) {
       reportSetupMistakes()
@@ -300,10 +233,7 @@ final class DelegateRouting: @unchecked Sendable {
     withLock {
       recheckScheduled = false
       guard let property, let proxyObject else { return }
-      let changed = answers.contains { selector, old in
-        responds(toSelector: selector) != old
-      }
-      guard changed else { return }
+      guard !selectors.changedAnswers().isEmpty else { return }
       let installed = property.get()
       if installed === proxyObject {
         property.set(nil)
@@ -323,16 +253,11 @@ final class DelegateRouting: @unchecked Sendable {
     _ selector: String, beforeHandler: Bool, _ body: @escaping ([Any]) -> Void
   ) -> ObservationToken {
     withLock {
-      let reason: String? =
-        switch runtime.declaration(of: selector)?.returnsVoid {
-        case true?: nil
-        case false?: "it returns a value, so only one handler answers it"
-        case nil: "no adopted protocol declares it"
-        }
-      if let reason {
+      if let reason = selectors.observationProblem(selector) {
         report(.undeliverableObservation(selector: selector, reason: reason))
         return ObservationToken {}
       }
+      selectors.forgetDirectTargets()
       return router.observe(
         MessageEvent<DelegateMessage, [Any]>(named: selector), beforeHandler: beforeHandler,
         body)
@@ -375,7 +300,7 @@ final class DelegateRouting: @unchecked Sendable {
 
   /// Sets what is called with a selector no protocol declares when a handler answers it.
   func onUndeclaredSelectorAnswered(_ body: @escaping (String, AnyObject) -> Void) {
-    withLock { undeclaredSelectorAnswered = body }
+    withLock { selectors.onUndeclaredSelectorAnswered = body }
   }
 
   private func report(_ error: DelegateProxyError) {
@@ -392,11 +317,8 @@ final class DelegateRouting: @unchecked Sendable {
     } catch {
       found.append(.routeCannotWork(error))
     }
-    for name in router.rules.namesWithEntries
-    where runtime.declaration(of: name) == nil && router.targets(forNamed: name).isEmpty {
-      found.append(
-        .undeclaredSelector(
-          selector: name, suggestion: closestSelector(to: name, in: runtime.declaredSelectors)))
+    for (selector, suggestion) in selectors.undeclaredRuleSelectors() {
+      found.append(.undeclaredSelector(selector: selector, suggestion: suggestion))
     }
     for mistake in found where !setupMistakes.contains(mistake) { report(mistake) }
     setupMistakes = found

@@ -2,7 +2,8 @@ import Foundation
 import Switchboard
 import SwitchboardLists
 
-/// The routing of a UIKit list proxy (`TableViewProxy`, `CollectionViewProxy`); its API is the
+/// The routing of a UIKit list proxy (`TableViewProxy`, `CollectionViewProxy`), a
+/// configuration of the one ``SelectorRouter`` that `DelegateProxy` uses too; its API is the
 /// proxy's.
 ///
 /// It is everything the proxies decide, in plain Swift that runs and is specified on every
@@ -10,7 +11,8 @@ import SwitchboardLists
 /// into calls here.
 ///
 /// - Selectors of modeled messages (``ListSelectorTable``) go through the router's message
-///   routes; every other selector is routed by name, with the same handlers and rules.
+///   routes; every other selector is routed by name by the selector router, with the same
+///   handlers and rules.
 /// - `responds(to:)` answers from the routes: a modeled notification always (the proxy class
 ///   implements it), any other selector while a live handler implements it or, for a method
 ///   that returns nothing and whose presence changes nothing in UIKit, something observes it.
@@ -28,8 +30,11 @@ final class SelectorRouting<Host: ListHost> {
   let proxy: ListProxy<Host>
   /// The view's selector of each modeled message.
   let selectors: ListSelectorTable
+  /// The router of every selector: modeled ones answered from their messages' routes, the
+  /// others routed by name.
+  let selectorRouter: SelectorRouter<ListMessage>
   /// What the Objective-C runtime says about selectors and handlers.
-  let runtime: any SelectorRuntime
+  var runtime: any SelectorRuntime { selectorRouter.runtime }
   /// Runs work after the current main-actor turn.
   let schedule: (@escaping @MainActor () -> Void) -> Void
   /// Called with each problem; by default a debug build stops for setup mistakes only
@@ -37,10 +42,13 @@ final class SelectorRouting<Host: ListHost> {
   var onError: (ListViewError) -> Void = { reportByDefault($0, isSetupMistake: $0.isSetupMistake) }
   /// Every problem reported, oldest first.
   private(set) var errors: [ListViewError] = []
-  /// Called with a selector no protocol declares when the proxy answers it, and the handler
-  /// that implements it, so the runtime can keep that method's signature for the day the
-  /// handler is gone.
-  var onUndeclaredSelectorAnswered: ((String, AnyObject) -> Void)?
+  /// Called with a selector no protocol declares when the proxy answers it or hands it to a
+  /// handler, and that handler, so the runtime can keep that method's signature for the day
+  /// the handler is gone.
+  var onUndeclaredSelectorAnswered: ((String, AnyObject) -> Void)? {
+    get { selectorRouter.onUndeclaredSelectorAnswered }
+    set { selectorRouter.onUndeclaredSelectorAnswered = newValue }
+  }
 
   /// The router of every message.
   var router: PrioritizedProxy<ListMessage> { proxy.router }
@@ -51,8 +59,6 @@ final class SelectorRouting<Host: ListHost> {
   private weak var host: Host?
   /// Where the view model announces changes, while the host listens.
   private(set) weak var changes: ListChanges?
-  /// The answers given to `responds(to:)`, by selector, to notice when one changes.
-  private var answers: [String: Bool] = [:]
   /// The objects the view had installed, kept as handlers, with the properties they came from.
   private var kept: [KeptObject] = []
   /// The handler each data-source selector went to when the proxy was last assigned as the data
@@ -88,7 +94,13 @@ final class SelectorRouting<Host: ListHost> {
     }
     proxy = ListProxy(router: router)
     self.selectors = selectors
-    self.runtime = runtime
+    selectorRouter = SelectorRouter(
+      router: router, runtime: runtime, presenceSensitive: selectors.presenceSensitive,
+      modeledAnswer: { selector in
+        selectors.message(forSelector: selector).map { message in
+          selectors.isInert(message) || !router.targets(for: message).isEmpty
+        }
+      })
     self.schedule = schedule
     routeObservation = router.observeRoutes { [weak self] change in
       self?.routesChanged(change)
@@ -139,6 +151,7 @@ final class SelectorRouting<Host: ListHost> {
   }
 
   private func routesChanged(_ change: RouteChange<ListMessage>) {
+    selectorRouter.forgetDirectTargets()
     scheduleRecheck()
     // A view model added after attaching is listened to from now.
     listenToViewModel()
@@ -233,76 +246,33 @@ final class SelectorRouting<Host: ListHost> {
 
   // MARK: - The runtime's questions
 
-  /// The answer for `responds(to:)`.
+  /// The answer for `responds(to:)` (``SelectorRouter/responds(toSelector:implementedHere:)``).
   ///
   /// A modeled message is answered from its route, or always when it is an inert notification
   /// (the proxy class implements it, so it costs a plain method call); a method the proxy
   /// object implements itself (`implementedHere`, such as `NSObject`'s or the typed scroll-view
   /// methods) is answered yes; any other selector only while a live handler implements it or,
-  /// for a method that returns nothing, something observes it: each of those reaches a handler
-  /// through the runtime's forwarding, and for some the mere presence changes the view. Every
-  /// answer is remembered, so the view is told when one changes.
+  /// for a method that returns nothing and whose presence changes nothing in UIKit, something
+  /// observes it. Every answer is remembered, so the view is told when one changes.
   func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
-    let answer: Bool
-    if let message = selectors.message(forSelector: selector) {
-      answer = selectors.isInert(message) || !router.targets(for: message).isEmpty
-    } else if implementedHere() {
-      return true
-    } else {
-      let targets = router.targets(forNamed: selector)
-      // An observer alone never makes the proxy answer a method whose presence changes the view.
-      answer =
-        !targets.isEmpty
-        || (!selectors.presenceSensitive.contains(selector) && router.responds(toNamed: selector))
-      if runtime.declaration(of: selector) == nil, let target = targets.first {
-        onUndeclaredSelectorAnswered?(selector, target)
-      }
-    }
-    answers[selector] = answer
-    return answer
+    selectorRouter.responds(toSelector: selector, implementedHere: implementedHere)
   }
 
   /// The handler the runtime sends `selector` to directly, when it is not modeled, goes to
   /// exactly one handler and nothing observes it; otherwise `nil`, and the message reaches
   /// ``forward(_:)``.
   func forwardingTarget(forSelector selector: String) -> AnyObject? {
-    guard selectors.message(forSelector: selector) == nil, !router.isObserved(named: selector)
-    else { return nil }
-    let targets = router.targets(forNamed: selector)
-    return targets.count == 1 ? targets[0] : nil
+    selectorRouter.forwardingTarget(forSelector: selector)
   }
 
-  /// Delivers a message the runtime could not send to a forwarding target: to every handler
-  /// its rule chooses (several for a broadcast rule), showing it to observers; a message that
-  /// reaches nobody is answered with a zero value, and reported unless it is an inert
-  /// notification.
+  /// Delivers a message the runtime could not send to a forwarding target
+  /// (``SelectorRouter/forward(_:)``); one that reaches nobody gets UIKit's documented default
+  /// for the method (zero where none is documented), and is reported.
   func forward(_ invocation: some ForwardedInvocation) {
-    let selector = invocation.selectorName
-    let event = MessageEvent<ListMessage, [Any]>(named: selector)
-    if invocation.returnsVoid {
-      let delivered = router.broadcast(event, invocation.arguments, as: AnyObject.self) {
-        invocation.invoke(on: $0)
-      }
-      if delivered == 0, !selectors.isInert(selector, runtime.declaration(of: selector)) {
-        reportUnanswered(selector)
-      }
-    } else {
-      var answered = false
-      router.send(event, invocation.arguments, as: AnyObject.self, default: ()) {
-        invocation.invoke(on: $0)
-        answered = true
-      }
-      if !answered {
-        // UIKit's own default for the method where it is documented and not zero.
-        (DelegateFallback.documentedDefaults[selector] ?? .zero).answer(invocation)
-        reportUnanswered(selector)
-      }
-    }
-  }
-
-  private func reportUnanswered(_ selector: String) {
-    let handlers = router.explain(named: selector).candidates.map(\.description)
-    report(ListViewError.unansweredMessage(selector: selector, handlers: handlers))
+    guard let unanswered = selectorRouter.forward(invocation) else { return }
+    report(
+      ListViewError.unansweredMessage(
+        selector: unanswered.selector, handlers: unanswered.handlers))
     scheduleRecheck()
   }
 
@@ -328,10 +298,9 @@ final class SelectorRouting<Host: ListHost> {
     recheckScheduled = false
     guard let view, let proxyObject else { return }
     var stale: Set<ListViewProperty> = []
-    for (selector, old) in answers {
+    for selector in selectorRouter.changedAnswers() {
       let property = self.property(of: selector)
-      if property == .prefetchDataSource { continue }
-      if responds(toSelector: selector) != old { stale.insert(property) }
+      if property != .prefetchDataSource { stale.insert(property) }
     }
     if dataSourceRoutesMoved() { stale.insert(.dataSource) }
     let prefetches = answersPrefetching
@@ -359,7 +328,7 @@ final class SelectorRouting<Host: ListHost> {
       guard let selector = selectors.selector(for: message) else { continue }
       routes[selector] = WeakHandler(router.targets(for: message).first)
     }
-    for selector in answers.keys
+    for selector in selectorRouter.answers.keys
     where routes[selector] == nil && runtime.declaration(of: selector)?.property == .dataSource {
       routes[selector] = WeakHandler(router.targets(forNamed: selector).first)
     }
@@ -463,10 +432,10 @@ final class SelectorRouting<Host: ListHost> {
     for name in router.rules.namesWithEntries {
       if let message = selectors.message(forSelector: name) {
         found.append(.ruleForModeledSelector(selector: name, message: message))
-      } else if runtime.declaration(of: name) == nil, router.targets(forNamed: name).isEmpty {
-        found.append(
-          .undeclaredSelector(selector: name, suggestion: closestDeclaredSelector(to: name)))
       }
+    }
+    for (selector, suggestion) in selectorRouter.undeclaredRuleSelectors() {
+      found.append(.undeclaredSelector(selector: selector, suggestion: suggestion))
     }
     if let split = dataSourceSplit() { found.append(split) }
     for mistake in found where !setupMistakes.contains(mistake) { report(mistake) }
@@ -506,6 +475,7 @@ final class SelectorRouting<Host: ListHost> {
     _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
     guard isObservable(event) else { return ObservationToken {} }
+    selectorRouter.forgetDirectTargets()
     return router.observe(event, beforeHandler: beforeHandler, body)
   }
 
@@ -516,6 +486,7 @@ final class SelectorRouting<Host: ListHost> {
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy
   ) -> AsyncStream<Arguments> {
     guard isObservable(event) else { return AsyncStream { $0.finish() } }
+    selectorRouter.forgetDirectTargets()
     return router.events(event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
   }
 
@@ -529,28 +500,19 @@ final class SelectorRouting<Host: ListHost> {
       reason =
         typed == Arguments.self
         ? nil : "its arguments are \(typed), not \(Arguments.self); observe its typed event"
-    } else if let declaration = runtime.declaration(of: selector) {
-      if !declaration.returnsVoid {
-        reason = "it returns a value, so only one handler answers it"
-      } else if Arguments.self != [Any].self {
-        reason =
-          "its arguments come boxed as [Any], not \(Arguments.self); observe "
-          + "MessageEvent<ListMessage, [Any]>(#selector(…))"
-      } else {
-        reason = nil
-      }
+    } else if let problem = selectorRouter.observationProblem(selector) {
+      reason = problem
+    } else if Arguments.self != [Any].self {
+      reason =
+        "its arguments come boxed as [Any], not \(Arguments.self); observe "
+        + "MessageEvent<ListMessage, [Any]>(#selector(…))"
     } else {
-      reason = "no protocol of the view declares it"
+      reason = nil
     }
     if let reason {
       report(ListViewError.undeliverableObservation(selector: selector, reason: reason))
     }
     return reason == nil
-  }
-
-  /// The declared selector nearest to `name`, if one is close enough to be a misspelling.
-  func closestDeclaredSelector(to name: String) -> String? {
-    closestSelector(to: name, in: runtime.declaredSelectors)
   }
 }
 
@@ -560,71 +522,8 @@ protocol ListViewProperties: AnyObject {
   subscript(property: ListViewProperty) -> AnyObject? { get set }
 }
 
-/// A message the Objective-C runtime hands to the proxy's `forwardInvocation:`.
-protocol ForwardedInvocation {
-  /// The selector, such as `"scrollViewDidScroll:"`.
-  var selectorName: String { get }
-  /// Whether the method returns nothing.
-  var returnsVoid: Bool { get }
-  /// The arguments, boxed: objects as they are, numbers as `NSNumber`, other values as
-  /// `NSValue`.
-  var arguments: [Any] { get }
-  /// Sends the message to `target`, which then gives the answer.
-  func invoke(on target: AnyObject)
-  /// Answers zero: `0`, `false`, `nil` or a zeroed structure.
-  func answerZero()
-  /// Answers `value` (a number, a Boolean, an object, or a structure boxed as `NSValue`),
-  /// converted to the method's return type.
-  func answer(with value: Any)
-  /// Answers the argument at `index`, of the method's return type.
-  func answerWithArgument(at index: Int)
-}
-
-/// A weak reference to a handler.
-struct WeakHandler {
-  weak var object: AnyObject?
-  init(_ object: AnyObject?) { self.object = object }
-}
-
 /// An object the view had installed, kept as a handler, and the properties it was in.
 struct KeptObject {
   weak var object: AnyObject?
   var properties: [ListViewProperty]
-}
-
-/// The selector of `selectors` nearest to `name`, if one is close enough to be a misspelling.
-func closestSelector(to name: String, in selectors: [String]) -> String? {
-  let candidates = selectors.map { ($0, editDistance($0, name)) }
-  guard let best = candidates.min(by: { $0.1 < $1.1 }) else { return nil }
-  return best.1 <= max(2, name.count / 8) ? best.0 : nil
-}
-
-/// The Levenshtein distance between two strings.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a.utf8)
-  let b = Array(b.utf8)
-  var previous = Array(0...b.count)
-  for (i, x) in a.enumerated() {
-    var current = [i + 1] + Array(repeating: 0, count: b.count)
-    for (j, y) in b.enumerated() {
-      current[j + 1] = Swift.min(
-        previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.count]
-}
-
-/// What the proxies' default `onError` does with `error`: a debug build stops with its
-/// description when it is a setup mistake; a problem met at run time and recovered from is
-/// only kept in `errors` (and printed, in a debug build), since it follows from events such as
-/// a screen's teardown or another library taking the delegate.
-func reportByDefault(_ error: some CustomStringConvertible, isSetupMistake: Bool) {
-  if isSetupMistake {
-    assertionFailure("\(error)")
-  } else {
-    #if DEBUG
-    print("Switchboard recovered: \(error)")
-    #endif
-  }
 }

@@ -200,6 +200,28 @@ struct DelegateProxySpecs {
       #expect(!spec.parent.cachedAnswer(P.shouldReturn), "the parent is told after the turn")
     }
 
+    @Test(
+      "context: the parent sends it again and again before the turn ends — every send is answered, and reported once"
+    )
+    func reportedOnce() {
+      var screen: DelegateHandler? = DelegateHandler(
+        [P.shouldReturn], answers: [P.shouldReturn: false])
+      let proxy = spec.attach([.view: screen!], fallbacks: [P.shouldReturn: .value(true)])
+      spec.runLoop.endTurn()
+      screen = nil
+      for _ in 0..<3 { #expect(spec.parent.send(P.shouldReturn, ["field"]) as? Bool == true) }
+      #expect(proxy.routing.errors.count == 1, "\(proxy.routing.errors)")
+      spec.runLoop.endTurn()
+      // Told once; a handler added and released again makes the next send a new report.
+      let next = DelegateHandler([P.shouldReturn], answers: [P.shouldReturn: false])
+      proxy.routing.add(next, role: "next")
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.shouldReturn))
+      _ = proxy.routing.remove(next)
+      _ = spec.parent.send(P.shouldReturn, ["field"])
+      #expect(proxy.routing.errors.count == 2, "\(proxy.routing.errors)")
+    }
+
     @Test("context: a method whose default is the proposed argument — that argument comes back")
     func proposedArgument() {
       var layout: DelegateHandler? = DelegateHandler(

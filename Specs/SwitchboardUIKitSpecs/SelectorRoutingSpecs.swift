@@ -224,6 +224,36 @@ struct SelectorRoutingSpecs {
       #expect(spec.proxy.forwardInvocation(custom, []) == nil)
       #expect(spec.proxy.invocations.last?.answeredZero == true)
     }
+
+    @Test(
+      "context: a selector no protocol declares, sent without asking first — its signature is kept all the same"
+    )
+    func undeclaredNeverAsked() {
+      let custom = "collectionView:layout:heightForItemAtIndexPath:"
+      var layoutDelegate: Recorder? = Recorder([custom], answers: [custom: 120.0])
+      spec.proxy.router.add(layoutDelegate!)
+      #expect(spec.proxy.forwardingTarget(custom) === layoutDelegate)
+      #expect(spec.proxy.rememberedSignatures == [custom])
+      layoutDelegate = nil
+      #expect(spec.proxy.hasMethodSignature(custom), "its signature was kept")
+    }
+
+    @Test(
+      "context: a notification whose handler is gone — reported once while UIKit sends it, and UIKit is told after the turn"
+    )
+    func notificationWhoseHandlerIsGone() {
+      var highlighter: Recorder? = Recorder([highlight])
+      spec.proxy.router.add(highlighter!)
+      spec.proxy.router.rules[named: highlight] = .broadcast
+      spec.turns.endTurn()
+      #expect(spec.table.cachedAnswer(highlight))
+      highlighter = nil
+      for row in 0..<3 { spec.table.send(highlight, [IndexPath(item: row, section: 0)]) }
+      let reports = spec.proxy.errors.filter { $0.contains(highlight) }
+      #expect(reports.count == 1, "\(spec.proxy.errors)")
+      spec.turns.endTurn()
+      #expect(!spec.table.cachedAnswer(highlight), "UIKit was told, and stops sending it")
+    }
   }
 
   @MainActor
