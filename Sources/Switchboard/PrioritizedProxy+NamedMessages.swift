@@ -26,11 +26,13 @@ extension PrioritizedProxy {
   }
 
   func forEachTarget(named name: String, _ body: (AnyObject) throws -> Void) rethrows -> Int {
-    if namedRoutes[name] == nil, slots.contains(where: { $0.object == nil }) {
+    var known = namedRoutes[name]
+    if known == nil, slots.contains(where: { $0.object == nil }) {
       // Decide a new name over live handlers only.
       rebuildRoutes(.handlersReleased)
     }
-    return try forEachTarget(of: namedRoute(name), body)
+    // The route looked up once; after a rebuild, the rebuilt one.
+    return try forEachTarget(of: known.take() ?? namedRoute(name), body)
   }
 
   /// A delivery of a message named at run time: its targets, and the arguments shown to its
@@ -51,7 +53,8 @@ extension PrioritizedProxy {
     named name: String, _ arguments: Arguments?, expectingOne: Bool = false
   ) -> NamedDelivery {
     var shown: ((ObserverTiming) -> Void)?
-    if let value = arguments {
+    // The closure is made only for a message something observes: it would allocate.
+    if let value = arguments, isObserved(named: name) {
       shown = { [unowned self] timing in self.showObservers(named: name, value, timing) }
       shown?(.beforeHandler)
     }

@@ -82,7 +82,8 @@ extension PrioritizedProxy {
 
   /// Whether anything observes the message named `name` now.
   public func isObserved(named name: String) -> Bool {
-    guard let observers = namedObservers[name], !observers.isEmpty else { return false }
+    guard !namedObservers.isEmpty, let observers = namedObservers[name], !observers.isEmpty
+    else { return false }
     removeEndedObservers(named: name)
     return namedObservers[name]?.isObserved ?? false
   }

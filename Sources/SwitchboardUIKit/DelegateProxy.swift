@@ -221,8 +221,12 @@ open class DelegateProxy: ForwardingProxy {
   /// The one handler a selector goes to, when nothing observes it.
   open override func forwardingTarget(for selector: Selector!) -> Any? {
     guard let selector else { return nil }
-    return routing.forwardingTarget(forSelector: NSStringFromSelector(selector))
-      ?? super.forwardingTarget(for: selector)
+    // A selector is a unique pointer: its address keys the answer, and its name (a string
+    // built per call) is looked up only when the routes changed.
+    let address = UInt(bitPattern: unsafeBitCast(selector, to: Int.self))
+    return routing.forwardingTarget(forSelector: .address(address)) {
+      NSStringFromSelector(selector)
+    } ?? super.forwardingTarget(for: selector)
   }
 
   /// Delivers a message no forwarding target took: a broadcast, an observed method, or one

@@ -199,6 +199,12 @@ final class DelegateRouting: @unchecked Sendable {
     withLock { selectors.forwardingTarget(forSelector: selector) }
   }
 
+  /// The handler the runtime sends the selector `key` identifies to directly, or `nil`;
+  /// `name` is asked only when the routes changed since it was last asked.
+  func forwardingTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
+    withLock { selectors.forwardingTarget(forSelector: key, named: name) }
+  }
+
   /// Delivers a message no forwarding target took (``SelectorRouter/forward(_:)``); one that
   /// reached no handler is reported, and the parent asked again after this turn.
   func forward(_ invocation: some ForwardedInvocation) {
@@ -212,7 +218,7 @@ final class DelegateRouting: @unchecked Sendable {
   // MARK: - Telling the parent
 
   private func routesChanged(_ change: RouteChange<DelegateMessage>) {
-    selectors.forgetDirectTargets()
+    selectors.routesChanged()
     scheduleRecheck()
     if isAttached, !change.causes.isDisjoint(with: [.handlersChanged, .rulesChanged]) {
       reportSetupMistakes()

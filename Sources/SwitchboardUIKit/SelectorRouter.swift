@@ -33,7 +33,11 @@ final class SelectorRouter<Message: MessageSet> {
   /// messages, which its class implements), or `nil` for one routed by name here.
   private let modeledAnswer: (String) -> Bool?
   /// The fallback of a selector, by selector, in place of its documented default.
-  var fallbacks: [String: DelegateFallback]
+  var fallbacks: [String: DelegateFallback] {
+    didSet {
+      for selector in Array(unanswered.keys) { unanswered[selector] = fallback(of: selector) }
+    }
+  }
   /// Called with a selector no protocol declares when the proxy answers it or hands it to a
   /// handler, and that handler, so the runtime can keep the method's signature for the day the
   /// handler is gone.
@@ -43,10 +47,11 @@ final class SelectorRouter<Message: MessageSet> {
   private(set) var answers: [String: Bool] = [:]
   /// The one handler of each selector the runtime asked to forward and nothing observes, until
   /// the routes change.
-  private var directTargets: [String: WeakHandler] = [:]
-  /// Selectors reported unanswered since the parent was last told, so a message the parent
-  /// keeps sending until then is reported once.
-  private var unanswered: Set<String> = []
+  private var directTargets: [SelectorKey: DirectTarget] = [:]
+  /// Selectors reported unanswered since the parent was last told and the routes last changed,
+  /// with their fallbacks, so a message the parent keeps sending until then is reported once
+  /// (and its fallback found once).
+  private var unanswered: [String: DelegateFallback] = [:]
 
   /// A router of selectors over `router`'s handlers and rules.
   init(
@@ -90,13 +95,21 @@ final class SelectorRouter<Message: MessageSet> {
   /// routed by name and nothing observes it; otherwise `nil`, and the message reaches
   /// ``forward(_:)``.
   func forwardingTarget(forSelector selector: String) -> AnyObject? {
+    forwardingTarget(forSelector: .name(selector)) { selector }
+  }
+
+  /// The handler the runtime sends the selector `key` identifies to directly, as
+  /// ``forwardingTarget(forSelector:)-(String)`` finds it; `name` is asked only the first time
+  /// since the routes changed, so a selector known by its address costs no string.
+  func forwardingTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
     // Route changes and new observers empty the cache.
-    if let target = directTargets[selector]?.object { return target }
+    if let target = directTargets[key]?.object { return target }
+    let selector = name()
     guard modeledAnswer(selector) == nil, !router.isObserved(named: selector) else { return nil }
     let targets = router.targets(forNamed: selector)
     guard targets.count == 1 else { return nil }
     rememberSignatureIfUndeclared(selector, targets[0])
-    directTargets[selector] = WeakHandler(targets[0])
+    directTargets[key] = DirectTarget(targets[0])
     return targets[0]
   }
 
@@ -112,28 +125,39 @@ final class SelectorRouter<Message: MessageSet> {
   /// notification that is only observed is no problem.
   func forward(_ invocation: some ForwardedInvocation) -> Unanswered? {
     let selector = invocation.selectorName
-    let event = MessageEvent<Message, [Any]>(named: selector)
     if invocation.returnsVoid {
-      let delivered = router.broadcast(event, invocation.arguments, as: AnyObject.self) {
-        invocation.invoke(on: $0)
+      let observed = router.isObserved(named: selector)
+      // An event is made (an allocation) only for a message with a target or an observer.
+      if observed || !router.targets(forNamed: selector).isEmpty {
+        let event = MessageEvent<Message, [Any]>(named: selector)
+        let delivered = router.broadcast(event, invocation.arguments, as: AnyObject.self) {
+          invocation.invoke(on: $0)
+        }
+        if delivered > 0 { return nil }
       }
-      guard delivered == 0 else { return nil }
-      if case .completion(let index, let call) = fallback(of: selector).answer,
+      let (fallback, isNew) = unansweredFallback(of: selector)
+      if case .completion(let index, let call) = fallback.answer,
         index < invocation.arguments.count
       {
         call(invocation.arguments[index])
       }
-      if router.isObserved(named: selector) { return nil }
+      if observed || !isNew { return nil }
     } else {
-      var answered = false
-      router.send(event, invocation.arguments, as: AnyObject.self, default: ()) {
-        invocation.invoke(on: $0)
-        answered = true
+      // Reported since the parent was last told, and no route changed since: still nobody's.
+      if let known = unanswered[selector] {
+        known.answer(invocation)
+        return nil
       }
-      if answered { return nil }
-      fallback(of: selector).answer(invocation)
+      // One answer, from the first target: a broadcast rule for a method that returns a value
+      // is a setup mistake, reported when it is made.
+      if let target = router.targets(forNamed: selector).first {
+        invocation.invoke(on: target)
+        return nil
+      }
+      let (fallback, isNew) = unansweredFallback(of: selector)
+      fallback.answer(invocation)
+      if !isNew { return nil }
     }
-    guard unanswered.insert(selector).inserted else { return nil }
     return Unanswered(
       selector: selector,
       handlers: router.explain(named: selector).candidates.map(\.description))
@@ -145,6 +169,16 @@ final class SelectorRouter<Message: MessageSet> {
     let handlers: [String]
   }
 
+  /// The fallback of `selector`, a message that reached no handler (its declared fallback, or
+  /// else its documented default, or else zero), and whether this is the first time since the
+  /// parent was last told.
+  private func unansweredFallback(of selector: String) -> (DelegateFallback, isNew: Bool) {
+    if let known = unanswered[selector] { return (known, false) }
+    let fallback = fallback(of: selector)
+    unanswered[selector] = fallback
+    return (fallback, true)
+  }
+
   /// The declared fallback of `selector`, or else its documented default, or else zero.
   private func fallback(of selector: String) -> DelegateFallback {
     fallbacks[selector] ?? DelegateFallback.documentedDefaults[selector] ?? .zero
@@ -152,8 +186,14 @@ final class SelectorRouter<Message: MessageSet> {
 
   // MARK: - Telling the parent
 
-  /// Forgets the direct targets; call it whenever the routes change and before a selector is
-  /// observed (its observers must see it, so it can no longer go straight to its handler).
+  /// Forgets what it remembered of the routes: call it whenever they change.
+  func routesChanged() {
+    directTargets = [:]
+    unanswered = [:]
+  }
+
+  /// Forgets the direct targets: call it before a selector is observed (its observers must see
+  /// it, so it can no longer go straight to its handler).
   func forgetDirectTargets() {
     directTargets = [:]
   }
@@ -161,7 +201,7 @@ final class SelectorRouter<Message: MessageSet> {
   /// Asks again for every answer given, and returns the selectors whose answer changed; the
   /// parent is about to be told, so unanswered messages are reported afresh from now on.
   func changedAnswers() -> [String] {
-    unanswered = []
+    unanswered = [:]
     return answers.compactMap { selector, old in
       responds(toSelector: selector) != old ? selector : nil
     }
@@ -191,6 +231,14 @@ final class SelectorRouter<Message: MessageSet> {
   }
 }
 
+/// A selector as the runtime's question names it: by address where the runtime gives one (a
+/// selector is a unique pointer on Apple platforms, and its name would cost a string per
+/// message), or by name.
+enum SelectorKey: Hashable {
+  case address(UInt)
+  case name(String)
+}
+
 /// A message the Objective-C runtime hands to the proxy's `forwardInvocation:`.
 protocol ForwardedInvocation {
   /// The selector, such as `"scrollViewDidScroll:"`.
@@ -209,6 +257,14 @@ protocol ForwardedInvocation {
   func answer(with value: Any)
   /// Answers the argument at `index`, of the method's return type.
   func answerWithArgument(at index: Int)
+}
+
+/// A selector's one handler, held weakly, as ``SelectorRouter`` remembers it: a class, so a
+/// look-up copies a strong reference rather than a weak one (the runtime asks for every
+/// message).
+final class DirectTarget {
+  weak var object: AnyObject?
+  init(_ object: AnyObject) { self.object = object }
 }
 
 /// A weak reference to a handler.

@@ -151,7 +151,7 @@ final class SelectorRouting<Host: ListHost> {
   }
 
   private func routesChanged(_ change: RouteChange<ListMessage>) {
-    selectorRouter.forgetDirectTargets()
+    selectorRouter.routesChanged()
     scheduleRecheck()
     // A view model added after attaching is listened to from now.
     listenToViewModel()

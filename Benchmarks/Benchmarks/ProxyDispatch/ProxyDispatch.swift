@@ -3,6 +3,7 @@ import BenchmarkSupport
 import Foundation
 import Switchboard
 import SwitchboardLists
+@_spi(Benchmarks) import SwitchboardUIKit
 
 // Cached dispatch of one message (numberOfRows, which the view model implements and the view
 // does not) through ListProxy, against the hand-written glue it replaces, held the same way.
@@ -72,24 +73,13 @@ final class DispatchFixture {
   /// height and display messages have) or else the platform's protocol, with the public
   /// `send(_:_:in:or:)`.
   lazy var routing = ListProxy<ListView>(view: screen, viewModel: rows)
-  /// A proxy whose handlers implement a selector Switchboard does not model, and one whose
-  /// handler for it is gone: the two paths of a forwarded message.
-  lazy var forwarding: PrioritizedProxy<ListMessage> = {
-    let router = PrioritizedProxy<ListMessage>(
-      namedImplementationCheck: { name, handler in
-        name == "scrollViewDidZoom:" && handler is BenchScreen
-      },
-      namedNotificationCheck: { _ in true })
-    router.add(screen, role: .view)
-    router.add(rows, role: .viewModel)
-    return router
-  }()
-  lazy var unanswered: PrioritizedProxy<ListMessage> = {
-    let router = PrioritizedProxy<ListMessage>(
-      namedImplementationCheck: { _, _ in false }, namedNotificationCheck: { _ in true })
-    router.add(rows, role: .viewModel)
-    return router
-  }()
+  /// The one selector router's paths, as `DelegateProxy` runs them for the Objective-C runtime
+  /// (the list proxies run the same router, without the lock): a selector one handler
+  /// implements, and one whose handler is gone.
+  lazy var delegateRouting = DelegateRoutingBenchmark(
+    handler: screen, implementing: "scrollViewDidZoom:")
+  lazy var releasedDelegateRouting = DelegateRoutingBenchmark(
+    handler: nil, implementing: "textFieldShouldReturn:")
   lazy var heightGlue: any ListRowHeightProviding<ListView> = WeakGlue(screen: screen, rows: rows)
 
   lazy var displayGlue: any ListWillDisplayObserving<ListView> = WeakGlue(
@@ -120,27 +110,27 @@ final class DispatchFixture {
     return Int(total)
   }
 
-  /// `calls` forwarding-target look-ups, as the runtime asks a UIKit proxy for a selector it
-  /// does not implement (`scrollViewDidZoom:`), which then goes straight to the handler.
+  /// `calls` forwarding-target questions to a generic delegate proxy's routing, as the runtime
+  /// asks before each message the proxy's class does not implement.
   @inline(never)
-  func measureForwardingTargets(_ router: PrioritizedProxy<ListMessage>) -> Int {
+  func measureDelegateForwarding(_ routing: DelegateRoutingBenchmark) -> Int {
     var found = 0
-    for _ in 0..<calls {
-      if router.targets(forNamed: "scrollViewDidZoom:").count == 1 { found &+= 1 }
+    // The address stands for the selector's pointer, which an Apple platform's runtime passes.
+    for _ in 0..<calls where routing.forwardingTarget("scrollViewDidZoom:", address: 0x1000) != nil {
+      found &+= 1
     }
     return found
   }
 
-  /// `calls` messages answered by the safety net: the Swift half of `forwardInvocation:` for a
-  /// notification whose handler is gone (a broadcast to nobody, observers checked).
+  /// `calls` messages whose handler is gone, through a generic delegate proxy's safety net (the
+  /// Swift half of `forwardInvocation:`): the fallback answer, reported once.
   @inline(never)
-  func measureSafetyNet(_ router: PrioritizedProxy<ListMessage>) -> Int {
-    let event = MessageEvent<ListMessage, [Any]>(named: "scrollViewDidZoom:")
-    var delivered = 0
-    for _ in 0..<calls {
-      delivered &+= router.broadcast(event, [], as: AnyObject.self) { _ in }
+  func measureDelegateSafetyNet(_ routing: DelegateRoutingBenchmark) -> Int {
+    var answered = 0
+    for _ in 0..<calls where routing.forwardValueMessage("textFieldShouldReturn:") {
+      answered &+= 1
     }
-    return delivered
+    return answered
   }
 
   /// Calls `numberOfRows` `calls` times on `source`.
@@ -275,8 +265,10 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark.onMainActor("heights UIKit path") { fixture.measureHeights(fixture.routing) }
   Benchmark.onMainActor("displays glue") { fixture.measureDisplays(fixture.displayGlue) }
   Benchmark.onMainActor("displays UIKit path") { fixture.measureDisplays(fixture.routing) }
-  Benchmark.onMainActor("forwarding target") {
-    fixture.measureForwardingTargets(fixture.forwarding)
+  Benchmark.onMainActor("delegate proxy forwarding target") {
+    fixture.measureDelegateForwarding(fixture.delegateRouting)
   }
-  Benchmark.onMainActor("safety net") { fixture.measureSafetyNet(fixture.unanswered) }
+  Benchmark.onMainActor("delegate proxy safety net") {
+    fixture.measureDelegateSafetyNet(fixture.releasedDelegateRouting)
+  }
 }

@@ -303,15 +303,21 @@ func evaluate(_ report: inout Report) throws {
     "ProxyDispatch", "allocations per UIKit-path message",
     in: [dispatch + "heights UIKit path", dispatch + "displays UIKit path"],
     calls: "messages")
-  // A selector Switchboard does not model: the runtime's forwarding-target question, and the
-  // Swift half of the safety net for one whose handler is gone (the Objective-C half, building
-  // an NSInvocation, cannot run here). Reported against glue's call, no target.
+  // A selector no proxy class implements, as the runtime's questions reach the one selector
+  // router (through DelegateProxy's lock; the list proxies call it without): the forwarding
+  // target of a selector one handler implements, and the safety net's answer for one whose
+  // handler is gone (the Objective-C half, building an NSInvocation, cannot run here). Reported
+  // against glue's call.
   try report.perCallRatio(
-    "ProxyDispatch", "forwarding target / weak glue", dispatch + "forwarding target",
-    over: dispatch + "heights glue", .none)
+    "ProxyDispatch", "delegate proxy: forwarding target / weak glue",
+    dispatch + "delegate proxy forwarding target", over: dispatch + "heights glue", .atMost(2))
   try report.perCallRatio(
-    "ProxyDispatch", "safety net (Swift half) / weak glue", dispatch + "safety net",
-    over: dispatch + "heights glue", .none)
+    "ProxyDispatch", "delegate proxy: safety net (Swift half) / weak glue",
+    dispatch + "delegate proxy safety net", over: dispatch + "heights glue", .atMost(3))
+  try report.noAllocations(
+    "ProxyDispatch", "allocations per delegate-proxy forwarding or safety-net message",
+    in: [dispatch + "delegate proxy forwarding target", dispatch + "delegate proxy safety net"],
+    calls: "messages")
 
   // The broadcast iterations allocate once each in the harness (the glue loop does too), so the
   // count that matters is what the proxy adds to its baseline.
