@@ -116,9 +116,8 @@ final class DispatchFixture {
   func measureDelegateForwarding(_ routing: DelegateRoutingBenchmark) -> Int {
     var found = 0
     // The address stands for the selector's pointer, which an Apple platform's runtime passes.
-    for _ in 0..<calls where routing.forwardingTarget("scrollViewDidZoom:", address: 0x1000) != nil
-    {
-      found &+= 1
+    for _ in 0..<calls {
+      if routing.forwardingTarget("scrollViewDidZoom:", address: 0x1000) != nil { found &+= 1 }
     }
     return found
   }
