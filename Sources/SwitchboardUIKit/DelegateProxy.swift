@@ -3,6 +3,9 @@ import Foundation
 import ObjectiveC
 import Switchboard
 import SwitchboardObjC
+#if canImport(UIKit)
+import UIKit
+#endif
 
 /// A delegate that several objects share, for any Objective-C delegate protocol: each message
 /// goes to the first of its handlers that implements it, or where a rule says.
@@ -288,6 +291,29 @@ private struct UncheckedProperty<Parent: AnyObject, Delegate>: @unchecked Sendab
   func get() -> AnyObject? { parent?[keyPath: property].map { $0 as AnyObject } }
   func set(_ object: AnyObject?) { parent?[keyPath: property] = object as? Delegate }
 }
+
+#if canImport(UIKit)
+/// The scroll view's every-frame notifications, implemented by the proxy class so that one
+/// sent to several handlers or observed takes no `NSInvocation` (a plain message instead of
+/// about 5 µs per frame); each is answered yes only while a handler implements it or something
+/// observes it.
+extension DelegateProxy {
+  @objc public func scrollViewDidScroll(_ scrollView: UIScrollView) {
+    routing.deliver("scrollViewDidScroll:", [scrollView]) { handler in
+      // A plain message, as the runtime would send it: the handler need not adopt the protocol.
+      _ = (handler as? NSObjectProtocol)?.perform(
+        #selector(UIScrollViewDelegate.scrollViewDidScroll(_:)), with: scrollView)
+    }
+  }
+
+  @objc public func scrollViewDidZoom(_ scrollView: UIScrollView) {
+    routing.deliver("scrollViewDidZoom:", [scrollView]) { handler in
+      _ = (handler as? NSObjectProtocol)?.perform(
+        #selector(UIScrollViewDelegate.scrollViewDidZoom(_:)), with: scrollView)
+    }
+  }
+}
+#endif
 
 /// Runs `work` after the current turn of the calling thread's run loop.
 @Sendable func afterThisRunLoopTurn(_ work: @escaping @Sendable () -> Void) {

@@ -187,9 +187,17 @@ final class DelegateRouting: @unchecked Sendable {
 
   // MARK: - The runtime's questions
 
-  /// The answer for `responds(to:)` (``SelectorRouter/responds(toSelector:implementedHere:)``).
+  /// Notifications the proxy class implements itself, so that one sent to several handlers or
+  /// observed, every frame of a scroll, takes no `NSInvocation` (``deliver(_:_:_:)``). They
+  /// are answered like any other selector: yes only while a handler implements one or
+  /// something observes it.
+  static let typedNotifications: Set<String> = ["scrollViewDidScroll:", "scrollViewDidZoom:"]
+
+  /// The answer for `responds(to:)` (``SelectorRouter/responds(toSelector:implementedHere:)``):
+  /// a method the proxy class implements itself (`implementedHere`) is answered yes, but for
+  /// the typed notifications.
   func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
-    if implementedHere() { return true }
+    if !Self.typedNotifications.contains(selector), implementedHere() { return true }
     return withLock { selectors.responds(toSelector: selector) }
   }
 
@@ -203,6 +211,13 @@ final class DelegateRouting: @unchecked Sendable {
   /// `name` is asked only when the routes changed since it was last asked.
   func forwardingTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
     withLock { selectors.forwardingTarget(forSelector: key, named: name) }
+  }
+
+  /// Delivers a typed notification, a method returning nothing that the proxy class
+  /// implements itself, as ``forward(_:)`` delivers a message: `send` sends it to each handler
+  /// its rule picks, and observers see `arguments`.
+  func deliver(_ selector: String, _ arguments: [Any], _ send: @escaping (AnyObject) -> Void) {
+    forward(TypedNotification(selectorName: selector, arguments: arguments, send: send))
   }
 
   /// Delivers a message no forwarding target took (``SelectorRouter/forward(_:)``); one that
@@ -336,4 +351,17 @@ final class DelegateRouting: @unchecked Sendable {
 struct DelegateProperty: Sendable {
   let get: @Sendable () -> AnyObject?
   let set: @Sendable (AnyObject?) -> Void
+}
+
+/// A notification a typed method of the proxy received, delivered without an `NSInvocation`.
+private struct TypedNotification: ForwardedInvocation {
+  let selectorName: String
+  let arguments: [Any]
+  let send: (AnyObject) -> Void
+  var returnsVoid: Bool { true }
+  func invoke(on target: AnyObject) { send(target) }
+  // A notification answers nothing.
+  func answerZero() {}
+  func answer(with value: Any) {}
+  func answerWithArgument(at index: Int) {}
 }

@@ -222,6 +222,10 @@ final class ModelParent: @unchecked Sendable {
     guard let proxy = object as? ModelDelegateProxy else {
       return perform(selector, arguments, on: object)
     }
+    if proxy.implementsItself(selector) {
+      proxy.typedNotification(selector, arguments)
+      return nil
+    }
     if let target = proxy.forwardingTarget(selector) {
       return perform(selector, arguments, on: target)
     }
@@ -268,6 +272,7 @@ final class ModelDelegateProxy: @unchecked Sendable {
   let routing: DelegateRouting
   private let lock = NSLock()
   private var remembered: Set<String> = []
+  private var invocations = 0
 
   /// Selectors whose signature the base remembered from a handler.
   var rememberedSignatures: Set<String> { lock.withLock { remembered } }
@@ -304,7 +309,27 @@ final class ModelDelegateProxy: @unchecked Sendable {
     return proxy
   }
 
-  func responds(_ selector: String) -> Bool { routing.responds(toSelector: selector) }
+  /// `responds(to:)`: the class implements `NSObject`'s methods and the typed notifications
+  /// (`DelegateProxy`'s `scrollViewDidScroll(_:)`, …).
+  func responds(_ selector: String) -> Bool {
+    routing.responds(toSelector: selector) { implementsItself(selector) }
+  }
+
+  /// Whether the proxy class implements `selector` itself, so the runtime sends it straight to
+  /// the proxy: the typed notifications.
+  func implementsItself(_ selector: String) -> Bool {
+    DelegateRouting.typedNotifications.contains(selector)
+  }
+
+  /// A typed notification method of the proxy class, as `DelegateProxy` implements it.
+  func typedNotification(_ selector: String, _ arguments: [Any]) {
+    routing.deliver(selector, arguments) { target in
+      _ = (target as? any NSObjectLike)?.perform(selector, arguments)
+    }
+  }
+
+  /// How many messages reached `forwardInvocation:` (an `NSInvocation` each, on device).
+  var invocationCount: Int { lock.withLock { invocations } }
 
   func forwardingTarget(_ selector: String) -> AnyObject? {
     routing.forwardingTarget(forSelector: selector)
@@ -316,6 +341,7 @@ final class ModelDelegateProxy: @unchecked Sendable {
   }
 
   func forwardInvocation(_ selector: String, _ arguments: [Any]) -> Any? {
+    lock.withLock { invocations += 1 }
     let invocation = ModelDelegateInvocation(
       selector, arguments,
       returnsVoid: ModelDelegateProtocol.method(selector)?.returnsVoid ?? false)

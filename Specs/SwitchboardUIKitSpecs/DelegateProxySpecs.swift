@@ -50,6 +50,39 @@ struct DelegateProxySpecs {
       #expect(proxy.errors.isEmpty)
     }
 
+    @Test(
+      "it: a scroll view's every-frame notification, broadcast and observed, reaches every handler and observer without an invocation"
+    )
+    func typedNotification() {
+      let analytics = DelegateHandler([P.didScroll])
+      let screen = DelegateHandler([P.didScroll])
+      var rules = RoutingRules<DelegateMessage>()
+      rules[named: P.didScroll] = .broadcast
+      let proxy = spec.attach([.view: screen, "analytics": analytics], rules: rules)
+      var seen: [[Any]] = []
+      let observation = proxy.routing.observe(P.didScroll, beforeHandler: false) {
+        seen.append($0)
+      }
+      for _ in 0..<3 { spec.parent.send(P.didScroll, ["scroll view"]) }
+      #expect(screen.received == [P.didScroll, P.didScroll, P.didScroll])
+      #expect(analytics.received == [P.didScroll, P.didScroll, P.didScroll])
+      #expect(seen.count == 3)
+      #expect(proxy.invocationCount == 0, "a plain message to the proxy, never forwardInvocation:")
+      observation.cancel()
+    }
+
+    @Test(
+      "it: the proxy class's own notification methods are answered only while a handler implements them or something observes them"
+    )
+    func typedNotificationAnswers() {
+      let proxy = spec.attach([.view: spec.screen])
+      #expect(!spec.parent.cachedAnswer(P.didScroll), "the class implements it; nobody handles it")
+      let observation = proxy.routing.observe(P.didScroll, beforeHandler: false) { _ in }
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.didScroll))
+      observation.cancel()
+    }
+
     @Test("it: explains where a selector goes and why")
     func explains() {
       let proxy = spec.attach([.view: spec.screen, .viewModel: spec.model])
