@@ -84,20 +84,45 @@ open class DelegateProxy: ForwardingProxy {
   /// SearchBarProxy.attach(to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
   /// ```
   ///
+  /// A protocol with required methods, such as `UIPickerViewDataSource`, cannot be adopted by
+  /// an empty Swift class: name it in `adopting` instead, and the class adopts it at run time
+  /// (the handlers implement its methods):
+  ///
+  /// ```swift
+  /// final class PickerDataSourceProxy: DelegateProxy {}
+  ///
+  /// PickerDataSourceProxy.attach(
+  ///   to: picker, delegate: \.dataSource, adopting: UIPickerViewDataSource.self,
+  ///   handlers: [.viewModel: model])
+  /// ```
+  ///
   /// - Precondition: The class adopts the property's protocol (declare
-  ///   `final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}`).
+  ///   `final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}`), or names it in
+  ///   `adopting`; a protocol named in `adopting` is adopted by a subclass, not by
+  ///   `DelegateProxy` itself.
   @discardableResult
   public static func attach<Parent: AnyObject, Delegate>(
     to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
+    adopting protocolWithRequiredMethods: Protocol? = nil,
     handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
     fallbacks: [Selector: DelegateFallback] = [:], keepingInstalledDelegate: Bool = true
   ) -> Self {
+    if let protocolWithRequiredMethods {
+      precondition(
+        Self.self != DelegateProxy.self,
+        "DelegateProxy.attach(adopting: \(NSStringFromProtocol(protocolWithRequiredMethods))): "
+          + "every DelegateProxy would adopt it. Declare a subclass for this delegate, "
+          + "`final class PickerDataSourceProxy: DelegateProxy {}`, and attach that.")
+      // Before the proxy is made: its routing reads the protocols its class adopts.
+      class_addProtocol(Self.self, protocolWithRequiredMethods)
+    }
     let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
     precondition(
       proxy is Delegate,
       "\(Self.self) does not adopt \(Delegate.self), the type of the delegate property it is "
         + "attached to. Declare it as `final class \(Self.self): DelegateProxy, "
-        + "\(Delegate.self) {}`.")
+        + "\(Delegate.self) {}`, or, for a protocol with required methods, name it: "
+        + "`attach(to:delegate:adopting: \(Delegate.self).self, handlers:)`.")
     let attached = AttachedDelegateProxies.of(parent)
     let previous = attached.proxies[property]
     attached.proxies[property] = proxy

@@ -10,6 +10,8 @@ final class TextViewProxy: DelegateProxy, UITextViewDelegate {}
 final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}
 final class ScrollProxy: DelegateProxy, UIScrollViewDelegate {}
 final class PickerProxy: DelegateProxy, UIPickerViewDelegate {}
+// A protocol with required methods is named at attach instead (`adopting:`).
+final class PickerDataSourceProxy: DelegateProxy {}
 final class NavigationProxy: DelegateProxy, UINavigationControllerDelegate {}
 final class TabBarProxy: DelegateProxy, UITabBarControllerDelegate {}
 final class PresentationProxy: DelegateProxy, UIAdaptivePresentationControllerDelegate {}
@@ -20,8 +22,9 @@ final class LocationProxy: DelegateProxy, CLLocationManagerDelegate {}
 /// whether the form may close.
 @MainActor
 final class SignUpModel: NSObject, UISearchBarDelegate, UIAdaptivePresentationControllerDelegate,
-  CLLocationManagerDelegate
+  CLLocationManagerDelegate, UIPickerViewDataSource
 {
+  let plans = ["Free", "Team", "Enterprise"]
   private(set) var countryQuery = ""
   private(set) var hasChanges = false
   private(set) var lastLocation: CLLocation?
@@ -33,6 +36,12 @@ final class SignUpModel: NSObject, UISearchBarDelegate, UIAdaptivePresentationCo
   func presentationControllerShouldDismiss(_ presentationController: UIPresentationController)
     -> Bool
   { !hasChanges }
+
+  func numberOfComponents(in pickerView: UIPickerView) -> Int { 1 }
+
+  func pickerView(_ pickerView: UIPickerView, numberOfRowsInComponent component: Int) -> Int {
+    plans.count
+  }
 
   nonisolated func locationManager(
     _ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]
@@ -74,6 +83,9 @@ public final class SignUpViewController: UIViewController, UITextFieldDelegate,
         as: (UIScrollView, Bool).self
       ) { scrollView, _ in print("form scrolled to", scrollView.contentOffset.y) })
     PickerProxy.attach(to: plan, delegate: \.delegate, handlers: [.view: self])
+    PickerDataSourceProxy.attach(
+      to: plan, delegate: \.dataSource, adopting: UIPickerViewDataSource.self,
+      handlers: [.viewModel: model])
     if let navigationController {
       NavigationProxy.attach(
         to: navigationController, delegate: \.delegate, handlers: [.view: self])
