@@ -187,10 +187,11 @@ final class DelegateRouting: @unchecked Sendable {
 
   // MARK: - The runtime's questions
 
-  /// Notifications the proxy class implements itself, so that one sent to several handlers or
-  /// observed, every frame of a scroll, takes no `NSInvocation` (``deliver(_:_:_:)``). They
-  /// are answered like any other selector: yes only while a handler implements one or
-  /// something observes it.
+  /// The notifications the proxy class implements itself: the scroll view's every-frame ones.
+  ///
+  /// One sent to several handlers or observed then takes no `NSInvocation`
+  /// (``deliver(_:_:_:)``). They are answered like any other selector: yes only while a
+  /// handler implements one or something observes it.
   static let typedNotifications: Set<String> = ["scrollViewDidScroll:", "scrollViewDidZoom:"]
 
   /// The answer for `responds(to:)` (``SelectorRouter/responds(toSelector:implementedHere:)``):
