@@ -57,7 +57,8 @@ open class DelegateProxy: ForwardingProxy {
   private var registryKey: AnyKeyPath?
 
   /// A proxy for `handlers`, highest priority first, each held weakly; use
-  /// ``attach(to:delegate:handlers:rules:fallbacks:keepingInstalledDelegate:)`` to connect it.
+  /// ``attach(to:delegate:adopting:handlers:rules:fallbacks:keepingInstalledDelegate:)`` to
+  /// connect it.
   public required init(
     handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
     fallbacks: [Selector: DelegateFallback] = [:]
