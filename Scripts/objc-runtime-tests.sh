@@ -6,28 +6,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v gnustep-config >/dev/null; then
-  echo "objc runtime: installing libgnustep-base-dev from Debian's registry"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null
-  apt-get install -y -qq --no-install-recommends libgnustep-base-dev >/dev/null
-fi
+source Scripts/gnustep.sh
 
 build="$(mktemp -d)"
 trap 'rm -rf "$build"' EXIT
-read -r -a flags <<<"$(gnustep-config --objc-flags)"
 # GCC warns of "incomplete implementation" for NS_UNAVAILABLE initializers and the test's
 # proxies, which implement their protocols on purpose through forwarding: no -Werror here.
 for source in Sources/SwitchboardObjC/SWBForwardingProxy.m \
   Tests/ObjCRuntimeTests/ForwardingProxyTests.m; do
   object="$build/$(basename "$source" .m).o"
-  if ! gcc -std=gnu11 "${flags[@]}" -ISources/SwitchboardObjC/include -c "$source" -o "$object" \
-    2>"$build/compile.log"; then
+  if ! gcc -std=gnu11 "${gnustep_flags[@]}" -ISources/SwitchboardObjC/include -c "$source" \
+    -o "$object" 2>"$build/compile.log"; then
     cat "$build/compile.log"
     echo "objc runtime: $source does not compile with GCC"
     exit 1
   fi
 done
-read -r -a libraries <<<"$(gnustep-config --base-libs)"
-gcc "$build"/*.o "${libraries[@]}" -o "$build/objc-runtime-tests"
+gcc "$build"/*.o "${gnustep_libraries[@]}" -o "$build/objc-runtime-tests"
 "$build/objc-runtime-tests"
