@@ -265,6 +265,12 @@ final class SelectorRouting<Host: ListHost> {
     selectorRouter.forwardingTarget(forSelector: selector)
   }
 
+  /// The handler the runtime sends the selector `key` identifies to directly, or `nil`;
+  /// `name` is asked only when the routes changed since it was last asked.
+  func forwardingTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
+    selectorRouter.forwardingTarget(forSelector: key, named: name)
+  }
+
   /// Delivers a message the runtime could not send to a forwarding target
   /// (``SelectorRouter/forward(_:)``); one that reaches nobody gets UIKit's documented default
   /// for the method (zero where none is documented), and is reported.

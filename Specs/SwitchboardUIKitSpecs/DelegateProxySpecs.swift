@@ -379,6 +379,32 @@ struct DelegateProxySpecs {
       #expect(proxy.forwardingTarget(P.didScroll) === first)
     }
 
+    @Test(
+      "it: a selector known by its address (as Apple's runtime asks) costs its name once, until the routes change"
+    )
+    func directTargetByAddress() {
+      var first: DelegateHandler? = DelegateHandler([P.didScroll])
+      let second = DelegateHandler([P.didScroll])
+      let proxy = spec.attach(["first": first!, "second": second])
+      var namesAsked = 0
+      func target() -> AnyObject? {
+        proxy.routing.forwardingTarget(forSelector: .address(0x1000)) {
+          namesAsked += 1
+          return P.didScroll
+        }
+      }
+      for _ in 0..<3 { #expect(target() === first) }
+      #expect(namesAsked == 1)
+      proxy.routing.rules[named: P.didScroll] = .always("second")
+      #expect(target() === second)
+      #expect(namesAsked == 2, "a rule changed the routes: asked again")
+      proxy.routing.rules[named: P.didScroll] = nil
+      #expect(target() === first)
+      first = nil
+      #expect(target() === second, "the remembered handler is gone: the next one")
+      #expect(namesAsked == 4)
+    }
+
     @Test("it: conformsToProtocol: is yes for a protocol a live handler adopts")
     func conforms() {
       let restoring = DelegateHandler([], protocols: ["UIDataSourceModelAssociation"])
