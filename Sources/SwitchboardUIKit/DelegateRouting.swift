@@ -215,10 +215,19 @@ final class DelegateRouting: @unchecked Sendable {
   }
 
   /// Delivers a typed notification, a method returning nothing that the proxy class
-  /// implements itself, as ``forward(_:)`` delivers a message: `send` sends it to each handler
-  /// its rule picks, and observers see `arguments`.
-  func deliver(_ selector: String, _ arguments: [Any], _ send: @escaping (AnyObject) -> Void) {
-    forward(TypedNotification(selectorName: selector, arguments: arguments, send: send))
+  /// implements itself, as the runtime would: `send` sends it to its one handler when nothing
+  /// observes it (as a forwarding target, with nothing allocated), or else, as ``forward(_:)``
+  /// does, to each handler its rule picks, with observers shown `arguments`.
+  func deliver(
+    _ selector: String, _ arguments: @autoclosure () -> [Any], _ send: (AnyObject) -> Void
+  ) {
+    if let target = forwardingTarget(forSelector: selector) {
+      send(target)
+      return
+    }
+    withoutActuallyEscaping(send) { send in
+      forward(TypedNotification(selectorName: selector, arguments: arguments(), send: send))
+    }
   }
 
   /// Delivers a message no forwarding target took (``SelectorRouter/forward(_:)``); one that

@@ -81,6 +81,13 @@ struct DelegateProxySpecs {
       spec.runLoop.endTurn()
       #expect(spec.parent.cachedAnswer(P.didScroll))
       observation.cancel()
+      // One handler, nothing observing: straight to it, as a forwarding target.
+      let scroller = DelegateHandler([P.didScroll])
+      proxy.routing.add(scroller, role: "scroller")
+      spec.runLoop.endTurn()
+      spec.parent.send(P.didScroll, ["scroll view"])
+      #expect(scroller.received == [P.didScroll])
+      #expect(proxy.invocationCount == 0)
     }
 
     @Test("it: explains where a selector goes and why")
