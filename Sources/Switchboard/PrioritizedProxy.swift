@@ -396,6 +396,16 @@ public final class PrioritizedProxy<Message: MessageSet> {
     slots.contains { $0.object === handler }
   }
 
+  /// How the proxy holds `handler`, or `nil` when it is not a live handler of this proxy.
+  ///
+  /// ```swift
+  /// proxy.add(model, role: .viewModel, retention: .strong)
+  /// proxy.retention(of: model)   // .strong
+  /// ```
+  public func retention(of handler: AnyObject) -> HandlerRetention? {
+    slots.first { $0.object === handler }?.retention
+  }
+
   /// Drops weakly held handlers that have been released, and rebuilds the routes if any were.
   ///
   /// The proxy does this by itself whenever a route it dispatches on, or a listing it produces,

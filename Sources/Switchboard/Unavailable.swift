@@ -60,9 +60,6 @@ extension PrioritizedProxy {
   @available(*, unavailable, message: "a proxy caches typed handlers itself: send through it")
   public var routeGeneration: Int { fatalError("unavailable") }
 
-  @available(*, unavailable, message: "read handlers[i].retention")
-  public func retention(of handler: AnyObject) -> HandlerRetention? { fatalError("unavailable") }
-
   @available(
     *, unavailable, renamed: "targets(for:)",
     message: "targets(for:).first is the handler a send reaches"

@@ -20,6 +20,17 @@ struct PrioritizedProxyTests {
 
   // MARK: Cache invalidation, one test per kind of mutation
 
+  @Test func retentionOfAHandlerIsHowItWasAdded() {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    proxy.add(a, role: "a")
+    proxy.add(b, role: "b", retention: .strong)
+    #expect(proxy.retention(of: a) == .weak)
+    #expect(proxy.retention(of: b) == .strong)
+    #expect(proxy.retention(of: c) == nil, "not a handler")
+    proxy.remove(b)
+    #expect(proxy.retention(of: b) == nil, "removed")
+  }
+
   @Test func addInvalidatesRoutes() {
     let proxy = PrioritizedProxy<DoorMessage>(handlers: [b])
     let changes = recordChanges(of: proxy) { proxy.add(a) }
