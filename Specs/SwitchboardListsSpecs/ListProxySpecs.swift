@@ -146,6 +146,27 @@ struct ListProxySpecs {
         try list.reloadData()
       }
     }
+
+    @Test(
+      "context: the view model was passed inline and released at once — the error says so, with the fix"
+    )
+    func viewModelReleased() {
+      let screen = TodoScreen(model: TodoViewModel())
+      let proxy = ListProxy(view: screen, viewModel: TodoViewModel())
+      let list = ListView()
+      list.dataSource = proxy
+      #expect(
+        throws: ListViewError.requiredMessageUnhandled(
+          .numberOfRows,
+          handlers: [
+            "view (TodoScreen) ✗",
+            "viewModel: released (the proxy holds it weakly; keep it in a property, or pass "
+              + "viewModelRetention: .strong)",
+          ])
+      ) {
+        try list.reloadData()
+      }
+    }
   }
 
   @MainActor

@@ -231,7 +231,7 @@ final class ListConnection<Host: ListHost> {
   func handlerSummaries(for message: ListMessage) -> [String] {
     let isDataSource = message.isDataSourceMessage
     if let proxy = isDataSource ? dataSourceProxy : delegateProxy {
-      return proxy.explain(message).candidates.map(\.description)
+      return proxy.explain(message).candidates.map(\.description) + proxy.releasedHandlerNotes
     }
     guard receiver(of: message) != nil,
       let proxy = isDataSource ? dataSourceOwnProxy : delegateOwnProxy

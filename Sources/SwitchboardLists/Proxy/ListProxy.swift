@@ -103,6 +103,7 @@ public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate {
       router.add(viewModel, role: .viewModel, retention: viewModelRetention)
     }
     self.init(router: router)
+    initialRoles = [.view, .viewModel]
   }
 
   /// Creates a proxy for a view that makes cells for `Host`, and a view model: the host is the
@@ -143,6 +144,21 @@ public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate {
   /// Make it with ``makeRouter(rules:)``, so that it checks view messages for `Host`.
   public init(router: PrioritizedProxy<ListMessage>) {
     self.router = router
+  }
+
+  /// The roles the proxy was made with (``HandlerRole/view`` and ``HandlerRole/viewModel`` for
+  /// ``init(view:viewModel:viewModelRetention:rules:)``), to tell a released one in errors.
+  private var initialRoles: [HandlerRole] = []
+
+  /// The handlers the proxy was made with that have since been released, each described with
+  /// the fix, for an error that lists the handlers a message reached.
+  var releasedHandlerNotes: [String] {
+    initialRoles.filter { router.handler(withRole: $0) == nil }.map { role in
+      role == .viewModel
+        ? "viewModel: released (the proxy holds it weakly; keep it in a property, or pass "
+          + "viewModelRetention: .strong)"
+        : "\(role): released (the proxy holds it weakly; keep it while its list is shown)"
+    }
   }
 
   /// The rule table of ``router``.
