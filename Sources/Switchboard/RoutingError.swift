@@ -82,6 +82,13 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
       : "Handlers: " + handlers.map(\.description).joined(separator: ", ") + "."
     switch kind {
     case .unhandled(let reason):
+      if let implementer = handlers.first(where: { $0.implementsMessage == true }) {
+        let who = implementer.role.map { "\($0) (\(implementer.typeName))" } ?? implementer.typeName
+        return
+          "\(name): rule '\(rule)' routes it to nobody (\(reason)), though \(who) "
+          + "implements it. \(listing) Fix: remove the rule for \(name), or route it to a "
+          + "handler that implements it."
+      }
       return
         "\(name): rule '\(rule)' routes it to nobody (\(reason)). \(listing) Fix: add a "
         + "handler that implements \(name), or use send(_:as:default:_:) where having no "

@@ -253,7 +253,11 @@ struct DemoSessionSpecs {
         Issue.record("rule printed nothing")
         return
       }
-      #expect(blocked.contains("the list cannot reload: No handler answers cellForRow"))
+      #expect(
+        blocked.contains(
+          "the list cannot reload: cellForRow: rule 'blocked' routes it to nobody (blocked by "
+            + "rule), though view (TodoScreen) implements it."))
+      #expect(blocked.contains("Fix: remove the rule for cellForRow"))
       #expect(
         session.run(command: "rule cellForRow sideways")
           == .error("error: 'sideways' is not a rule. Type 'help' for the rules."))

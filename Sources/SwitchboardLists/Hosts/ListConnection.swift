@@ -251,13 +251,21 @@ final class ListConnection<Host: ListHost> {
     }
     for message in ListMessage.allCases where message.isRequired && !responses[message.rawValue] {
       try requireSameHost(for: message)
-      // The rule is the cause when it blocks a handler that implements the message.
+      // The rule is the cause when it keeps the message from a handler that implements it.
       if let explanation = dataSourceProxy?.explain(message),
-        case .failed(let error) =
-          explanation.outcome,
         explanation.candidates.contains(where: { $0.implementsMessage == true })
       {
-        throw .routeCannotWork(error)
+        switch explanation.outcome {
+        case .failed(let error):
+          throw .routeCannotWork(error)
+        case .unhandled(let reason):
+          throw .routeCannotWork(
+            RoutingError(
+              message: message, rule: explanation.rule, kind: .unhandled(reason: reason),
+              handlers: explanation.candidates))
+        case .handler, .broadcast:
+          break
+        }
       }
       throw .requiredMessageUnhandled(message, handlers: handlerSummaries(for: message))
     }
