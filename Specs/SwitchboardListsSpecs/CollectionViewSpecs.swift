@@ -106,6 +106,24 @@ struct CollectionViewSpecs {
       ) { try grid.reloadData() }
     }
 
+    @Test(
+      "a list proxy made for another host is named as such, with the fix, not as a message nobody answers"
+    )
+    func proxyForAnotherHost() throws {
+      let view = ListSpy<ListView>(implementing: [.cellForRow], rows: [["a"]])
+      let model = ListSpy<ListView>(implementing: [.numberOfRows], rows: [["a"]])
+      let tableProxy = ListProxy(view: view, viewModel: model)
+      let grid = CollectionView()
+      grid.dataSource = tableProxy
+      #expect(
+        throws: ListViewError.proxyForAnotherHost(
+          proxy: "ListProxy<ListView>", host: "CollectionView")
+      ) { try grid.reloadData() }
+      #expect(
+        ListViewError.proxyForAnotherHost(proxy: "ListProxy<ListView>", host: "CollectionView")
+          .description.contains("Fix: make it a ListProxy<CollectionView>(view:viewModel:)"))
+    }
+
     @Test("it holds its data source weakly")
     func weakDataSource() throws {
       let grid = CollectionView()

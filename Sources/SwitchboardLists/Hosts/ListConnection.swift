@@ -249,6 +249,10 @@ final class ListConnection<Host: ListHost> {
       if dataSourceWasAssigned { throw .dataSourceReleased }
       return
     }
+    // A list proxy for another host answers none of this host's messages.
+    if dataSourceProxy == nil, let other = dataSource as? any HostedListProxy {
+      throw .proxyForAnotherHost(proxy: other.proxyTypeName, host: "\(Host.self)")
+    }
     for message in ListMessage.allCases where message.isRequired && !responses[message.rawValue] {
       try requireSameHost(for: message)
       // The rule is the cause when it keeps the message from a handler that implements it.

@@ -24,6 +24,9 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
   case requiredMessageUnhandled(ListMessage, handlers: [String])
   /// The list's data source was released after it was assigned: a host holds it weakly.
   case dataSourceReleased
+  /// The data source (or delegate) is a ``ListProxy`` for another kind of host (`proxy`, such
+  /// as `"ListProxy<ListView>"`) than `host`, which it cannot serve.
+  case proxyForAnotherHost(proxy: String, host: String)
   /// `handler` implements `message` for `otherHost` (its cells are that host's), not for
   /// `host`, the kind of host its proxy serves.
   case handlerForAnotherHost(ListMessage, handler: String, host: String, otherHost: String)
@@ -145,7 +148,7 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .routeCannotWork, .ruleForModeledSelector, .undeclaredSelector,
       .undeliverableObservation, .handlerReleasedAfterAttach, .dataSourceSplit,
-      .handlerForAnotherHost:
+      .handlerForAnotherHost, .proxyForAnotherHost:
       true
     default: false
     }
@@ -159,6 +162,11 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
       return
         "No handler answers \(message), which a list requires. Handlers asked: \(listing). "
         + "Implement \(message) in one of them, or check the rule for \(message)."
+    case .proxyForAnotherHost(let proxy, let host):
+      return
+        "The list's data source is a \(proxy), which serves another kind of host than this "
+        + "\(host): its handlers' messages name that host. Fix: make it a "
+        + "ListProxy<\(host)>(view:viewModel:), with a view written for \(host)."
     case .dataSourceReleased:
       return
         "The list's data source has been released. A list holds its data source weakly, as "

@@ -319,3 +319,14 @@ extension ListProxy {
     router.events(call.event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
   }
 }
+
+/// A list proxy, whatever host it serves, so a host can tell one made for another host.
+@MainActor
+protocol HostedListProxy: AnyObject {
+  /// The proxy's type, such as `"ListProxy<ListView>"`.
+  var proxyTypeName: String { get }
+}
+
+extension ListProxy: HostedListProxy {
+  var proxyTypeName: String { "ListProxy<\(Host.self)>" }
+}
