@@ -48,12 +48,6 @@ struct ListSelectorTable: Sendable {
     }
   }
 
-  /// Whether a selector that is not modeled can always be answered: declared as returning
-  /// nothing, and not one whose presence changes the view.
-  func isInert(_ selector: String, _ declaration: SelectorDeclaration?) -> Bool {
-    declaration?.returnsVoid == true && !presenceSensitive.contains(selector)
-  }
-
   /// The view's property whose object receives `message`.
   func property(of message: ListMessage) -> ListViewProperty {
     if message == .prefetchRows { return .prefetchDataSource }
