@@ -250,10 +250,7 @@ open class DelegateProxy: ForwardingProxy {
   /// The one handler a selector goes to, when nothing observes it.
   open override func forwardingTarget(for selector: Selector!) -> Any? {
     guard let selector else { return nil }
-    // A selector is a unique pointer: its address keys the answer, and its name (a string
-    // built per call) is looked up only when the routes changed.
-    let address = UInt(bitPattern: unsafeBitCast(selector, to: Int.self))
-    return routing.forwardingTarget(forSelector: .address(address)) {
+    return routing.forwardingTarget(forSelector: SelectorKey(selector)) {
       NSStringFromSelector(selector)
     } ?? super.forwardingTarget(for: selector)
   }

@@ -10,7 +10,7 @@ import Switchboard
 ///
 /// ```swift
 /// let routing = DelegateRoutingBenchmark(handler: screen, implementing: "scrollViewDidZoom:")
-/// let target = routing.forwardingTarget("scrollViewDidZoom:")
+/// let target = routing.forwardingTarget("scrollViewDidZoom:", address: 0x1000)
 /// ```
 @_spi(Benchmarks)
 public final class DelegateRoutingBenchmark {

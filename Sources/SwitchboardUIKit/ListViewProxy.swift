@@ -227,12 +227,10 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
   /// The handler a selector Switchboard does not model goes to, when it goes to exactly one.
   public nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
     guard let selector else { return nil }
-    // A selector is a unique pointer: its address keys the answer, and its name (a string built
-    // per call) is looked up only when the routes changed.
-    let address = UInt(bitPattern: unsafeBitCast(selector, to: Int.self))
+    let key = SelectorKey(selector)
     let target = MainActor.assumeIsolated {
       RuntimeHandOver(
-        adapter.forwardingTarget(forSelector: .address(address)) {
+        adapter.forwardingTarget(forSelector: key) {
           NSStringFromSelector(selector)
         })
     }.value

@@ -106,4 +106,12 @@ struct ObjectiveCRuntime: SelectorRuntime {
     return .own
   }
 }
+
+extension SelectorKey {
+  /// The key of `selector`, the runtime's question: its address, since a selector is a unique
+  /// pointer (its name is a string built per call, asked for only when the routes changed).
+  init(_ selector: Selector) {
+    self = .address(UInt(bitPattern: unsafeBitCast(selector, to: Int.self)))
+  }
+}
 #endif
