@@ -139,13 +139,4 @@ extension UICollectionView {
   }
 }
 
-extension SupplementaryKind {
-  /// UIKit's element kind: the raw value, unchanged.
-  @available(*, unavailable, message: "a kind's raw value is UIKit's element kind: use rawValue")
-  public var collectionElementKind: String { rawValue }
-
-  /// The kind UIKit names `elementKind`.
-  @available(*, unavailable, renamed: "init(_:)")
-  public init(collectionElementKind elementKind: String) { self.init(elementKind) }
-}
 #endif
