@@ -10,7 +10,7 @@ import Testing
 /// let proxy = ListProxy(...)
 /// expectReleased {
 ///   let screen = Screen()
-///   proxy.router.add(screen)      // held weakly: must not keep it alive
+///   proxy.add(screen)      // held weakly: must not keep it alive
 ///   return screen
 /// }
 /// ```

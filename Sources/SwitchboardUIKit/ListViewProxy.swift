@@ -10,7 +10,7 @@ import UIKit
 /// Use it through its two subclasses; it has no public initializer. The methods of UIKit's
 /// data source and delegate protocols are each subclass's own.
 @MainActor
-public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
+public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, ListRoutingProxy {
   /// The routing this proxy translates UIKit's calls into (platform-independent, specified on
   /// a model of UIKit).
   let adapter: SelectorRouting<Host>
@@ -107,31 +107,10 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
 
   // MARK: - Routes
 
-  /// The router of every message: add handlers, change rules, inspect routes.
-  ///
-  /// Selectors Switchboard does not model (`scrollViewDidZoom:`) are routed by name with the
-  /// same handlers and rules: `router.rules[selector: #selector(…)] = .broadcast`.
+  /// The routing core underneath. Handlers, rules and routes are on the proxy itself
+  /// (`ListRoutingProxy`), selectors Switchboard does not model (`scrollViewDidZoom:`)
+  /// included: `proxy.rules[selector: #selector(…)] = .broadcast`.
   public var router: PrioritizedProxy<ListMessage> { adapter.router }
-
-  /// The rules of every message: modeled ones by case, others by selector.
-  ///
-  /// ```swift
-  /// proxy.rules[.didSelectRow] = .broadcast
-  /// proxy.rules[selector: #selector(UIScrollViewDelegate.scrollViewDidZoom(_:))] = .always(.viewModel)
-  /// ```
-  ///
-  /// Setting it reports rules that never apply (keyed by a modeled selector, or by one no
-  /// protocol declares) to ``onError``.
-  public var rules: RoutingRules<ListMessage> {
-    get { adapter.router.rules }
-    // The route change a new rule causes runs the setup check, as for `router.rules`.
-    set { adapter.router.rules = newValue }
-  }
-
-  /// Why a modeled message goes where it goes.
-  public func explain(_ message: ListMessage) -> RouteExplanation<ListMessage> {
-    adapter.router.explain(message)
-  }
 
   /// Why a selector goes where it goes: a modeled selector is explained by its message.
   ///
@@ -144,9 +123,6 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable {
     if let message = adapter.selectors.message(forSelector: name) { return explain(message) }
     return adapter.router.explain(named: name)
   }
-
-  /// Every modeled message's route, then every selector asked about or given a rule.
-  public var routingTable: RoutingTable<ListMessage> { adapter.router.routingTable }
 
   /// Called with each problem the proxy meets and recovers from.
   ///

@@ -23,7 +23,7 @@ final class DemoSession {
         TodoItem("Book the dentist"), TodoItem("Fix the bike"), TodoItem("Read a chapter"),
       ]))
     // A rule typed in interactive mode may not work: say so instead of stopping the demo.
-    screen.proxy.router.onError = { [unowned self] error in
+    screen.proxy.onError = { [unowned self] error in
       observed.append("routing error: \(error)")
     }
     // Observers, not handlers: they see taps and edits without being routed anything.

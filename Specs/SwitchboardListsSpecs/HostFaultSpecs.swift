@@ -50,7 +50,7 @@ struct HostFaultSpecs {
     list.dataSource = proxy
     do {
       let titles = Titles()
-      proxy.router.add(titles)
+      proxy.add(titles)
       try list.reloadData()
       #expect(list.headerTitle(forSection: 0) == "Title")
     }

@@ -39,7 +39,7 @@ struct LifetimeSpecs {
     try list.reloadData()
     expectReleased("a handler named by a rule, cached in routes and asked by the host") {
       let extra = ListSpy<ListView>(implementing: [.titleForHeader, .heightForRow])
-      proxy.router.insert(extra, at: 0, role: "extra")
+      proxy.insert(extra, at: 0, role: "extra")
       proxy.rules[.titleForHeader] = .always(extra)
       proxy.rules[.heightForRow] = .only("extra")
       try? list.reloadData()

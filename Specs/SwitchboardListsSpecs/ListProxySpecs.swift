@@ -64,7 +64,7 @@ struct ListProxySpecs {
       let proxy = ListProxy<ListView>(view: screen, viewModel: model)
       expectReleased {
         let heights = HeightHandler()
-        proxy.router.add(heights)
+        proxy.add(heights)
         return heights
       }
     }
@@ -238,8 +238,8 @@ struct ListProxySpecs {
       let model = ListSpy<ListView>(implementing: [.numberOfRows], rows: [["a"]])
       let proxy = ListProxy<ListView>(
         view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
-      #expect(throws: RoutingError<ListMessage>.self) { try proxy.router.validate() }
-      #expect(proxy.router.routingErrors.map(\.kind) == [.broadcastOfValueReturningMessage])
+      #expect(throws: RoutingError<ListMessage>.self) { try proxy.validate() }
+      #expect(proxy.routingErrors.map(\.kind) == [.broadcastOfValueReturningMessage])
     }
   }
 
@@ -250,8 +250,8 @@ struct ListProxySpecs {
     func oneHandlerTwoRoles() throws {
       let screen = SelfContainedScreen()
       let proxy = ListProxy<ListView>(view: screen, viewModel: screen)
-      #expect(proxy.router.handlers.map(\.description) == ["view/viewModel (SelfContainedScreen)"])
-      #expect(proxy.router.routingErrors.isEmpty)
+      #expect(proxy.handlers.map(\.description) == ["view/viewModel (SelfContainedScreen)"])
+      #expect(proxy.routingErrors.isEmpty)
       let list = ListView()
       list.register(ListCell.self, forCellReuseIdentifier: "todo")
       list.dataSource = proxy
@@ -265,8 +265,8 @@ struct ListProxySpecs {
       let screen = SelfContainedScreen()
       let proxy = ListProxy<ListView>(
         view: screen, viewModel: screen, rules: [.numberOfRows: .always(.viewModel)])
-      #expect(proxy.router.targets(for: .numberOfRows).first === screen)
-      #expect(proxy.router.targets(for: .cellForRow).first === screen)
+      #expect(proxy.targets(for: .numberOfRows).first === screen)
+      #expect(proxy.targets(for: .cellForRow).first === screen)
     }
 
     @Test("it is held weakly, even when the view model was to be held strongly")

@@ -16,11 +16,11 @@ struct ListViewSpecs {
       let stack = TodoStack()
       #expect(!stack.list.cachedResponse(to: .heightForRow))
       let heights = HeightHandler()
-      stack.proxy.router.add(heights)
+      stack.proxy.add(heights)
       #expect(stack.list.cachedResponse(to: .heightForRow))
       try stack.list.reloadData()
       #expect(stack.list.contentHeight == 60)
-      stack.proxy.router.remove(heights)
+      stack.proxy.remove(heights)
       #expect(!stack.list.cachedResponse(to: .heightForRow))
     }
 
@@ -29,7 +29,7 @@ struct ListViewSpecs {
       let stack = TodoStack()
       do {
         let heights = HeightHandler()
-        stack.proxy.router.add(heights)
+        stack.proxy.add(heights)
         #expect(stack.list.cachedResponse(to: .heightForRow))
       }
       _ = stack.proxy.router.removeReleasedHandlers()

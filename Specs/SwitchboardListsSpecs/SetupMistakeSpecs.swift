@@ -120,7 +120,7 @@ struct SetupMistakeSpecs {
       let proxy = ListProxy<ListView>(view: screen, viewModel: model)
       let list = ListView()
       list.dataSource = proxy
-      let error = try #require(proxy.router.routingErrors.first)
+      let error = try #require(proxy.routingErrors.first)
       #expect(throws: ListViewError.routeCannotWork(error)) { try list.reloadData() }
       let text = ListViewError.routeCannotWork(error).description
       #expect(text.contains("rule 'always view' chose view (PlainScreen)"))

@@ -210,7 +210,7 @@ struct IOS18RuleSpecs {
         to: table, view: Recorder([highlight]), viewModel: model, viewModelRetention: .strong,
         rules: [.numberOfRows: .always(HandlerRole("dataSource"))], turns: spec.turns)
       #expect(proxy.errors.isEmpty)
-      proxy.router.rules[.numberOfRows] = nil
+      proxy.rules[.numberOfRows] = nil
       #expect(proxy.errors.count == 1)
       #expect(proxy.errors.first?.contains("numberOfRows → viewModel (Rows)") == true)
     }
@@ -283,12 +283,12 @@ struct IOS18RuleSpecs {
       let proxy = ModelProxy.attach(
         to: table, view: spec.screen, viewModel: feed, viewModelRetention: .strong,
         turns: spec.turns)
-      proxy.router.add(archive, role: "archive", retention: .strong)
+      proxy.add(archive, role: "archive", retention: .strong)
       spec.turns.endTurn()
       table.layoutIfNeeded()
       #expect(table.shownCounts == [3])
       let reloads = table.reloads
-      proxy.router.rules[.numberOfRows] = .always("archive")
+      proxy.rules[.numberOfRows] = .always("archive")
       #expect(table.reloads == reloads, "nothing is re-assigned inside the change")
       spec.turns.endTurn()
       #expect(table.reloads == reloads + 1)
@@ -306,7 +306,7 @@ struct IOS18RuleSpecs {
         turns: spec.turns)
       spec.turns.endTurn()
       let assignments = table.assignments.count
-      proxy.router.rules[.didSelectRow] = .broadcast
+      proxy.rules[.didSelectRow] = .broadcast
       spec.turns.endTurn()
       #expect(table.assignments.count == assignments)
     }
@@ -331,12 +331,12 @@ struct IOS18RuleSpecs {
     let spec = IOS18RuleSpecs()
     let table = ModelTableView()
 
-    @Test("context: a misspelled selector's rule written through proxy.router.rules — reported")
+    @Test("context: a misspelled selector's rule written through proxy.rules — reported")
     func misspelledThroughRouter() {
       let proxy = ModelProxy.attach(
         to: table, view: spec.screen, viewModel: Rows(1), viewModelRetention: .strong,
         turns: spec.turns)
-      proxy.router.rules[named: "tableView:viewForHeaderInSection"] = .only(.view)
+      proxy.rules[named: "tableView:viewForHeaderInSection"] = .only(.view)
       #expect(
         proxy.errors == [
           "The rule for tableView:viewForHeaderInSection names a selector no protocol of the "
@@ -351,18 +351,18 @@ struct IOS18RuleSpecs {
       let proxy = ModelProxy.attach(
         to: table, view: spec.screen, viewModel: Rows(1), viewModelRetention: .strong,
         turns: spec.turns)
-      proxy.router.rules[named: "tableView:didSelectRowAtIndexPath:"] = .only(.view)
+      proxy.rules[named: "tableView:didSelectRowAtIndexPath:"] = .only(.view)
       #expect(proxy.errors.count == 1)
       #expect(proxy.errors.first?.contains("rules[.didSelectRow]") == true)
     }
 
-    @Test("context: a rule that cannot work, written through proxy.router.rules — reported once")
+    @Test("context: a rule that cannot work, written through proxy.rules — reported once")
     func failingRuleThroughRouter() {
       let proxy = ModelProxy.attach(
         to: table, view: spec.screen, viewModel: Rows(1), viewModelRetention: .strong,
         turns: spec.turns)
-      proxy.router.rules[.cellForRow] = .only(.viewModel)
-      proxy.router.rules[.didSelectRow] = .broadcast
+      proxy.rules[.cellForRow] = .only(.viewModel)
+      proxy.rules[.didSelectRow] = .broadcast
       #expect(proxy.errors.count == 1)
       #expect(proxy.errors.first?.contains("cellForRow") == true)
     }
@@ -421,7 +421,7 @@ struct UIKitModelRuleSpecs {
     for selector in protocols.selectors.keys.sorted()
     where proxy.responds(selector) && proxy.router.targets(forNamed: selector).isEmpty
       && protocols.listSelectors.message(forSelector: selector).map({
-        proxy.router.targets(for: $0).isEmpty
+        proxy.targets(for: $0).isEmpty
       }) ?? true
     {
       alwaysYes.append(selector)
@@ -483,7 +483,7 @@ struct UIKitModelRuleSpecs {
       to: table, view: screen, viewModel: Rows(1), viewModelRetention: .strong, turns: turns)
     let menu = "tableView:contextMenuConfigurationForRowAtIndexPath:point:"
     let menus = Recorder([menu], answers: [menu: "menu"])
-    proxy.router.add(menus, retention: .strong)
+    proxy.add(menus, retention: .strong)
     #expect(table.send(menu, [IndexPath(item: 0, section: 0)]) as? String == "menu")
   }
 

@@ -72,7 +72,7 @@ struct SelectorRoutingSpecs {
       #expect(spec.table.cachedAnswer(rows))
       #expect(spec.table.send(rows, [0]) as? Int == 3)
       #expect(
-        spec.proxy.router.explain(.numberOfRows).description
+        spec.proxy.explain(.numberOfRows).description
           == "numberOfRows → viewModel (CountingModel), by rule 'first implementer'")
     }
 
@@ -81,7 +81,7 @@ struct SelectorRoutingSpecs {
       spec.screen.answers[cells] = ModelCell(dequeued: true)
       #expect(spec.cell(at: 1)?.dequeued == true)
       #expect(spec.screen.received == [cells])
-      #expect(spec.proxy.router.explain(.cellForRow).targets.first?.role == .view)
+      #expect(spec.proxy.explain(.cellForRow).targets.first?.role == .view)
     }
 
     @Test("it: a notification reaches the view model's capability when the view has none")
@@ -100,7 +100,7 @@ struct SelectorRoutingSpecs {
     @Test("it: reaches a Switchboard cell provider every time")
     func capabilityEveryTime() {
       let maker = CellMaker("swift")
-      spec.proxy.router.insert(maker, at: 0)
+      spec.proxy.insert(maker, at: 0)
       for row in 0..<3 { #expect(spec.cell(at: row)?.text == "swift \(row)") }
       #expect(maker.made == 3)
       #expect(spec.screen.received.isEmpty)
@@ -116,12 +116,12 @@ struct SelectorRoutingSpecs {
     @Test("context: a handler that takes the message over is added — the next ask reaches it")
     func takenOver() {
       let first = CellMaker("first")
-      spec.proxy.router.insert(first, at: 0)
+      spec.proxy.insert(first, at: 0)
       for row in 0..<3 { _ = spec.cell(at: row) }
       let second = CellMaker("second")
-      spec.proxy.router.insert(second, at: 0)
+      spec.proxy.insert(second, at: 0)
       #expect(spec.cell(at: 0)?.text == "second 0")
-      spec.proxy.router.remove(second)
+      spec.proxy.remove(second)
       #expect(spec.cell(at: 0)?.text == "first 0")
       #expect(first.made == 4)
       #expect(second.made == 1)
@@ -130,7 +130,7 @@ struct SelectorRoutingSpecs {
     @Test("context: the handler that answered is released — the next ask goes to the next one")
     func released() {
       var maker: CellMaker? = CellMaker("swift")
-      spec.proxy.router.insert(maker!, at: 0)
+      spec.proxy.insert(maker!, at: 0)
       #expect(spec.cell(at: 0)?.text == "swift 0")
       maker = nil
       spec.screen.answers[cells] = ModelCell(dequeued: true)
@@ -142,8 +142,8 @@ struct SelectorRoutingSpecs {
     @Test("context: a broadcast reaches a Switchboard handler and a UIKit one, every time")
     func broadcastToBothKinds() {
       let watcher = Recorder([select])
-      spec.proxy.router.rules[.didSelectRow] = .broadcast
-      spec.proxy.router.add(watcher)
+      spec.proxy.rules[.didSelectRow] = .broadcast
+      spec.proxy.add(watcher)
       let paths = (0..<3).map { IndexPath(item: $0, section: 0) }
       for path in paths { spec.table.send(select, [path]) }
       #expect(spec.model.selected == paths)
@@ -176,16 +176,16 @@ struct SelectorRoutingSpecs {
     @Test("it: a rule by selector names the handler")
     func rule() {
       let watcher = Recorder([scroll])
-      spec.proxy.router.add(watcher, role: "scrolling")
-      spec.proxy.router.rules[named: scroll] = .always("scrolling")
+      spec.proxy.add(watcher, role: "scrolling")
+      spec.proxy.rules[named: scroll] = .always("scrolling")
       #expect(spec.proxy.forwardingTarget(scroll) === watcher)
     }
 
     @Test("it: a broadcast rule delivers a method that returns nothing to every implementer")
     func multicast() {
       let second = Recorder([scroll])
-      spec.proxy.router.add(second)
-      spec.proxy.router.rules[named: scroll] = .broadcast
+      spec.proxy.add(second)
+      spec.proxy.rules[named: scroll] = .broadcast
       #expect(spec.proxy.forwardingTarget(scroll) == nil, "several targets: forwardInvocation")
       spec.table.send(scroll, ["scroll view"])
       #expect(spec.screen.received == [scroll])
@@ -214,7 +214,7 @@ struct SelectorRoutingSpecs {
     func undeclared() {
       let custom = "collectionView:layout:heightForItemAtIndexPath:"
       var layoutDelegate: Recorder? = Recorder([custom], answers: [custom: 120.0])
-      spec.proxy.router.add(layoutDelegate!)
+      spec.proxy.add(layoutDelegate!)
       #expect(spec.proxy.responds(custom))
       #expect(spec.proxy.forwardingTarget(custom) === layoutDelegate)
       #expect(spec.proxy.rememberedSignatures == [custom])
@@ -231,7 +231,7 @@ struct SelectorRoutingSpecs {
     func undeclaredNeverAsked() {
       let custom = "collectionView:layout:heightForItemAtIndexPath:"
       var layoutDelegate: Recorder? = Recorder([custom], answers: [custom: 120.0])
-      spec.proxy.router.add(layoutDelegate!)
+      spec.proxy.add(layoutDelegate!)
       #expect(spec.proxy.forwardingTarget(custom) === layoutDelegate)
       #expect(spec.proxy.rememberedSignatures == [custom])
       layoutDelegate = nil
@@ -243,8 +243,8 @@ struct SelectorRoutingSpecs {
     )
     func notificationWhoseHandlerIsGone() {
       var highlighter: Recorder? = Recorder([highlight])
-      spec.proxy.router.add(highlighter!)
-      spec.proxy.router.rules[named: highlight] = .broadcast
+      spec.proxy.add(highlighter!)
+      spec.proxy.rules[named: highlight] = .broadcast
       spec.turns.endTurn()
       #expect(spec.table.cachedAnswer(highlight))
       highlighter = nil
@@ -288,7 +288,7 @@ struct SelectorRoutingSpecs {
       #expect(
         !spec.table.cachedAnswer(primaryAction), "an observer alone does not change the table")
       observation.cancel()
-      spec.proxy.router.add(Recorder([primaryAction]), retention: .strong)
+      spec.proxy.add(Recorder([primaryAction]), retention: .strong)
       spec.turns.endTurn()
       #expect(spec.table.cachedAnswer(primaryAction))
     }
@@ -409,13 +409,13 @@ struct SelectorRoutingSpecs {
     @Test("it: lists every modeled message, then the selectors asked about or given a rule")
     func table() {
       let spec = TableScreen()
-      let named = spec.proxy.router.routingTable.rows.filter { $0.message == nil }.map(\.name)
+      let named = spec.proxy.routingTable.rows.filter { $0.message == nil }.map(\.name)
       #expect(named.contains(scroll))
       #expect(named.contains(swipe))
       #expect(
-        spec.proxy.router.routingTable[named: swipe]?.description
+        spec.proxy.routingTable[named: swipe]?.description
           == "\(swipe) → view (Recorder), by rule 'first implementer'")
-      #expect(spec.proxy.router.routingTable.rows.filter { $0.message != nil }.count == 19)
+      #expect(spec.proxy.routingTable.rows.filter { $0.message != nil }.count == 19)
     }
   }
 }

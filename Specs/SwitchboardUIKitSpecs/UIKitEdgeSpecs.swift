@@ -110,7 +110,7 @@ struct UIKitEdgeSpecs {
       screen.answers[headerSelector] = "screen's"
       let proxy = ModelProxy.attach(
         to: spec.table, view: screen, viewModel: headers!, turns: spec.turns)
-      proxy.router.move(screen, to: 1)
+      proxy.move(screen, to: 1)
       #expect(spec.table.send(headerSelector, [0]) as? String == "model's")
       headers = nil
       #expect(spec.table.send(headerSelector, [0]) as? String == "screen's")
@@ -147,7 +147,7 @@ struct UIKitEdgeSpecs {
         to: spec.table, view: screen, viewModel: Heights(), viewModelRetention: .strong,
         turns: spec.turns)
       screen.onReceive = { selector in
-        if selector == selectSelector { proxy.router.rules[.heightForRow] = .blocked }
+        if selector == selectSelector { proxy.rules[.heightForRow] = .blocked }
       }
       spec.table.send(selectSelector, [spec.path])
       #expect(spec.table.failures.isEmpty)
@@ -177,8 +177,8 @@ struct UIKitEdgeSpecs {
         to: spec.table, view: spec.screen, viewModel: RowsModel(rows: 1),
         viewModelRetention: .strong, turns: spec.turns)
       let assignments = spec.table.assignments.count
-      proxy.router.add(Heights(), retention: .strong)
-      proxy.router.add(Recorder([highlightSelector]), retention: .strong)
+      proxy.add(Heights(), retention: .strong)
+      proxy.add(Recorder([highlightSelector]), retention: .strong)
       spec.turns.endTurn()
       #expect(spec.table.assignments.count == assignments + 1)
       #expect(spec.table.cachedAnswer(heightSelector))
@@ -194,7 +194,7 @@ struct UIKitEdgeSpecs {
         viewModelRetention: .strong, turns: spec.turns)
       let other = Recorder([selectSelector])
       spec.table.delegate = other
-      proxy.router.add(Heights(), retention: .strong)
+      proxy.add(Heights(), retention: .strong)
       spec.turns.endTurn()
       #expect(spec.table.delegate === other)
       #expect(proxy.errors.contains { $0.contains("Recorder") && $0.contains("delegate") })
@@ -326,7 +326,7 @@ struct UIKitEdgeSpecs {
         to: spec.table, view: controller, viewModel: RowsModel(rows: 3),
         viewModelRetention: .strong, turns: spec.turns)
       #expect(spec.table.send(rowsSelector, [0]) as? Int == 3)
-      #expect(proxy.router.explain(.numberOfRows).targets.first?.role == .viewModel)
+      #expect(proxy.explain(.numberOfRows).targets.first?.role == .viewModel)
     }
   }
 
@@ -417,7 +417,7 @@ struct AnnouncedChangeSpecs {
     let placeholder = Recorder([])  // implements nothing yet, as while a screen loads
     let model = AnnouncingRows()
     let proxy = ModelProxy.attach(to: table, view: screen, viewModel: placeholder, turns: turns)
-    proxy.router.add(model, role: "feed")  // the view model the screen shows from now
+    proxy.add(model, role: "feed")  // the view model the screen shows from now
     model.rowArrived()
     #expect(table.host.applied.count == 1)
     #expect(model.changes.hostCount == 1)

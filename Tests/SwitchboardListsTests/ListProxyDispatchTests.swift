@@ -17,7 +17,7 @@ struct ListProxyDispatchTests {
     proxy.send(.willDisplayRow, (ListCell(reuseIdentifier: nil), at(0, 0)), in: list)
     #expect(first.log == [.willDisplayRow])
 
-    proxy.router.move(second, to: 0)
+    proxy.move(second, to: 0)
     proxy.send(.willDisplayRow, (ListCell(reuseIdentifier: nil), at(0, 0)), in: list)
     #expect(first.log == [.willDisplayRow])
     #expect(second.log == [.willDisplayRow])
@@ -59,8 +59,8 @@ struct ListProxyDispatchTests {
     #expect(
       proxy.send(.numberOfRows, 0, in: list) == 3, "caches the typed handler in the route")
     expectReleased("the typed handler must not outlive the route") {
-      let model = proxy.router.handler(withRole: .viewModel)
-      proxy.router.removeHandler(withRole: .viewModel)
+      let model = proxy.handler(withRole: .viewModel)
+      proxy.removeHandler(withRole: .viewModel)
       return model ?? NothingHandler()
     }
     #expect(proxy.send(.numberOfRows, 0, in: list) == 0)
@@ -71,7 +71,7 @@ struct ListProxyDispatchTests {
     let proxy = ListProxy<ListView>(view: view, viewModel: NothingHandler())
     expectReleased {
       let model = EverythingHandler()
-      proxy.router.add(model, retention: .weak)
+      proxy.add(model, retention: .weak)
       #expect(proxy.send(.numberOfRows, 0, in: list) == 3)
       return model
     }
@@ -104,7 +104,7 @@ struct ListProxyDispatchTests {
     let model = EverythingHandler()
     let proxy = ListProxy<ListView>(
       view: view, viewModel: model, rules: [.numberOfRows: .broadcast])
-    let error = try #require(proxy.router.routingErrors.first)
+    let error = try #require(proxy.routingErrors.first)
     #expect(error.kind == .broadcastOfValueReturningMessage)
     #expect(error.description.contains("ListMessage.isNotification is false for numberOfRows"))
     #expect(

@@ -150,9 +150,9 @@ struct ListProxyTests {
     let model = EverythingHandler()
     let proxy = ListProxy<ListView>(view: view, viewModel: model)
     #expect(!proxy.responds(to: .cellForRow))
-    #expect(proxy.router.routingErrors.map(\.message) == [.cellForRow])
+    #expect(proxy.routingErrors.map(\.message) == [.cellForRow])
     #expect(!proxy.responds(to: .didSelectRow), "did select never falls back to the view model")
-    #expect(proxy.router.routingErrors.count == 1, "and that is not an error")
+    #expect(proxy.routingErrors.count == 1, "and that is not an error")
   }
 
   @Test func theViewModelCanBeHeldStronglyButTheViewNeverIs() {
@@ -169,7 +169,7 @@ struct ListProxyTests {
     #expect(viewRef == nil)
     #expect(modelRef != nil)
     #expect(proxy.responds(to: .numberOfRows))
-    #expect(proxy.router.handlers.map(\.role) == [.viewModel])
+    #expect(proxy.handlers.map(\.role) == [.viewModel])
   }
 
   @Test func canEditAndCanMoveDefaultToWhetherSomeoneCommits() throws {

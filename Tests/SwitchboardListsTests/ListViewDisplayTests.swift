@@ -69,23 +69,6 @@ struct ListViewDisplayTests {
     #expect(list.pooledCellCount(forReuseIdentifier: "cell") == 1)
   }
 
-  @Test func typedDequeueChecksTheRegisteredType() throws {
-    final class Special: ListCell {}
-    let list = ListView()
-    list.register(Special.self, forCellReuseIdentifier: "special")
-    list.register(ListCell.self, forCellReuseIdentifier: "plain")
-    let special = try list.dequeueReusableCell(
-      Special.self, withIdentifier: "special", for: at(0, 0))
-    #expect(special.reuseIdentifier == "special")
-    #expect(
-      throws: ListViewError.cellTypeMismatch(
-        reuseIdentifier: "plain", expected: "Special", actual: "ListCell")
-    ) {
-      try list.dequeueReusableCell(Special.self, withIdentifier: "plain", for: at(0, 0))
-    }
-    #expect(list.pooledCellCount(forReuseIdentifier: "plain") == 1, "the mismatched cell is kept")
-  }
-
   @Test func cellsCreatedByHandAreNotPooled() throws {
     final class HandMade: ListRowCounting, ListCellProviding {
       func numberOfRows(inSection section: Int) -> Int { 1 }

@@ -37,7 +37,8 @@ public protocol ListHost: AnyObject {
   /// A cell of exactly `cellType` for the row at `indexPath`: a reused one, or a new one.
   ///
   /// Hosts register a cell type the first time it is dequeued, so user code names types, not
-  /// reuse strings.
+  /// reuse strings. This is the host's side: cell providers call ``dequeueCell(_:for:)``, which
+  /// returns the type they name.
   func dequeueCell(of cellType: Cell.Type, for indexPath: IndexPath) throws(ListViewError) -> Cell
 
   /// Applies `update` after the data source changed its data; throws when it does not add up.

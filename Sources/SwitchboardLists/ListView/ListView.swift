@@ -123,7 +123,8 @@ public final class ListView {
   /// A cell of exactly `cellType` for `indexPath`, reused or new; the type is registered under
   /// its own name (`String(reflecting: cellType)`) the first time.
   ///
-  /// Prefer the typed ``ListHost/dequeueCell(_:for:)``: `try list.dequeueCell(TodoCell.self, for: indexPath)`.
+  /// The host's side of ``ListHost/dequeueCell(_:for:)``, which cell providers call:
+  /// `try list.dequeueCell(TodoCell.self, for: indexPath)`.
   public func dequeueCell(of cellType: ListCell.Type, for indexPath: IndexPath)
     throws(ListViewError) -> ListCell
   {
@@ -170,23 +171,6 @@ public final class ListView {
       throw .unregisteredReuseIdentifier(identifier, registered: registrations.keys.sorted())
     }
     return cellType.init(reuseIdentifier: identifier)
-  }
-
-  /// A cell for `identifier`, as `Cell`.
-  ///
-  /// - Throws: ``ListViewError/cellTypeMismatch(reuseIdentifier:expected:actual:)`` when the
-  ///   registered type is not a `Cell`, and the errors of
-  ///   ``dequeueReusableCell(withIdentifier:for:)``.
-  public func dequeueReusableCell<Cell: ListCell>(
-    _ cellType: Cell.Type, withIdentifier identifier: String, for indexPath: IndexPath
-  ) throws(ListViewError) -> Cell {
-    let cell = try dequeueReusableCell(withIdentifier: identifier, for: indexPath)
-    guard let typed = cell as? Cell else {
-      enqueue(cell)
-      throw .cellTypeMismatch(
-        reuseIdentifier: identifier, expected: "\(Cell.self)", actual: "\(type(of: cell))")
-    }
-    return typed
   }
 
   /// The number of cells waiting in the reuse pool for `identifier`.

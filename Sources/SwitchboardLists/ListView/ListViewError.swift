@@ -307,7 +307,7 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
       return
         "The view's \(property) is now a \(typeName), set after the proxy was attached. The "
         + "proxy did not replace it. Fix: add that object to the proxy as a handler "
-        + "(proxy.router.add(_:)) instead of assigning it, or detach the proxy first."
+        + "(proxy.add(_:)) instead of assigning it, or detach the proxy first."
     case .dequeuedTwice(let request, let indexPath, let first):
       return
         "\(request) at \(indexPath): a second view was dequeued for one request, which UIKit "

@@ -51,11 +51,11 @@ import Switchboard
 /// hosts hold the proxy weakly. So the view controller owns the proxy and no cycle can form
 /// through this API.
 @MainActor
-public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate {
-  /// The routing core.
-  ///
-  /// Use it to add handlers, change rules, or inspect routes. It decides which handler implements
-  /// which message with `Host.handler(_:implements:)`.
+public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate, ListRoutingProxy {
+  /// The routing core underneath, for what the proxy does not repeat: messages named at run
+  /// time, and sending with `PrioritizedProxy`'s API. Handlers, rules and routes are on the
+  /// proxy itself (``ListRoutingProxy``). It decides which handler implements which message with
+  /// `Host.handler(_:implements:)`.
   public let router: PrioritizedProxy<ListMessage>
 
   /// The rules the view/view-model setup applies: `cellForRow` always to the view, `didSelectRow`
@@ -161,19 +161,16 @@ public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate {
     }
   }
 
-  /// The rule table of ``router``.
-  public var rules: RoutingRules<ListMessage> {
-    get { router.rules }
-    set { router.rules = newValue }
+  /// Called with each routing error found while routing or sending; stops a debug build by
+  /// default.
+  ///
+  /// ```swift
+  /// proxy.onError = { error in logger.error("\(error)") }   // report instead of stopping
+  /// ```
+  public var onError: (RoutingError<ListMessage>) -> Void {
+    get { router.onError }
+    set { router.onError = newValue }
   }
-
-  /// Why `message` goes where it goes.
-  public func explain(_ message: ListMessage) -> RouteExplanation<ListMessage> {
-    router.explain(message)
-  }
-
-  /// The route of every list message.
-  public var routingTable: RoutingTable<ListMessage> { router.routingTable }
 
   /// Whether `message` reaches a handler that implements it.
   public func responds(to message: ListMessage) -> Bool {
