@@ -107,7 +107,9 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
 
   // MARK: - Routes
 
-  /// The routing core underneath. Handlers, rules and routes are on the proxy itself
+  /// The routing core underneath.
+  ///
+  /// Handlers, rules and routes are on the proxy itself
   /// (`ListRoutingProxy`), selectors Switchboard does not model (`scrollViewDidZoom:`)
   /// included: `proxy.rules[selector: #selector(…)] = .broadcast`.
   public var router: PrioritizedProxy<ListMessage> { adapter.router }

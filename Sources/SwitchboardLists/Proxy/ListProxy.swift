@@ -52,8 +52,10 @@ import Switchboard
 /// through this API.
 @MainActor
 public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate, ListRoutingProxy {
-  /// The routing core underneath, for what the proxy does not repeat: messages named at run
-  /// time, and sending with `PrioritizedProxy`'s API. Handlers, rules and routes are on the
+  /// The routing core underneath.
+  ///
+  /// For what the proxy does not repeat: messages named at run time, and sending with
+  /// `PrioritizedProxy`'s API. Handlers, rules and routes are on the
   /// proxy itself (``ListRoutingProxy``). It decides which handler implements which message with
   /// `Host.handler(_:implements:)`.
   public let router: PrioritizedProxy<ListMessage>
