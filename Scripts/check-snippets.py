@@ -37,6 +37,14 @@ A block that shows what the compiler rejects is marked with the error it must pr
 The same run checks the wording of those files, the demo and the Examples' README: no words
 for the project's history (INSIDER), and the README's sections in a newcomer's order.
 
+README.md is one program, as a reader would build it: its manifest block (marked
+`<!-- snippet-manifest -->`) becomes the Package.swift of a package beside a link named
+Switchboard to this repository, its blocks that need no UIKit are pasted top to bottom into
+that package's `Sources/MyApp/main.swift` (each with its `snippet-after` checks right after it),
+and its blocks that import Testing become the package's tests. The package is built, its program
+run and its tests run; a README block may not have a `snippet-before` (hidden context may check
+what a block did, never declare what it needs). The DocC catalogs' blocks are checked one by one.
+
 A block for UIKit (SwitchboardUIKit) is marked `<!-- snippet-uikit -->`. Where there is no
 UIKit it is counted, not compiled. To type-check
 those blocks against an iOS SDK you have (the package built for iOS into a scratch folder
@@ -62,6 +70,8 @@ BEFORE = re.compile(r"^\s*<!--\s*snippet-before\s*$")
 AFTER = re.compile(r"^\s*<!--\s*snippet-after\s*$")
 MUST_FAIL = re.compile(r"^\s*<!--\s*snippet-must-fail:\s*(.+?)\s*-->\s*$")
 UIKIT = re.compile(r"^\s*<!--\s*snippet-uikit\s*-->\s*$")
+MANIFEST = re.compile(r"^\s*<!--\s*snippet-manifest\s*-->\s*$")
+README = ROOT / "README.md"
 IOS_SDK = os.environ.get("SNIPPETS_IOS_SDK")
 
 
@@ -74,6 +84,8 @@ class Snippet:
         self.after = None
         self.must_fail = None  # the error text the compiler must print
         self.uikit = False  # compiled only against an iOS SDK
+        self.manifest = False  # README's Package.swift
+        self.prelude = ""  # README's program, before one of its UIKit blocks
         self.imports = []  # the import lines it compiles with
 
     @property
@@ -99,12 +111,15 @@ def extract(path):
     pending_before = None
     pending_failure = None
     pending_uikit = False
+    pending_manifest = False
     shown_imports = []
     index = 0
     while index < len(lines):
         line = lines[index]
         if UIKIT.match(line):
             pending_uikit = True
+        elif MANIFEST.match(line):
+            pending_manifest = True
         elif MUST_FAIL.match(line):
             pending_failure = MUST_FAIL.match(line).group(1)
         elif BEFORE.match(line):
@@ -122,6 +137,7 @@ def extract(path):
             snippet.before, pending_before = pending_before, None
             snippet.must_fail, pending_failure = pending_failure, None
             snippet.uikit, pending_uikit = pending_uikit, False
+            snippet.manifest, pending_manifest = pending_manifest, False
             own = [l.strip() for l in code if l.startswith("import ")]
             if own:
                 shown_imports = own
@@ -151,7 +167,7 @@ def source_of(snippet):
     rel = snippet.path.relative_to(ROOT)
     # The imports go first, so a block may show them above code that hidden context wraps in a
     # type (they are blanked in place to keep line numbers).
-    parts = list(snippet.imports)
+    parts = list(snippet.imports) + [snippet.prelude]
     for section in (snippet.before, (snippet.line, snippet.code), snippet.after):
         if section is None:
             continue
@@ -224,6 +240,73 @@ def check(snippet, workdir, bins):
     return snippet, result.returncode == 0, output, "ran"
 
 
+def located(snippet, section):
+    line, text = section
+    rel = snippet.path.relative_to(ROOT)
+    return f'#sourceLocation(file: "{rel}", line: {line})\n{text}\n#sourceLocation()\n'
+
+
+def check_readme_program(snippets):
+    """Builds README.md's blocks as one package, runs its program and its tests.
+
+    Returns (problems, what was checked). README's UIKit blocks get the program as their
+    prelude: they use its declarations, as in a reader's app."""
+    manifests = [s for s in snippets if s.manifest]
+    if len(manifests) != 1:
+        return [f"README.md: {len(manifests)} blocks marked snippet-manifest; one is the package"], ""
+    program, tests, problems = [], [], []
+    for snippet in snippets:
+        if snippet.manifest or snippet.uikit or snippet.must_fail is not None:
+            continue
+        if snippet.before is not None:
+            problems.append(
+                f"{snippet.name}: a README block may not have a snippet-before; the program "
+                "is what a reader pastes, so the block must declare what it uses")
+            continue
+        is_test = any(l.strip() == "import Testing" for l in snippet.code.split("\n"))
+        target = tests if is_test else program
+        target.append(located(snippet, (snippet.line, snippet.code)))
+        if snippet.after is not None:
+            target.append(located(snippet, snippet.after))
+    if problems:
+        return problems, ""
+    for snippet in snippets:
+        if snippet.uikit:
+            snippet.prelude = "".join(program)
+    # The package sits beside a link named like the repository's clone, as the manifest says.
+    work = ROOT / ".build" / "readme-program"
+    package = work / "MyApp"
+    (package / "Sources" / "MyApp").mkdir(parents=True, exist_ok=True)
+    (package / "Tests" / "MyAppTests").mkdir(parents=True, exist_ok=True)
+    link = work / "Switchboard"
+    if not link.is_symlink():
+        link.symlink_to(ROOT)
+    files = {
+        package / "Package.swift": manifests[0].code + "\n",
+        package / "Sources" / "MyApp" / "main.swift": "".join(program),
+        package / "Tests" / "MyAppTests" / "ReadmeTests.swift": "".join(tests),
+    }
+    for path, text in files.items():
+        if not path.exists() or path.read_text() != text:  # unchanged files keep the build
+            path.write_text(text)
+    steps = [
+        ("built", ["swift", "build", "--build-tests"]),
+        ("ran", ["swift", "run", "--skip-build", "MyApp"]),
+        ("tested", ["swift", "test", "--skip-build"]),
+    ]
+    for what, command in steps:
+        result = subprocess.run(
+            command, cwd=package, capture_output=True, text=True,
+            env={**os.environ, "SWIFT_BACKTRACE": "enable=no"})
+        output = result.stdout + result.stderr
+        if result.returncode != 0 or re.search(r"\.swift:\d+:\d+: warning:", output):
+            lines = [
+                l for l in output.split("\n")
+                if re.search(r"error:|warning:|failed|✘", l, re.IGNORECASE)]
+            return [f"README.md as one program: not {what}:"] + (lines or output.split("\n"))[:40], ""
+    return [], f"README.md as one program: {len(program)} parts built and ran, {len(tests)} test parts passed"
+
+
 # Words for the project's history, not for users: the articles it grew from by number, the
 # Objective-C project it started as, and rounds of work. User-facing docs and the demo use none.
 INSIDER = re.compile(
@@ -269,7 +352,11 @@ def main():
         print(build.stdout + build.stderr)
         sys.exit("snippets: the package does not build")
     bins = bin_path()
-    snippets = [s for path in SOURCES for s in extract(path)]
+    readme_snippets = extract(README)
+    program_problems, program_summary = check_readme_program(readme_snippets)
+    # README's blocks run as one program above; only its UIKit and must-fail blocks alone.
+    snippets = [s for s in readme_snippets if s.uikit or s.must_fail is not None]
+    snippets += [s for path in SOURCES if path != README for s in extract(path)]
     failures = 0
     ran = 0
     rejected = 0
@@ -297,7 +384,11 @@ def main():
         print(
             f"snippets: {uikit['uikit-skipped']} UIKit blocks not compiled (no UIKit here; "
             "SNIPPETS_IOS_SDK type-checks them against an iOS SDK)")
-    if failures or wording:
+    for problem in program_problems:
+        print(problem)
+    if program_summary:
+        print(program_summary)
+    if failures or wording or program_problems:
         sys.exit(1)
 
 
