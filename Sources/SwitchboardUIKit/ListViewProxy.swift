@@ -145,28 +145,6 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
 
   // MARK: - Observing
 
-  /// Calls `body` with the typed arguments of every `call` (`.didSelectRow`,
-  /// `.willDisplayRow`, any list message) the view sends, before or after the handlers.
-  ///
-  /// The proxy class implements every modeled notification, so observing one never changes
-  /// what the view was told.
-  public func observe<Capability, Arguments, Result, Failure>(
-    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
-    beforeHandler: Bool = false, _ body: @escaping @MainActor (Arguments) -> Void
-  ) -> ObservationToken {
-    adapter.proxy.observe(call, beforeHandler: beforeHandler, body)
-  }
-
-  /// The typed arguments of every `call` from now on, as an async sequence that ends when the
-  /// proxy goes away or the iterating task is cancelled.
-  public func events<Capability, Arguments: Sendable, Result, Failure>(
-    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
-    beforeHandler: Bool = false,
-    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
-  ) -> AsyncStream<Arguments> {
-    adapter.proxy.events(call, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
-  }
-
   /// Calls `body` with the arguments of every `event`: a typed scroll-view event
   /// (`.didScroll`, …) or any other method of the view's protocols that returns nothing
   /// (`MessageEvent(#selector(…))`, arguments boxed), before or after its handlers.

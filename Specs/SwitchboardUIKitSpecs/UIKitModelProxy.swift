@@ -84,6 +84,7 @@ final class ModelInvocation: @MainActor ForwardedInvocation {
 /// `TableViewProxy` or `CollectionViewProxy` in the model, as the model's view requires.
 @MainActor
 final class ModelProxy: ModelDispatching, ListRoutingProxy {
+  typealias Host = ModelHost
   let routing: SelectorRouting<ModelHost>
   private weak var table: ModelTableView?
   /// Selectors whose signature the Objective-C base remembered from a handler.

@@ -108,7 +108,7 @@ extension Paginating {
   @discardableResult
   public func willDisplay(row: Int, in host: some ListHost) -> Task<PageOutcome, Never>? {
     guard row >= items.count - 1 - pagination.prefetchDistance else { return nil }
-    return startLoading(into: host)
+    return startLoading(into: .host(host, of: self))
   }
 
   /// Loads the first page when there are no items yet: call it when the empty list appears.
@@ -118,7 +118,7 @@ extension Paginating {
   @discardableResult
   public func startIfNeeded(in host: some ListHost) -> Task<PageOutcome, Never>? {
     guard items.isEmpty else { return nil }
-    return startLoading(into: host)
+    return startLoading(into: .host(host, of: self))
   }
 
   /// Fetches the next page, appends it and inserts its rows; then keeps loading while the host
@@ -132,7 +132,7 @@ extension Paginating {
     case .success(let claimed): claim = claimed
     case .failure(let refusal): return refusal.outcome
     }
-    return await load(claim, andMoreInto: host)
+    return await load(claim, andMoreInto: .host(host, of: self))
   }
 
   /// Fetches the page that failed again.
@@ -158,11 +158,10 @@ extension Paginating {
       var update = ListUpdate()
       update.deleteRows(at: removed)
       do {
-        try host.apply(update)
+        try PageDestination.host(host, of: self).insert(update)
       } catch {
         return .rejected(error)
       }
-      announceToOtherHosts(update, host)
     }
     return await loadNextPage(into: host)
   }
@@ -184,25 +183,27 @@ extension Paginating {
   }
 
   /// Claims the next page now, and loads it (and more, while the host needs content) in a task.
-  private func startLoading(into host: some ListHost) -> Task<PageOutcome, Never>? {
+  func startLoading(into destination: PageDestination) -> Task<PageOutcome, Never>? {
     guard case .success(let claim) = claimNextPage() else { return nil }
-    return Task { await self.load(claim, andMoreInto: host) }
+    let task = Task { await self.load(claim, andMoreInto: destination) }
+    pagination.lastLoad = task
+    return task
   }
 
   /// Loads the claimed page, then further pages while the host needs more content.
-  private func load(
-    _ claim: PageClaim, andMoreInto host: some ListHost
+  func load(
+    _ claim: PageClaim, andMoreInto destination: PageDestination
   ) async -> PageOutcome {
-    var outcome = await load(claim, into: host)
-    while case .loaded = outcome, pagination.phase == .idle, host.needsMoreContent {
+    var outcome = await load(claim, into: destination)
+    while case .loaded = outcome, pagination.phase == .idle, destination.needsMoreContent() {
       guard case .success(let next) = claimNextPage() else { break }
-      outcome = await load(next, into: host)
+      outcome = await load(next, into: destination)
     }
     return outcome
   }
 
   /// Moves from idle to loading the next page, synchronously, or says why not.
-  private func claimNextPage() -> Result<PageClaim, ClaimRefusal> {
+  func claimNextPage() -> Result<PageClaim, ClaimRefusal> {
     switch pagination.phase {
     case .loading: return .failure(.alreadyLoading)
     case .exhausted: return .failure(.exhausted)
@@ -219,7 +220,7 @@ extension Paginating {
   }
 
   /// Fetches a claimed page, appends it and inserts its rows.
-  private func load(_ claim: PageClaim, into host: some ListHost) async -> PageOutcome {
+  private func load(_ claim: PageClaim, into destination: PageDestination) async -> PageOutcome {
     // Cancelled, reset or refreshed before the task even ran: fetch nothing.
     guard claim.generation == pagination.generation else { return .dropped }
     let page: [Item]
@@ -247,7 +248,7 @@ extension Paginating {
     pagination.phase = fetched.count < pageSize || reachedTotal ? .exhausted : .idle
     if !paths.isEmpty {
       do {
-        try host.insertRows(at: paths)
+        try destination.insert(ListUpdate(insertingRowsAt: paths))
       } catch {
         items.removeLast(accepted.count)
         pagination.skippedCount -= skipped
@@ -255,14 +256,34 @@ extension Paginating {
         return .rejected(error)
       }
     }
-    announceToOtherHosts(ListUpdate(insertingRowsAt: paths), host)
     return .loaded(paths)
   }
+}
 
-  /// Announces `update`, which `host` applied, to the other hosts showing this view model when
-  /// it adopts ``ListChangeAnnouncing``.
-  private func announceToOtherHosts(_ update: ListUpdate, _ host: some ListHost) {
-    (self as? any ListChangeAnnouncing)?.changes.announce(update, except: host)
+/// Where a loaded page's rows go: one host (and, through announcements, the other hosts showing
+/// the view model), or, for a view model that knows no host, every host through its
+/// announcements.
+@MainActor
+struct PageDestination {
+  /// Shows a change of rows; throws when the host it was applied to rejects it.
+  let insert: (ListUpdate) throws(ListViewError) -> Void
+  /// Whether the list's window has room for more rows.
+  let needsMoreContent: () -> Bool
+
+  /// `host`, then the other hosts `model` announces to.
+  static func host(_ host: some ListHost, of model: AnyObject) -> Self {
+    PageDestination(
+      insert: { update throws(ListViewError) in
+        try host.apply(update)
+        (model as? any ListChangeAnnouncing)?.changes.announce(update, except: host)
+      },
+      needsMoreContent: { host.needsMoreContent })
+  }
+
+  /// Every host `changes` reaches. Rows inserted there that near the end start the next page
+  /// themselves, through ``Paginating/paginate(_:)``, so no host is asked for more content.
+  static func announcements(of changes: ListChanges) -> Self {
+    PageDestination(insert: { update in changes.announce(update) }, needsMoreContent: { false })
   }
 }
 
@@ -276,5 +297,96 @@ enum ClaimRefusal: Error {
     case .exhausted: .exhausted
     case .awaitingRetry: .awaitingRetry
     }
+  }
+}
+
+// MARK: - A view model that knows no host
+
+extension Paginating where Self: ListChangeAnnouncing {
+  /// Loads the next page whenever a row near the end is about to appear in a list `proxy`
+  /// serves, and announces each page's rows to every host showing this view model: no
+  /// `willDisplay` method in the view, and one view model paginates on every host.
+  ///
+  /// The view model keeps the observation for as long as it lives; call it once per proxy.
+  ///
+  /// ```swift
+  /// final class FeedModel: Paginating, ListRowCounting, ListChangeAnnouncing { … }  // no host
+  ///
+  /// lazy var proxy = ListProxy(view: self, viewModel: feed)
+  /// feed.paginate(proxy)
+  /// feed.startIfNeeded()
+  /// ```
+  public func paginate<Proxy: ListRoutingProxy>(_ proxy: Proxy) {
+    let observation = proxy.observe(ListCall<Proxy.Host, _, _, _, _>.willDisplayRow) {
+      [weak self] arguments in
+      guard let self, arguments.indexPath.section == self.pagination.section else { return }
+      self.willDisplay(row: arguments.indexPath.row)
+    }
+    changes.keep(observation)
+  }
+
+  /// Starts loading the next page when `row` is within ``PaginationState/prefetchDistance``
+  /// rows of the end; ``paginate(_:)`` calls it for you.
+  ///
+  /// - Returns: The task loading the page, or `nil` when no load started.
+  @discardableResult
+  public func willDisplay(row: Int) -> Task<PageOutcome, Never>? {
+    guard row >= items.count - 1 - pagination.prefetchDistance else { return nil }
+    return startLoading(into: .announcements(of: changes))
+  }
+
+  /// Loads the first page when there are no items yet, and announces its rows to every host
+  /// showing this view model.
+  ///
+  /// ```swift
+  /// let firstPage = feed.startIfNeeded()
+  /// _ = await firstPage?.value
+  /// ```
+  @discardableResult
+  public func startIfNeeded() -> Task<PageOutcome, Never>? {
+    guard items.isEmpty else { return nil }
+    return startLoading(into: .announcements(of: changes))
+  }
+
+  /// Fetches the next page, appends it and announces its rows to every host showing this view
+  /// model.
+  ///
+  /// ```swift
+  /// let outcome = await feed.loadNextPage()   // .loaded(the new rows)
+  /// ```
+  @discardableResult
+  public func loadNextPage() async -> PageOutcome {
+    switch claimNextPage() {
+    case .success(let claim): return await load(claim, andMoreInto: .announcements(of: changes))
+    case .failure(let refusal): return refusal.outcome
+    }
+  }
+
+  /// Fetches the page that failed again, announcing its rows.
+  ///
+  /// ```swift
+  /// if case .failed = feed.pagination.phase { await feed.retry() }
+  /// ```
+  @discardableResult
+  public func retry() async -> PageOutcome {
+    guard case .failed = pagination.phase else {
+      return pagination.phase == .exhausted ? .exhausted : await loadNextPage()
+    }
+    pagination.phase = .idle
+    return await loadNextPage()
+  }
+
+  /// Drops every item and loads from the first page again; every host showing this view model
+  /// deletes the old rows and inserts the new ones.
+  ///
+  /// ```swift
+  /// await feed.refresh()   // pull to refresh
+  /// ```
+  @discardableResult
+  public func refresh() async -> PageOutcome {
+    let removed = items.indices.map { IndexPath(row: $0, section: pagination.section) }
+    reset()
+    if !removed.isEmpty { changes.announce(ListUpdate(deletingRowsAt: removed)) }
+    return await loadNextPage()
   }
 }

@@ -282,41 +282,6 @@ extension ListProxy {
       { (handler: Capability) throws(Failure) in try invoke(handler, arguments, host) },
       or: { (handler: Platform) throws(Failure) in platform(handler) })
   }
-
-  /// Calls `body` with the arguments of every `call` the host sends (`.didSelectRow`,
-  /// `.willDisplayRow`, any list message), before or after its handlers.
-  ///
-  /// Observing never changes an answer or who handles a message. Observing a notification no
-  /// handler implements makes ``responds(to:)`` true while the observation lasts, and a host
-  /// asks again when that changes.
-  ///
-  /// ```swift
-  /// let token = proxy.observe(.willDisplayRow, beforeHandler: true) { cell, indexPath in
-  ///   print("showing", indexPath.row)
-  /// }
-  /// ```
-  ///
-  /// - Returns: The observation: it ends when you release it or call `cancel()`.
-  public func observe<Capability, Arguments, Result, Failure>(
-    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
-    beforeHandler: Bool = false, _ body: @escaping @MainActor (Arguments) -> Void
-  ) -> ObservationToken {
-    router.observe(call.event, beforeHandler: beforeHandler, body)
-  }
-
-  /// The arguments of every `call` the host sends from now on, as an async sequence that ends
-  /// when the proxy goes away or the iterating task is cancelled.
-  ///
-  /// ```swift
-  /// for await indexPath in proxy.events(.didSelectRow) { open(indexPath) }
-  /// ```
-  public func events<Capability, Arguments: Sendable, Result, Failure>(
-    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
-    beforeHandler: Bool = false,
-    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
-  ) -> AsyncStream<Arguments> {
-    router.events(call.event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
-  }
 }
 
 /// A list proxy, whatever host it serves, so a host can tell one made for another host.

@@ -13,6 +13,9 @@ import Switchboard
 /// ```
 @MainActor
 public protocol ListRoutingProxy: AnyObject {
+  /// The kind of list view the proxy serves, such as `ListView` or `UITableView`.
+  associatedtype Host: ListHost
+
   /// The routing core underneath, for what the proxy does not repeat (messages named at run
   /// time, sending with `PrioritizedProxy`'s API).
   var router: PrioritizedProxy<ListMessage> { get }
@@ -151,5 +154,40 @@ extension ListRoutingProxy {
   /// ```
   public func validate(requiring required: [ListMessage] = []) throws(RoutingError<ListMessage>) {
     try router.validate(requiring: required)
+  }
+
+  /// Calls `body` with the arguments of every `call` the host sends (`.didSelectRow`,
+  /// `.willDisplayRow`, any list message), before or after its handlers.
+  ///
+  /// Observing never changes an answer or who handles a message. Observing a notification no
+  /// handler implements makes the proxy answer it while the observation lasts, and a host
+  /// asks again when that changes.
+  ///
+  /// ```swift
+  /// let token = proxy.observe(.willDisplayRow, beforeHandler: true) { cell, indexPath in
+  ///   print("showing", indexPath.row)
+  /// }
+  /// ```
+  ///
+  /// - Returns: The observation: it ends when you release it or call `cancel()`.
+  public func observe<Capability, Arguments, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
+    beforeHandler: Bool = false, _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> ObservationToken {
+    router.observe(call.event, beforeHandler: beforeHandler, body)
+  }
+
+  /// The arguments of every `call` the host sends from now on, as an async sequence that ends
+  /// when the proxy goes away or the iterating task is cancelled.
+  ///
+  /// ```swift
+  /// for await indexPath in proxy.events(.didSelectRow) { open(indexPath) }
+  /// ```
+  public func events<Capability, Arguments: Sendable, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
+    beforeHandler: Bool = false,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> {
+    router.events(call.event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Switchboard
 
 /// Where a view model announces a change to its data, once, for every host showing it.
 ///
@@ -49,6 +50,8 @@ public final class ListChanges {
   private var isDelivering = false
   /// Whether an announcement was made during a delivery: every host reloads after it.
   private var reloadAfterDelivery = false
+  /// Observations the view model keeps for as long as it lives (``Paginating/paginate(_:)``).
+  private var kept: [ObservationToken] = []
 
   /// Creates an announcer with no hosts.
   public init() {}
@@ -127,6 +130,12 @@ public final class ListChanges {
   /// Stops delivering announcements to `host`.
   public func removeHost(_ host: AnyObject) {
     hosts.removeAll { $0.object == nil || $0.object === host }
+  }
+
+  /// Keeps `observation` alive for as long as these changes are.
+  func keep(_ observation: ObservationToken) {
+    kept.removeAll { $0.isCancelled }
+    kept.append(observation)
   }
 }
 
