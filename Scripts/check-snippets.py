@@ -56,6 +56,7 @@ Linux, SNIPPETS_IOS_RESOURCE_DIR.
 import concurrent.futures
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -298,6 +299,10 @@ def check_readme_program(snippets):
         result = subprocess.run(
             command, cwd=package, capture_output=True, text=True,
             env={**os.environ, "SWIFT_BACKTRACE": "enable=no"})
+        if what == "built" and result.returncode != 0:
+            # An incremental build may miss files added to the package since: build anew once.
+            shutil.rmtree(package / ".build", ignore_errors=True)
+            result = subprocess.run(command, cwd=package, capture_output=True, text=True)
         output = result.stdout + result.stderr
         if result.returncode != 0 or re.search(r"\.swift:\d+:\d+: warning:", output):
             lines = [

@@ -3,11 +3,13 @@ import Foundation
 /// A source of items that arrive a page at a time.
 ///
 /// Adopt it with your items, page size and fetch; the library owns the state machine (idle,
-/// loading, failed, exhausted), starts fetches when rows near the end are displayed, appends
-/// pages, and inserts exactly the new rows into any ``ListHost`` such as ``ListView``:
+/// loading, failed, exhausted), starts fetches when rows near the end are about to appear,
+/// appends pages, and inserts exactly the new rows into every host showing the view model. The
+/// view model names no host, and no view passes `willDisplay` along:
 ///
 /// ```swift
-/// final class Feed: Paginating, ListRowCounting, ListCellProviding, ListWillDisplayObserving {
+/// final class FeedModel: Paginating, ListRowCounting, ListChangeAnnouncing {
+///   let changes = ListChanges()
 ///   var items: [Post] = []
 ///   let pageSize = 20
 ///   var totalCount: Int?
@@ -16,12 +18,15 @@ import Foundation
 ///   func fetchPage(offset: Int, limit: Int) async throws -> [Post] {
 ///     try await api.posts(offset: offset, limit: limit)
 ///   }
-///   func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
-///     willDisplay(row: indexPath.row, in: list)
-///   }
-///   // numberOfRows: items.count; cellForRow: ...
+///   func numberOfRows(inSection section: Int) -> Int { items.count }
 /// }
+///
+/// feed.paginate(proxy)      // each list proxy showing it: ListProxy, TableViewProxy, …
+/// feed.startIfNeeded()
 /// ```
+///
+/// An object that is both the view and the paginated source can load into its host instead:
+/// ``willDisplay(row:in:)`` from its own `willDisplay`, ``startIfNeeded(in:)``.
 ///
 /// Guarantees:
 /// - one fetch at a time: a load claims the next page the moment it starts (when `willDisplay`
@@ -280,8 +285,10 @@ struct PageDestination {
       needsMoreContent: { host.needsMoreContent })
   }
 
-  /// Every host `changes` reaches. Rows inserted there that near the end start the next page
-  /// themselves, through ``Paginating/paginate(_:)``, so no host is asked for more content.
+  /// Every host `changes` reaches.
+  ///
+  /// Rows inserted there that near the end start the next page themselves, through
+  /// ``Paginating/paginate(_:)``, so no host is asked for more content.
   static func announcements(of changes: ListChanges) -> Self {
     PageDestination(insert: { update in changes.announce(update) }, needsMoreContent: { false })
   }
