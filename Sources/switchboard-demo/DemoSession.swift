@@ -2,10 +2,11 @@ import Foundation
 import Switchboard
 import SwitchboardLists
 
-/// The demo: a to-do screen whose list is fed by a view and a view model through a ``ListProxy``.
+/// The demo: a to-do screen whose list is fed by a view and a view model through a ``ListProxy``,
+/// a paginated feed, and a shelf on the collection host.
 ///
 /// ``scripted()`` plays a fixed session and returns its output, the same on every run;
-/// ``run(command:)`` carries out one interactive command.
+/// ``run(command:)`` carries out one interactive command on the screen shown.
 @MainActor
 final class DemoSession {
   /// The screen under demonstration.
@@ -14,6 +15,16 @@ final class DemoSession {
   /// What the demo's observers saw since it last printed them.
   private var observed: [String] = []
   private var observations: [ObservationToken] = []
+
+  /// The screens interactive mode shows, one at a time.
+  enum Shown: String, CaseIterable {
+    case todo, feed, shelf
+  }
+  /// The screen interactive commands act on.
+  private(set) var shown = Shown.todo
+  /// The feed and the shelf, made the first time they are shown.
+  private var feedScreen: FeedScreen?
+  private var shelfScreen: ShelfScreen?
 
   /// Creates a session over a fresh to-do screen.
   init() throws {
@@ -54,7 +65,7 @@ final class DemoSession {
   /// The routing table of the messages that reach a handler (message, handler, rule), and the
   /// names of those that go to nobody.
   func routingTable() -> String {
-    let all = screen.proxy.routingTable.rows
+    let all = shownProxy.routingTable.rows
     let routed = all.filter { $0.targetSummary != "nobody" }
     let nobody = all.filter { $0.targetSummary == "nobody" }.map(\.name)
     let table = TerminalText.table(
@@ -92,7 +103,44 @@ final class DemoSession {
 
   /// Where `message` goes and why, as one line.
   func explain(_ message: ListMessage) -> String {
-    "  \(screen.proxy.explain(message))"
+    "  \(shownProxy.explain(message))"
+  }
+
+  /// The proxy of the screen shown.
+  private var shownProxy: any ListRoutingProxy {
+    switch shown {
+    case .todo: screen.proxy
+    case .feed: feedScreen?.proxy ?? screen.proxy
+    case .shelf: shelfScreen?.proxy ?? screen.proxy
+    }
+  }
+
+  /// The screen shown, in a box titled with the frame number and `caption`.
+  private func shownFrame(_ caption: String) -> String {
+    switch shown {
+    case .todo: frame(caption)
+    case .feed: feedScreen.map { frame(of: $0.list, "\(caption) · \(status($0))") } ?? ""
+    case .shelf: shelfScreen.map { gridFrame(of: $0.grid, caption) } ?? ""
+    }
+  }
+
+  /// Shows `screen`, making it the first time.
+  private func show(_ next: Shown) async throws -> String {
+    shown = next
+    switch next {
+    case .todo: break
+    case .feed where feedScreen == nil:
+      let feed = try FeedScreen(total: 40)
+      feed.proxy.onError = { [unowned self] error in observed.append("routing error: \(error)") }
+      feedScreen = feed
+      await feed.start()
+    case .shelf where shelfScreen == nil:
+      let shelf = try Self.makeShelf()
+      shelf.proxy.onError = { [unowned self] error in observed.append("routing error: \(error)") }
+      shelfScreen = shelf
+    case .feed, .shelf: break
+    }
+    return ([shownFrame("screen \(next)")] + takeObserved()).joined(separator: "\n")
   }
 
   /// Plays the scripted session and returns everything it prints.
@@ -113,7 +161,9 @@ final class DemoSession {
         + "view handler is the visitor data source; its view model pages rows in, 4 at a time, "
         + "10 in all.")
     out.append("  \(feed.proxy.explain(.cellForRow))")
-    out.append("  \(feed.proxy.explain(.willDisplayRow))")
+    out.append(
+      "  willDisplayRow: no handler; the view model watches it through the proxy "
+        + "(feed.paginate(proxy)), so no view passes it along")
     await feed.start()
     out.append(frame(of: feed.list, "feed opened: \(status(feed))"))
     try await feed.scrollToBottom()
@@ -123,12 +173,16 @@ final class DemoSession {
     return out.joined(separator: "\n")
   }
 
-  private func playShelfScript() throws -> String {
-    let shelf = try ShelfScreen(
+  private static func makeShelf() throws -> ShelfScreen {
+    try ShelfScreen(
       viewModel: ShelfViewModel(shelves: [
         (name: "Novels", books: ["Middlemarch", "Emma", "Dune", "Beloved"]),
         (name: "Essays", books: ["Walden", "Nature"]),
       ]))
+  }
+
+  private func playShelfScript() throws -> String {
+    let shelf = try Self.makeShelf()
     var out: [String] = []
     out.append("Switchboard demo: a shelf on the collection host")
     out.append(
@@ -189,7 +243,7 @@ final class DemoSession {
     out.append(explain(.commitEdit))
 
     try screen.scroll(rows: -10)
-    out.append(try changeRule("titleForHeader", "viewModel"))
+    out.append(try changeRule("titleForHeader", "always viewModel"))
     out.append(contentsOf: errorLines())
     return out.joined(separator: "\n")
   }
@@ -199,22 +253,29 @@ final class DemoSession {
   /// The commands ``run(command:)`` understands.
   static let help = """
     Commands:
-      add <text>              add a to-do (types it into the input row and taps it)
-      select <row>            tap a to-do, which toggles it: <row> as the frame labels it
-                              ([1.2] is 1.2, or just 2)
-      delete <row>            swipe a to-do away
-      scroll <n>              scroll by <n> rows (negative scrolls up)
+      screen <name>           show another screen: todo (the default), feed, shelf
+      select <row>            tap a row, as the frame labels it ([1.2] is 1.2; 2 is row 2 of the
+                              to-dos or of the first section): a to-do toggles, a book moves to
+                              the front
+      scroll <n>              scroll by <n> rows (negative scrolls up); the feed loads pages
+      add <text>              add a to-do (to-do screen)
+      delete <row>            swipe a to-do away (to-do screen)
       routes                  which handler gets each message, and by which rule
       explain <message>       why <message> goes where it goes
-      rule <message> <rule>   route <message> by <rule>, then reload the list. Rules: view,
-                              viewModel (always that one), prefer view, prefer viewModel,
-                              only view, only viewModel, first, nobody, default
+      rule <message> <rule>   route <message> by <rule>, then reload the list. Rules, as
+                              explain prints them: \(ruleNames.joined(separator: ", "))
       help                    print this list
       quit                    leave
-    Try: rule titleForHeader viewModel, then explain titleForHeader.
+    Try: rule titleForHeader always viewModel, then explain titleForHeader.
     """
 
-  /// Parses a rule as the `rule` command spells it.
+  /// The rules the `rule` command takes, spelled as `explain` prints them, and `default`.
+  static let ruleNames = [
+    "first implementer", "always view", "always viewModel", "prefer view", "prefer viewModel",
+    "only view", "only viewModel", "broadcast", "blocked", "default",
+  ]
+
+  /// Parses a rule spelled as `explain` prints it; `.some(nil)` is `default`, the screen's own.
   static func parseRule(_ text: String) -> RoutingRule<ListMessage>?? {
     let words = text.split(separator: " ").map(String.init)
     func role(_ word: String) -> HandlerRole? {
@@ -227,12 +288,13 @@ final class DemoSession {
     switch words.count {
     case 1:
       switch words[0] {
-      case "first": return .some(.firstImplementer)
-      case "nobody": return .some(.blocked)
+      case "broadcast": return .some(.broadcast)
+      case "blocked": return .some(.blocked)
       case "default": return .some(nil)
-      default: return role(words[0]).map { .some(.always($0)) }
+      default: return nil
       }
     case 2:
+      if words == ["first", "implementer"] { return .some(.firstImplementer) }
       guard let role = role(words[1]) else { return nil }
       switch words[0] {
       case "prefer": return .some(.prefer(role))
@@ -245,17 +307,28 @@ final class DemoSession {
     }
   }
 
+  /// The error for a rule the `rule` command does not know, with the nearest one.
+  static func unknownRule(_ text: String) -> DemoError {
+    let nearest = ruleNames.min { distance($0, text) < distance($1, text) }
+    if let nearest, distance(nearest, text) <= 4 {
+      return DemoError("'\(text)' is not a rule. Did you mean \(nearest)?")
+    }
+    return DemoError("'\(text)' is not a rule. Rules: \(ruleNames.joined(separator: ", ")).")
+  }
+
   /// Gives `name` the rule `ruleText`, reloads the list, and shows the screen and the route.
   func changeRule(_ name: String, _ ruleText: String) throws -> String {
     let message = try Self.message(named: name)
-    guard let rule = Self.parseRule(ruleText) else {
-      throw DemoError("'\(ruleText)' is not a rule. Type 'help' for the rules.")
-    }
-    screen.proxy.rules[message] = rule ?? ListProxy<ListView>.defaultRules[message]
+    guard let rule = Self.parseRule(ruleText) else { throw Self.unknownRule(ruleText) }
+    shownProxy.rules[message] = rule ?? ListProxy<ListView>.defaultRules[message]
     var lines = [explain(message)]
     do {
-      try screen.list.reloadData()
-      lines.insert(frame("rule \(name) \(ruleText)"), at: 0)
+      switch shown {
+      case .todo: try screen.list.reloadData()
+      case .feed: try feedScreen?.list.reloadData()
+      case .shelf: try shelfScreen?.grid.reloadData()
+      }
+      lines.insert(shownFrame("rule \(name) \(ruleText)"), at: 0)
     } catch {
       lines.append("  the list cannot reload: \(error)")
     }
@@ -302,8 +375,8 @@ final class DemoSession {
     case quit
   }
 
-  /// Carries out one interactive command line.
-  func run(command line: String) -> Reply {
+  /// Carries out one interactive command line, on the screen shown.
+  func run(command line: String) async -> Reply {
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     let word = trimmed.prefix { !$0.isWhitespace }
     let argument = trimmed.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
@@ -315,6 +388,11 @@ final class DemoSession {
         return .quit
       case "help":
         return .output(Self.help)
+      case "screen":
+        guard let next = Shown(rawValue: argument) else {
+          return .error("error: screen needs todo, feed or shelf; got '\(argument)'.")
+        }
+        return .output(try await show(next))
       case "routes":
         return .output(routingTable())
       case "explain":
@@ -327,32 +405,65 @@ final class DemoSession {
         let rule = argument.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty, !rule.isEmpty else {
           return .error(
-            "error: rule needs a message and a rule, such as rule titleForHeader viewModel.")
+            "error: rule needs a message and a rule, such as rule titleForHeader always "
+              + "viewModel.")
         }
         return .output(try changeRule(String(name), rule))
-      case "add":
-        guard !argument.isEmpty else { return .error("error: add needs the text of the to-do.") }
-        try screen.add(argument)
-        return .output(frameAfterCommand("add \"\(argument)\""))
-      case "select", "delete":
+      case "add", "delete":
+        guard shown == .todo else {
+          return .error("error: \(word) works on the to-do screen; type 'screen todo' first.")
+        }
+        if word == "add" {
+          guard !argument.isEmpty else { return .error("error: add needs the text of the to-do.") }
+          try screen.add(argument)
+          return .output(frameAfterCommand("add \"\(argument)\""))
+        }
         guard let row = Self.parseRow(argument, section: screen.viewModel.itemsSection) else {
           return .error(
-            "error: \(word) needs a to-do row as the frame labels it, such as 2 or 1.2; got "
+            "error: delete needs a to-do row as the frame labels it, such as 2 or 1.2; got "
               + "'\(argument)'.")
         }
-        if word == "select" { try screen.select(row: row) } else { try screen.delete(row: row) }
-        return .output(frameAfterCommand("\(word) \(argument)"))
+        try screen.delete(row: row)
+        return .output(frameAfterCommand("delete \(argument)"))
+      case "select":
+        try select(argument)
+        return .output(frameAfterCommand("select \(argument)"))
       case "scroll":
         guard let number = Int(argument) else {
           return .error("error: scroll needs a whole number, got '\(argument)'.")
         }
-        try screen.scroll(rows: number)
+        switch shown {
+        case .todo: try screen.scroll(rows: number)
+        case .feed: try await feedScreen?.scroll(rows: number)
+        case .shelf: try shelfScreen?.grid.scroll(by: Double(number) * 24)
+        }
         return .output(frameAfterCommand("scroll \(number)"))
       default:
         return .error("error: unknown command '\(word)'. Type 'help' for the commands.")
       }
     } catch {
       return .error("error: \(error)")
+    }
+  }
+
+  /// Taps the row `text` names on the screen shown.
+  private func select(_ text: String) throws {
+    switch shown {
+    case .todo:
+      guard let row = Self.parseRow(text, section: screen.viewModel.itemsSection) else {
+        throw DemoError(
+          "select needs a to-do row as the frame labels it, such as 2 or 1.2; got '\(text)'.")
+      }
+      try screen.select(row: row)
+    case .feed, .shelf:
+      guard let indexPath = Self.parseIndexPath(text) else {
+        throw DemoError("select needs a row as the frame labels it, such as 2 or 0.2; got '\(text)'.")
+      }
+      if shown == .feed {
+        try feedScreen?.list.tapRow(at: indexPath)
+      } else {
+        try shelfScreen?.grid.tapItem(at: indexPath)
+      }
     }
   }
 
@@ -366,14 +477,32 @@ final class DemoSession {
     }
   }
 
+  /// A row from the frame's label `1.2`, or `2` for row 2 of the first section.
+  static func parseIndexPath(_ text: String) -> IndexPath? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+    switch parts.count {
+    case 1: return parts[0].map { IndexPath(row: $0, section: 0) }
+    case 2:
+      guard let section = parts[0], let row = parts[1] else { return nil }
+      return IndexPath(row: row, section: section)
+    default: return nil
+    }
+  }
+
   private func errorLines() -> [String] {
-    screen.errors.map { "list error: \($0)" }
+    let errors =
+      switch shown {
+      case .todo: screen.errors
+      case .feed: feedScreen?.list.diagnostics ?? []
+      case .shelf: shelfScreen?.errors ?? []
+      }
+    return errors.map { "list error: \($0)" }
   }
 
   /// The frame after an interactive command, then what the observers saw during it and the
   /// errors the list reported.
   private func frameAfterCommand(_ caption: String) -> String {
-    ([frame(caption)] + takeObserved() + errorLines()).joined(separator: "\n")
+    ([shownFrame(caption)] + takeObserved() + errorLines()).joined(separator: "\n")
   }
 }
 

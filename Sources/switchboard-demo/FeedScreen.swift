@@ -78,11 +78,13 @@ struct FeedServer: Sendable {
   }
 }
 
-/// The feed's view model: it pages rows in and nothing else.
+/// The feed's view model: it pages rows in and nothing else. It names no host and has no
+/// display method: ``FeedScreen`` asks it to paginate through its proxy.
 ///
 /// Cells and heights are the visitor data source's, which is the proxy's view handler.
 @MainActor
-final class FeedViewModel: Paginating, ListWillDisplayObserving {
+final class FeedViewModel: Paginating, ListChangeAnnouncing {
+  let changes = ListChanges()
   let rows: VisitorDataSource<ListView, FeedRow>
   let server: FeedServer
   /// Rows per page.
@@ -91,36 +93,28 @@ final class FeedViewModel: Paginating, ListWillDisplayObserving {
   var totalCount: Int? { server.total }
   /// The library's pagination state.
   var pagination = PaginationState(prefetchDistance: 1)
-  /// Loads started by displayed rows, so a script can wait for them.
-  private(set) var loads: [Task<PageOutcome, Never>] = []
 
   init(rows: VisitorDataSource<ListView, FeedRow>, server: FeedServer) {
     self.rows = rows
     self.server = server
   }
 
-  /// The rows loaded so far.
+  /// The loaded rows, kept by the visitor data source that shows them.
   var items: [FeedRow] {
     get { rows.rows }
     set { rows.rows = newValue }
   }
 
-  /// Asks the server for a page.
   func fetchPage(offset: Int, limit: Int) async throws -> [FeedRow] {
     await server.rows(offset: offset, limit: limit)
   }
 
-  /// Starts the next page when a row near the end appears.
-  func willDisplay(_ cell: ListCell, forRowAt indexPath: IndexPath, in list: ListView) {
-    if let load = willDisplay(row: indexPath.row, in: list) { loads.append(load) }
-  }
-
-  /// Waits for every load started so far.
+  /// Waits for the page in flight, and for every page its rows started in turn.
   func settle() async {
-    while !loads.isEmpty {
-      let pending = loads
-      loads.removeAll()
-      for load in pending { _ = await load.value }
+    var awaited: Task<PageOutcome, Never>?
+    while let load = pagination.lastLoad, load != awaited {
+      awaited = load
+      _ = await load.value
     }
   }
 }
@@ -146,12 +140,19 @@ final class FeedScreen {
     proxy = ListProxy(view: rows, viewModel: feed)
     list.dataSource = proxy
     list.delegate = proxy
+    feed.paginate(proxy)
     try list.reloadData()
   }
 
   /// Loads the first page into the empty list, and whatever it triggers.
   func start() async {
-    if let load = feed.startIfNeeded(in: list) { _ = await load.value }
+    feed.startIfNeeded()
+    await feed.settle()
+  }
+
+  /// Scrolls by `rows` rows (up when negative) and waits for the pages it triggers.
+  func scroll(rows: Int) async throws {
+    try list.scroll(by: Double(rows) * 24)
     await feed.settle()
   }
 

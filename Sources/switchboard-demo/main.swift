@@ -22,7 +22,7 @@ func main() async -> Int32 {
         print("> ", terminator: "")
         fflush(nil)  // flush the prompt; nil flushes every output stream
         guard let line = readLine() else { return 0 }
-        switch session.run(command: line) {
+        switch await session.run(command: line) {
         case .output(let text): if !text.isEmpty { print(text) }
         case .error(let text): FileHandle.standardError.write(Data((text + "\n").utf8))
         case .quit: return 0

@@ -57,7 +57,7 @@ struct DemoSessionSpecs {
       #expect(
         frames[5].contains("-- 6 items, 1 done --") && !frames[5].contains("○ Book the dentist"))
       #expect(
-        frames[6].contains("rule titleForHeader viewModel") && frames[6].contains("== To do == ")
+        frames[6].contains("rule titleForHeader always viewModel") && frames[6].contains("== To do == ")
           && !frames[6].contains("tap to toggle"),
         "moving titleForHeader to the view model shows its title")
     }
@@ -112,7 +112,7 @@ struct DemoSessionSpecs {
         feed.contains(
           "cellForRow → view (VisitorDataSource<ListView, FeedRow>), by rule 'always view'"))
       #expect(
-        feed.contains("willDisplayRow → viewModel (FeedViewModel), by rule 'first implementer'"))
+        feed.contains("willDisplayRow: no handler; the view model watches it through the proxy"))
       // The first page's trigger rows are visible at once, so the second page is prefetched.
       #expect(feed.contains("feed opened: 8 rows, idle"))
       #expect(feed.contains("scrolled to the end, the next page came in: 10 rows, all in"))
@@ -134,8 +134,8 @@ struct DemoSessionSpecs {
     }
 
     @Test("add puts a to-do at the end of the list")
-    func addsATodo() throws {
-      guard case .output(let text) = session.run(command: "add Tea") else {
+    func addsATodo() async throws {
+      guard case .output(let text) = await session.run(command: "add Tea") else {
         Issue.record("add did not answer with output")
         return
       }
@@ -146,34 +146,34 @@ struct DemoSessionSpecs {
     }
 
     @Test("select and delete act on to-do rows; scroll moves the window")
-    func selectsDeletesScrolls() {
-      guard case .output(let selected) = session.run(command: "select 1") else {
+    func selectsDeletesScrolls() async {
+      guard case .output(let selected) = await session.run(command: "select 1") else {
         Issue.record("select printed no frame")
         return
       }
       #expect(session.screen.viewModel.items[1].isDone)
       #expect(selected.contains("observed didSelectRow [1.1], after the view handled it"))
-      _ = session.run(command: "delete 0")
+      _ = await session.run(command: "delete 0")
       #expect(session.screen.viewModel.items.map(\.title).first == "Walk the dog")
-      _ = session.run(command: "scroll 2")
+      _ = await session.run(command: "scroll 2")
       #expect(session.screen.list.contentOffset == 48)
     }
 
     @Test("select takes the row as the frame labels it, or its number among the to-dos")
-    func selectTakesTheLabel() {
-      _ = session.run(command: "select 1.2")
+    func selectTakesTheLabel() async {
+      _ = await session.run(command: "select 1.2")
       #expect(session.screen.viewModel.items[2].isDone)
-      _ = session.run(command: "select 2")
+      _ = await session.run(command: "select 2")
       #expect(!session.screen.viewModel.items[2].isDone)
       #expect(
-        session.run(command: "select 0.0")
+        await session.run(command: "select 0.0")
           == .error(
             "error: select needs a to-do row as the frame labels it, such as 2 or 1.2; got '0.0'."))
     }
 
     @Test("selecting a row scrolled out of view scrolls to it, so the frame shows the change")
-    func selectingOffscreenShowsIt() throws {
-      guard case .output(let text) = session.run(command: "select 5") else {
+    func selectingOffscreenShowsIt() async throws {
+      guard case .output(let text) = await session.run(command: "select 5") else {
         Issue.record("select printed no frame")
         return
       }
@@ -181,13 +181,13 @@ struct DemoSessionSpecs {
     }
 
     @Test("an observation is printed with the command that caused it")
-    func observationWithItsCommand() {
-      guard case .output(let added) = session.run(command: "add Tea") else {
+    func observationWithItsCommand() async {
+      guard case .output(let added) = await session.run(command: "add Tea") else {
         Issue.record("add printed nothing")
         return
       }
       #expect(added.contains("observed didSelectRow [0.0], after the view handled it"))
-      guard case .output(let scrolled) = session.run(command: "scroll 1") else {
+      guard case .output(let scrolled) = await session.run(command: "scroll 1") else {
         Issue.record("scroll printed nothing")
         return
       }
@@ -195,28 +195,28 @@ struct DemoSessionSpecs {
     }
 
     @Test("explain says where a message goes and why")
-    func explains() {
+    func explains() async {
       #expect(
-        session.run(command: "explain titleForHeader")
+        await session.run(command: "explain titleForHeader")
           == .output("  titleForHeader → view (TodoScreen), by rule 'first implementer'"))
       #expect(
-        session.run(command: "explain cellforrow")
+        await session.run(command: "explain cellforrow")
           == .error("error: no list message is called 'cellforrow'. Did you mean cellForRow?"))
-      guard case .error(let unknown) = session.run(command: "explain nope") else {
+      guard case .error(let unknown) = await session.run(command: "explain nope") else {
         Issue.record("explain nope printed no error")
         return
       }
       #expect(
         unknown.hasPrefix("error: no list message is called 'nope'. Messages: numberOfSections"))
       #expect(
-        session.run(command: "explain")
+        await session.run(command: "explain")
           == .error("error: explain needs a list message, such as explain cellForRow."))
     }
 
-    @Test("after 'rule didSelectRow nobody', a selection is observed as received by no handler")
-    func selectionNobodyHandles() {
-      _ = session.run(command: "rule didSelectRow nobody")
-      guard case .output(let selected) = session.run(command: "select 1") else {
+    @Test("after 'rule didSelectRow blocked', a selection is observed as received by no handler")
+    func selectionNobodyHandles() async {
+      _ = await session.run(command: "rule didSelectRow blocked")
+      guard case .output(let selected) = await session.run(command: "select 1") else {
         Issue.record("select printed no frame")
         return
       }
@@ -225,15 +225,15 @@ struct DemoSessionSpecs {
     }
 
     @Test("rule moves a message to the other handler; the screen and explain change")
-    func ruleMovesAMessage() {
-      guard case .output(let moved) = session.run(command: "rule titleForHeader viewModel") else {
+    func ruleMovesAMessage() async {
+      guard case .output(let moved) = await session.run(command: "rule titleForHeader always viewModel") else {
         Issue.record("rule printed nothing")
         return
       }
       #expect(moved.contains("== To do =="))
       #expect(
         moved.contains("titleForHeader → viewModel (TodoViewModel), by rule 'always viewModel'"))
-      guard case .output(let back) = session.run(command: "rule titleForHeader default") else {
+      guard case .output(let back) = await session.run(command: "rule titleForHeader default") else {
         Issue.record("rule printed nothing")
         return
       }
@@ -242,14 +242,14 @@ struct DemoSessionSpecs {
     }
 
     @Test("a rule that cannot work is explained, and the demo goes on")
-    func ruleThatCannotWork() {
-      guard case .output(let text) = session.run(command: "rule titleForFooter view") else {
+    func ruleThatCannotWork() async {
+      guard case .output(let text) = await session.run(command: "rule titleForFooter always view") else {
         Issue.record("rule printed nothing")
         return
       }
       #expect(
         text.contains("rule 'always view' chose view (TodoScreen), which does not implement it"))
-      guard case .output(let blocked) = session.run(command: "rule cellForRow nobody") else {
+      guard case .output(let blocked) = await session.run(command: "rule cellForRow blocked") else {
         Issue.record("rule printed nothing")
         return
       }
@@ -259,16 +259,38 @@ struct DemoSessionSpecs {
             + "rule), though view (TodoScreen) implements it."))
       #expect(blocked.contains("Fix: remove the rule for cellForRow"))
       #expect(
-        session.run(command: "rule cellForRow sideways")
-          == .error("error: 'sideways' is not a rule. Type 'help' for the rules."))
+        await session.run(command: "rule cellForRow sideways")
+          == .error(
+            "error: 'sideways' is not a rule. Rules: first implementer, always view, always "
+              + "viewModel, prefer view, prefer viewModel, only view, only viewModel, broadcast, "
+              + "blocked, default."))
+    }
+
+    @Test("rules are spelled as explain prints them; a near miss gets a suggestion")
+    func oneSpellingOfEachRule() async {
+      guard case .output(let text) = await session.run(command: "rule titleForHeader only view")
+      else {
+        Issue.record("rule printed nothing")
+        return
+      }
+      #expect(text.contains("titleForHeader → view (TodoScreen), by rule 'only view'"))
+      #expect(
+        await session.run(command: "rule titleForHeader first implementor")
+          == .error("error: 'first implementor' is not a rule. Did you mean first implementer?"))
+      for retired in ["nobody", "first", "viewModel"] {
+        guard case .error = await session.run(command: "rule titleForHeader \(retired)") else {
+          Issue.record("'\(retired)' is not how explain spells a rule, yet it was taken")
+          continue
+        }
+      }
     }
 
     @Test("wide, long and emoji text keeps the frame's right edge in line")
-    func wideText() throws {
-      _ = session.run(command: "scroll -10")
+    func wideText() async throws {
+      _ = await session.run(command: "scroll -10")
       let texts = ["牛乳を買う", "Call 🧑‍🍳 about 🎂", String(repeating: "very long ", count: 12)]
       for text in texts {
-        guard case .output(let frame) = session.run(command: "add \(text)") else {
+        guard case .output(let frame) = await session.run(command: "add \(text)") else {
           Issue.record("add printed nothing")
           return
         }
@@ -288,13 +310,13 @@ struct DemoSessionSpecs {
     }
 
     @Test("routes prints the routing table, and quit ends the session")
-    func routesAndQuit() {
-      guard case .output(let table) = session.run(command: "routes") else {
+    func routesAndQuit() async {
+      guard case .output(let table) = await session.run(command: "routes") else {
         Issue.record("routes did not answer with output")
         return
       }
       #expect(table.contains("cellForRow"))
-      #expect(session.run(command: "quit") == .quit)
+      #expect(await session.run(command: "quit") == .quit)
     }
 
     @Test(
@@ -309,8 +331,75 @@ struct DemoSessionSpecs {
         ("add", "error: add needs the text of the to-do."),
         ("select 42", "error: Row 42 of section 1 does not exist: section 1 has 6 rows."),
       ])
-    func rejectsBadCommands(command: String, message: String) {
-      #expect(session.run(command: command) == .error(message))
+    func rejectsBadCommands(command: String, message: String) async {
+      #expect(await session.run(command: command) == .error(message))
+    }
+  }
+
+  @Suite("interactive, on the feed and the shelf")
+  @MainActor
+  struct OtherScreens {
+    let session: DemoSession
+
+    init() throws { session = try DemoSession() }
+
+    @Test("screen feed shows the first pages; scrolling down loads more, with no display method")
+    func feedPagesAsItScrolls() async throws {
+      guard case .output(let opened) = await session.run(command: "screen feed") else {
+        Issue.record("screen printed nothing")
+        return
+      }
+      #expect(opened.contains("screen feed · 8 rows, idle"))
+      #expect(opened.contains("✎ Ada: note #0"))
+      guard case .output(let scrolled) = await session.run(command: "scroll 5") else {
+        Issue.record("scroll printed nothing")
+        return
+      }
+      #expect(scrolled.contains("scroll 5 · 12 rows, idle"))
+      #expect(scrolled.contains("★ sponsored by Sponsor 4"))
+    }
+
+    @Test("routes, explain and rule act on the screen shown")
+    func routesFollowTheScreen() async throws {
+      _ = await session.run(command: "screen shelf")
+      #expect(
+        await session.run(command: "explain supplementaryView")
+          == .output("  supplementaryView → view (ShelfScreen), by rule 'first implementer'"))
+      guard case .output(let blocked) = await session.run(command: "rule supplementaryView blocked")
+      else {
+        Issue.record("rule printed nothing")
+        return
+      }
+      #expect(
+        blocked.contains(
+          "supplementaryView: rule 'blocked' routes it to nobody (blocked by rule), though view "
+            + "(ShelfScreen) implements it."))
+    }
+
+    @Test("select on the shelf taps a book, which moves to the front of its shelf")
+    func shelfSelect() async throws {
+      _ = await session.run(command: "screen shelf")
+      guard case .output(let tapped) = await session.run(command: "select 0.3") else {
+        Issue.record("select printed nothing")
+        return
+      }
+      #expect(tapped.contains("[0.0] Beloved"))
+    }
+
+    @Test("to-do commands say where they work; an unknown screen is named")
+    func commandsSayWhereTheyWork() async throws {
+      _ = await session.run(command: "screen feed")
+      #expect(
+        await session.run(command: "add Tea")
+          == .error("error: add works on the to-do screen; type 'screen todo' first."))
+      #expect(
+        await session.run(command: "screen attic")
+          == .error("error: screen needs todo, feed or shelf; got 'attic'."))
+      guard case .output(let back) = await session.run(command: "screen todo") else {
+        Issue.record("screen printed nothing")
+        return
+      }
+      #expect(back.contains("Buy milk"))
     }
   }
 }

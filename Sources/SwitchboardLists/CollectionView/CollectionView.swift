@@ -215,8 +215,7 @@ public final class CollectionView {
     if connection.dataSource != nil, headerHeight > 0 || footerHeight > 0,
       !connection.cachedResponse(to: .supplementaryView)
     {
-      throw .requiredMessageUnhandled(
-        .supplementaryView, handlers: connection.handlerSummaries(for: .supplementaryView))
+      try connection.throwUnhandled(.supplementaryView)
     }
   }
 

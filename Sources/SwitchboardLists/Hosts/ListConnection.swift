@@ -254,25 +254,32 @@ final class ListConnection<Host: ListHost> {
       throw .proxyForAnotherHost(proxy: other.proxyTypeName, host: "\(Host.self)")
     }
     for message in ListMessage.allCases where message.isRequired && !responses[message.rawValue] {
-      try requireSameHost(for: message)
-      // The rule is the cause when it keeps the message from a handler that implements it.
-      if let explanation = dataSourceProxy?.explain(message),
-        explanation.candidates.contains(where: { $0.implementsMessage == true })
-      {
-        switch explanation.outcome {
-        case .failed(let error):
-          throw .routeCannotWork(error)
-        case .unhandled(let reason):
-          throw .routeCannotWork(
-            RoutingError(
-              message: message, rule: explanation.rule, kind: .unhandled(reason: reason),
-              handlers: explanation.candidates))
-        case .handler, .broadcast:
-          break
-        }
-      }
-      throw .requiredMessageUnhandled(message, handlers: handlerSummaries(for: message))
+      try throwUnhandled(message)
     }
+  }
+
+  /// Throws why `message`, which the host needs, reaches nobody: a handler written for another
+  /// kind of host, a rule that keeps it from the handler that implements it, or no implementer.
+  func throwUnhandled(_ message: ListMessage) throws(ListViewError) -> Never {
+    try requireSameHost(for: message)
+    // The rule is the cause when it keeps the message from a handler that implements it.
+    let proxy = message.isDataSourceMessage ? dataSourceProxy : delegateProxy
+    if let explanation = proxy?.explain(message),
+      explanation.candidates.contains(where: { $0.implementsMessage == true })
+    {
+      switch explanation.outcome {
+      case .failed(let error):
+        throw .routeCannotWork(error)
+      case .unhandled(let reason):
+        throw .routeCannotWork(
+          RoutingError(
+            message: message, rule: explanation.rule, kind: .unhandled(reason: reason),
+            handlers: explanation.candidates))
+      case .handler, .broadcast:
+        break
+      }
+    }
+    throw .requiredMessageUnhandled(message, handlers: handlerSummaries(for: message))
   }
 
   /// Throws when a handler of `message` implements it for another kind of host only, such as a
