@@ -140,4 +140,64 @@ struct SetupMistakeSpecs {
       #expect(list.visibleTexts.count == 1)
     }
   }
+
+  @Suite("context: a rule that sends an optional message to a handler that does not implement it")
+  @MainActor
+  struct OptionalMessageRule {
+    @Test("it: the host reports it to onError once while it lasts, without validate()")
+    func reportedOnce() throws {
+      let screen = TableScreen()
+      let model = Model()
+      let proxy = ListProxy(
+        view: screen, viewModel: model, rules: [.heightForRow: .always(.viewModel)])
+      var reported: [RoutingError<ListMessage>] = []
+      proxy.onError = { reported.append($0) }
+      let list = ListView()
+      list.dataSource = proxy
+      list.delegate = proxy
+
+      try list.reloadData()
+      try list.reloadData()
+
+      #expect(reported.map(\.message) == [.heightForRow])
+      #expect(
+        reported.first?.description.contains(
+          "rule 'always viewModel' chose viewModel (Model), which does not implement it") == true)
+      #expect(list.visibleTexts == ["", ""], "the list goes on with the host's own heights")
+    }
+
+    @Test("it: fixed and broken again, it is reported again")
+    func reportedAgainWhenItReturns() throws {
+      let screen = TableScreen()
+      let model = Model()
+      let proxy = ListProxy(
+        view: screen, viewModel: model, rules: [.heightForRow: .always(.viewModel)])
+      var reported: [ListMessage] = []
+      proxy.onError = { reported.append($0.message ?? .numberOfSections) }
+      let list = ListView()
+      list.dataSource = proxy
+      list.delegate = proxy
+      try list.reloadData()
+
+      proxy.rules[.heightForRow] = nil
+      try list.reloadData()
+      proxy.rules[.heightForRow] = .always(.viewModel)
+      try list.reloadData()
+
+      #expect(reported == [.heightForRow, .heightForRow])
+    }
+
+    @Test("it: a required message's rule is thrown by reloadData, not reported as well")
+    func requiredIsThrownOnly() {
+      let screen = GridScreen()
+      let model = Model()
+      let proxy = ListProxy<ListView>(view: screen, viewModel: model)
+      var reported: [RoutingError<ListMessage>] = []
+      proxy.onError = { reported.append($0) }
+      let list = ListView()
+      list.dataSource = proxy
+      #expect(throws: ListViewError.self) { try list.reloadData() }
+      #expect(reported.isEmpty)
+    }
+  }
 }

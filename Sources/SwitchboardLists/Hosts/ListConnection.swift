@@ -30,6 +30,9 @@ final class ListConnection<Host: ListHost> {
   private var dataSourceOwnProxy: ListProxy<Host>?
   private var delegateOwnProxy: ListProxy<Host>?
   private var responses = [Bool](repeating: false, count: ListMessage.allCases.count)
+  /// The rules that cannot work for an optional message, as last reported to the proxy's
+  /// `onError`, so each is reported once while it lasts.
+  private var reportedRules: [ListMessage: String] = [:]
   private var routeObservations: [ObservationToken] = []
   /// The message being sent right now, to notice when its handler turns out to be gone.
   private var messageInFlight: ListMessage?
@@ -154,8 +157,24 @@ final class ListConnection<Host: ListHost> {
 
   private func refreshResponses() {
     for message in ListMessage.allCases {
-      responses[message.rawValue] = proxy(for: message)?.responds(to: message) ?? false
+      let proxy = proxy(for: message)
+      responses[message.rawValue] = proxy?.responds(to: message) ?? false
+      if !responses[message.rawValue], let proxy { reportRuleThatCannotWork(message, proxy) }
     }
+  }
+
+  /// Reports to the proxy's `onError`, once while it lasts, a rule that cannot work for an
+  /// optional message (a handler that does not implement it, a role nobody has): the host never
+  /// sends it, so nothing else would. A required message's is thrown at reload instead.
+  private func reportRuleThatCannotWork(_ message: ListMessage, _ proxy: ListProxy<Host>) {
+    guard !message.isRequired, case .failed(let error) = proxy.explain(message).outcome else {
+      reportedRules[message] = nil
+      return
+    }
+    let text = "\(error)"
+    guard reportedRules[message] != text else { return }
+    reportedRules[message] = text
+    proxy.onError(error)
   }
 
   /// Sends `call` to the data source or delegate when it responds; otherwise answers the call's
