@@ -457,7 +457,8 @@ final class DemoSession {
       try screen.select(row: row)
     case .feed, .shelf:
       guard let indexPath = Self.parseIndexPath(text) else {
-        throw DemoError("select needs a row as the frame labels it, such as 2 or 0.2; got '\(text)'.")
+        throw DemoError(
+          "select needs a row as the frame labels it, such as 2 or 0.2; got '\(text)'.")
       }
       if shown == .feed {
         try feedScreen?.list.tapRow(at: indexPath)

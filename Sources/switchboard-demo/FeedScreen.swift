@@ -78,8 +78,10 @@ struct FeedServer: Sendable {
   }
 }
 
-/// The feed's view model: it pages rows in and nothing else. It names no host and has no
-/// display method: ``FeedScreen`` asks it to paginate through its proxy.
+/// The feed's view model: it pages rows in and nothing else.
+///
+/// It names no host and has no display method: ``FeedScreen`` asks it to paginate through its
+/// proxy.
 ///
 /// Cells and heights are the visitor data source's, which is the proxy's view handler.
 @MainActor

@@ -57,7 +57,8 @@ struct DemoSessionSpecs {
       #expect(
         frames[5].contains("-- 6 items, 1 done --") && !frames[5].contains("○ Book the dentist"))
       #expect(
-        frames[6].contains("rule titleForHeader always viewModel") && frames[6].contains("== To do == ")
+        frames[6].contains("rule titleForHeader always viewModel")
+          && frames[6].contains("== To do == ")
           && !frames[6].contains("tap to toggle"),
         "moving titleForHeader to the view model shows its title")
     }
@@ -226,14 +227,17 @@ struct DemoSessionSpecs {
 
     @Test("rule moves a message to the other handler; the screen and explain change")
     func ruleMovesAMessage() async {
-      guard case .output(let moved) = await session.run(command: "rule titleForHeader always viewModel") else {
+      guard
+        case .output(let moved) = await session.run(command: "rule titleForHeader always viewModel")
+      else {
         Issue.record("rule printed nothing")
         return
       }
       #expect(moved.contains("== To do =="))
       #expect(
         moved.contains("titleForHeader → viewModel (TodoViewModel), by rule 'always viewModel'"))
-      guard case .output(let back) = await session.run(command: "rule titleForHeader default") else {
+      guard case .output(let back) = await session.run(command: "rule titleForHeader default")
+      else {
         Issue.record("rule printed nothing")
         return
       }
@@ -243,7 +247,8 @@ struct DemoSessionSpecs {
 
     @Test("a rule that cannot work is explained, and the demo goes on")
     func ruleThatCannotWork() async {
-      guard case .output(let text) = await session.run(command: "rule titleForFooter always view") else {
+      guard case .output(let text) = await session.run(command: "rule titleForFooter always view")
+      else {
         Issue.record("rule printed nothing")
         return
       }

@@ -163,9 +163,12 @@ final class ListConnection<Host: ListHost> {
     }
   }
 
-  /// Reports to the proxy's `onError`, once while it lasts, a rule that cannot work for an
-  /// optional message (a handler that does not implement it, a role nobody has): the host never
-  /// sends it, so nothing else would. A required message's is thrown at reload instead.
+  /// Reports a rule that cannot work for an optional message to the proxy's `onError`, once
+  /// while it lasts.
+  ///
+  /// Such a rule (a handler that does not implement the message, a role nobody has) keeps the
+  /// host from ever sending the message, so nothing else would report it. A required message's
+  /// is thrown at reload instead.
   private func reportRuleThatCannotWork(_ message: ListMessage, _ proxy: ListProxy<Host>) {
     guard !message.isRequired, case .failed(let error) = proxy.explain(message).outcome else {
       reportedRules[message] = nil
