@@ -30,10 +30,13 @@ public struct SamplePhotoService: PhotoService {
 
 /// The data half of the photo feed: counts and pagination, for any host.
 ///
-/// `Paginating` inserts exactly the new items into the host when a page lands, with the host's
-/// batch updates (`performBatchUpdates` on a `UICollectionView`).
+/// `Paginating` announces exactly the new items when a page lands, and every host showing the
+/// model inserts them with its batch updates (`performBatchUpdates` on a `UICollectionView`).
 @MainActor
-public final class PhotoFeedModel: Paginating, ListRowCounting, ListPrefetching {
+public final class PhotoFeedModel: Paginating, ListRowCounting, ListPrefetching,
+  ListChangeAnnouncing
+{
+  public let changes = ListChanges()
   public var items: [Photo] = []
   public let pageSize = 30
   public var totalCount: Int? { nil }

@@ -38,11 +38,12 @@ final class LoadingFooter: UICollectionReusableView {
   required init?(coder: NSCoder) { fatalError("LoadingFooter is made in code") }
 }
 
-/// A paginated photo grid: the model pages photos in and inserts exactly the new items; this
-/// controller makes cells and the footer, tells the model which items appear, and sizes items
-/// with UIKit's own flow-layout method, which `CollectionViewProxy` forwards to it.
+/// A paginated photo grid: the model pages photos in as items near the end appear and inserts
+/// exactly the new items; this controller makes cells and the footer, and sizes items with
+/// UIKit's own flow-layout method, which `CollectionViewProxy` forwards to it. Nothing here
+/// passes `willDisplay` along.
 public final class PhotoFeedViewController: UIViewController, ListCellProviding,
-  ListSupplementaryViewProviding, ListWillDisplayObserving, UICollectionViewDelegateFlowLayout
+  ListSupplementaryViewProviding, UICollectionViewDelegateFlowLayout
 {
   public typealias Host = UICollectionView
 
@@ -60,8 +61,9 @@ public final class PhotoFeedViewController: UIViewController, ListCellProviding,
     title = "Photos"
     collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
     view.addSubview(collectionView)
-    CollectionViewProxy.attach(to: collectionView, view: self, viewModel: model)
-    model.startIfNeeded(in: collectionView)
+    let proxy = CollectionViewProxy.attach(to: collectionView, view: self, viewModel: model)
+    model.paginate(proxy)
+    model.startIfNeeded()
   }
 
   public func cellForRow(at indexPath: IndexPath, in collectionView: UICollectionView) throws
@@ -83,12 +85,6 @@ public final class PhotoFeedViewController: UIViewController, ListCellProviding,
       footer.spinner.stopAnimating()
     }
     return footer
-  }
-
-  public func willDisplay(
-    _ cell: UICollectionViewCell, forRowAt indexPath: IndexPath, in collectionView: UICollectionView
-  ) {
-    model.willDisplay(row: indexPath.item, in: collectionView)
   }
 
   // UIKit's own flow-layout method: forwarded here.
