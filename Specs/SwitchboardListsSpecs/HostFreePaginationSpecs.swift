@@ -69,8 +69,8 @@ struct HostFreePaginationSpecs {
   @Suite("when the view model paginates through its proxies")
   @MainActor
   struct ThroughProxies {
-    @Test("the first page shows on every host, with no display method anywhere")
-    func firstPageOnEveryHost() async throws {
+    /// One view model behind a table and a grid, paginating through both proxies, both loaded.
+    private func paginatedOnBothHosts() throws -> (FeedModel, FeedTable, FeedGrid) {
       let model = FeedModel()
       let table = FeedTable(model)
       let grid = FeedGrid(model)
@@ -78,6 +78,12 @@ struct HostFreePaginationSpecs {
       model.paginate(grid.proxy)
       try table.list.reloadData()
       try grid.grid.reloadData()
+      return (model, table, grid)
+    }
+
+    @Test("the first page shows on every host, with no display method anywhere")
+    func firstPageOnEveryHost() async throws {
+      let (model, table, grid) = try paginatedOnBothHosts()
 
       let outcome = await model.startIfNeeded()?.value
 
@@ -90,13 +96,7 @@ struct HostFreePaginationSpecs {
 
     @Test("a scroll near the end starts the next page, and a test awaits that page")
     func scrollStartsThePage() async throws {
-      let model = FeedModel()
-      let table = FeedTable(model)
-      let grid = FeedGrid(model)
-      model.paginate(table.proxy)
-      model.paginate(grid.proxy)
-      try table.list.reloadData()
-      try grid.grid.reloadData()
+      let (model, table, grid) = try paginatedOnBothHosts()
       _ = await model.startIfNeeded()?.value
       #expect(model.requests == [0])
 
