@@ -38,10 +38,11 @@ final class LoadingFooter: UICollectionReusableView {
   required init?(coder: NSCoder) { fatalError("LoadingFooter is made in code") }
 }
 
-/// A paginated photo grid: the model pages photos in as items near the end appear and inserts
-/// exactly the new items; this controller makes cells and the footer, and sizes items with
-/// UIKit's own flow-layout method, which `CollectionViewProxy` forwards to it. Nothing here
-/// passes `willDisplay` along.
+/// A paginated photo grid, with nothing here passing `willDisplay` along.
+///
+/// The model pages photos in as items near the end appear and inserts exactly the new items;
+/// this controller makes cells and the footer, and sizes items with UIKit's own flow-layout
+/// method, which `CollectionViewProxy` forwards to it.
 public final class PhotoFeedViewController: UIViewController, ListCellProviding,
   ListSupplementaryViewProviding, UICollectionViewDelegateFlowLayout
 {
