@@ -16,13 +16,14 @@ final class DemoSession {
   private var observed: [String] = []
   private var observations: [ObservationToken] = []
 
-  /// The screens interactive mode shows, one at a time.
-  enum Shown: String, CaseIterable {
-    case todo, feed, shelf
-  }
   /// The screen interactive commands act on.
-  private(set) var shown = Shown.todo
-  /// The feed and the shelf, made the first time they are shown.
+  private enum Shown {
+    case todo
+    case feed(FeedScreen)
+    case shelf(ShelfScreen)
+  }
+  private var shown = Shown.todo
+  /// The feed and the shelf, made the first time they are shown and kept for the next time.
   private var feedScreen: FeedScreen?
   private var shelfScreen: ShelfScreen?
 
@@ -33,10 +34,7 @@ final class DemoSession {
         TodoItem("Buy milk"), TodoItem("Walk the dog"), TodoItem("Call mum"),
         TodoItem("Book the dentist"), TodoItem("Fix the bike"), TodoItem("Read a chapter"),
       ]))
-    // A rule typed in interactive mode may not work: say so instead of stopping the demo.
-    screen.proxy.onError = { [unowned self] error in
-      observed.append("routing error: \(error)")
-    }
+    reportRoutingErrors(of: screen.proxy)
     // Observers, not handlers: they see taps and edits without being routed anything.
     observations = [
       screen.proxy.observe(.didSelectRow) { [unowned self] indexPath in
@@ -106,12 +104,17 @@ final class DemoSession {
     "  \(shownProxy.explain(message))"
   }
 
+  /// A rule typed in interactive mode may not work: say so instead of stopping the demo.
+  private func reportRoutingErrors<Host>(of proxy: ListProxy<Host>) {
+    proxy.onError = { [unowned self] error in observed.append("routing error: \(error)") }
+  }
+
   /// The proxy of the screen shown.
   private var shownProxy: any ListRoutingProxy {
     switch shown {
     case .todo: screen.proxy
-    case .feed: feedScreen?.proxy ?? screen.proxy
-    case .shelf: shelfScreen?.proxy ?? screen.proxy
+    case .feed(let feed): feed.proxy
+    case .shelf(let shelf): shelf.proxy
     }
   }
 
@@ -119,28 +122,39 @@ final class DemoSession {
   private func shownFrame(_ caption: String) -> String {
     switch shown {
     case .todo: frame(caption)
-    case .feed: feedScreen.map { frame(of: $0.list, "\(caption) · \(status($0))") } ?? ""
-    case .shelf: shelfScreen.map { gridFrame(of: $0.grid, caption) } ?? ""
+    case .feed(let feed): frame(of: feed.list, "\(caption) · \(status(feed))")
+    case .shelf(let shelf): gridFrame(of: shelf.grid, caption)
     }
   }
 
-  /// Shows `screen`, making it the first time.
-  private func show(_ next: Shown) async throws -> String {
-    shown = next
-    switch next {
-    case .todo: break
-    case .feed where feedScreen == nil:
-      let feed = try FeedScreen(total: 40)
-      feed.proxy.onError = { [unowned self] error in observed.append("routing error: \(error)") }
-      feedScreen = feed
-      await feed.start()
-    case .shelf where shelfScreen == nil:
-      let shelf = try Self.makeShelf()
-      shelf.proxy.onError = { [unowned self] error in observed.append("routing error: \(error)") }
-      shelfScreen = shelf
-    case .feed, .shelf: break
+  /// Shows the screen called `name` (todo, feed or shelf), making it the first time.
+  private func show(_ name: String) async throws -> String {
+    switch name {
+    case "todo":
+      shown = .todo
+    case "feed":
+      if let feed = feedScreen {
+        shown = .feed(feed)
+      } else {
+        let feed = try FeedScreen(total: 40)
+        reportRoutingErrors(of: feed.proxy)
+        feedScreen = feed
+        shown = .feed(feed)
+        await feed.start()
+      }
+    case "shelf":
+      if let shelf = shelfScreen {
+        shown = .shelf(shelf)
+      } else {
+        let shelf = try Self.makeShelf()
+        reportRoutingErrors(of: shelf.proxy)
+        shelfScreen = shelf
+        shown = .shelf(shelf)
+      }
+    default:
+      throw DemoError("screen needs todo, feed or shelf; got '\(name)'.")
     }
-    return ([shownFrame("screen \(next)")] + takeObserved()).joined(separator: "\n")
+    return ([shownFrame("screen \(name)")] + takeObserved()).joined(separator: "\n")
   }
 
   /// Plays the scripted session and returns everything it prints.
@@ -325,8 +339,8 @@ final class DemoSession {
     do {
       switch shown {
       case .todo: try screen.list.reloadData()
-      case .feed: try feedScreen?.list.reloadData()
-      case .shelf: try shelfScreen?.grid.reloadData()
+      case .feed(let feed): try feed.list.reloadData()
+      case .shelf(let shelf): try shelf.grid.reloadData()
       }
       lines.insert(shownFrame("rule \(name) \(ruleText)"), at: 0)
     } catch {
@@ -389,10 +403,7 @@ final class DemoSession {
       case "help":
         return .output(Self.help)
       case "screen":
-        guard let next = Shown(rawValue: argument) else {
-          return .error("error: screen needs todo, feed or shelf; got '\(argument)'.")
-        }
-        return .output(try await show(next))
+        return .output(try await show(argument))
       case "routes":
         return .output(routingTable())
       case "explain":
@@ -410,7 +421,7 @@ final class DemoSession {
         }
         return .output(try changeRule(String(name), rule))
       case "add", "delete":
-        guard shown == .todo else {
+        guard case .todo = shown else {
           return .error("error: \(word) works on the to-do screen; type 'screen todo' first.")
         }
         if word == "add" {
@@ -434,8 +445,8 @@ final class DemoSession {
         }
         switch shown {
         case .todo: try screen.scroll(rows: number)
-        case .feed: try await feedScreen?.scroll(rows: number)
-        case .shelf: try shelfScreen?.grid.scroll(by: Double(number) * 24)
+        case .feed(let feed): try await feed.scroll(rows: number)
+        case .shelf(let shelf): try shelf.grid.scroll(by: Double(number) * 24)
         }
         return .output(frameAfterCommand("scroll \(number)"))
       default:
@@ -455,17 +466,19 @@ final class DemoSession {
           "select needs a to-do row as the frame labels it, such as 2 or 1.2; got '\(text)'.")
       }
       try screen.select(row: row)
-    case .feed, .shelf:
-      guard let indexPath = Self.parseIndexPath(text) else {
-        throw DemoError(
-          "select needs a row as the frame labels it, such as 2 or 0.2; got '\(text)'.")
-      }
-      if shown == .feed {
-        try feedScreen?.list.tapRow(at: indexPath)
-      } else {
-        try shelfScreen?.grid.tapItem(at: indexPath)
-      }
+    case .feed(let feed):
+      try feed.list.tapRow(at: try Self.indexPath(text))
+    case .shelf(let shelf):
+      try shelf.grid.tapItem(at: try Self.indexPath(text))
     }
+  }
+
+  /// The row `text` names on the feed or the shelf.
+  private static func indexPath(_ text: String) throws -> IndexPath {
+    guard let indexPath = parseIndexPath(text) else {
+      throw DemoError("select needs a row as the frame labels it, such as 2 or 0.2; got '\(text)'.")
+    }
+    return indexPath
   }
 
   /// The row of a to-do, from `2` or from the frame's label `1.2` (section `section` only).
@@ -494,8 +507,8 @@ final class DemoSession {
     let errors =
       switch shown {
       case .todo: screen.errors
-      case .feed: feedScreen?.list.diagnostics ?? []
-      case .shelf: shelfScreen?.errors ?? []
+      case .feed(let feed): feed.list.diagnostics
+      case .shelf(let shelf): shelf.errors
       }
     return errors.map { "list error: \($0)" }
   }

@@ -112,8 +112,7 @@ extension Paginating {
   ///   fetch in flight, failed, or exhausted). Await its value in tests.
   @discardableResult
   public func willDisplay(row: Int, in host: some ListHost) -> Task<PageOutcome, Never>? {
-    guard row >= items.count - 1 - pagination.prefetchDistance else { return nil }
-    return startLoading(into: .host(host, of: self))
+    willDisplay(row: row, into: .host(host, of: self))
   }
 
   /// Loads the first page when there are no items yet: call it when the empty list appears.
@@ -122,8 +121,7 @@ extension Paginating {
   /// page arrives. Calling it again while the first page is in flight starts nothing.
   @discardableResult
   public func startIfNeeded(in host: some ListHost) -> Task<PageOutcome, Never>? {
-    guard items.isEmpty else { return nil }
-    return startLoading(into: .host(host, of: self))
+    startIfNeeded(into: .host(host, of: self))
   }
 
   /// Fetches the next page, appends it and inserts its rows; then keeps loading while the host
@@ -132,22 +130,13 @@ extension Paginating {
   /// - Returns: What happened to the last page fetched.
   @discardableResult
   public func loadNextPage(into host: some ListHost) async -> PageOutcome {
-    let claim: PageClaim
-    switch claimNextPage() {
-    case .success(let claimed): claim = claimed
-    case .failure(let refusal): return refusal.outcome
-    }
-    return await load(claim, andMoreInto: .host(host, of: self))
+    await loadNextPage(into: .host(host, of: self))
   }
 
   /// Fetches the page that failed again.
   @discardableResult
   public func retry(in host: some ListHost) async -> PageOutcome {
-    guard case .failed = pagination.phase else {
-      return pagination.phase == .exhausted ? .exhausted : await loadNextPage(into: host)
-    }
-    pagination.phase = .idle
-    return await loadNextPage(into: host)
+    await retry(into: .host(host, of: self))
   }
 
   /// Drops every item and loads from the first page again; a page still in flight is dropped
@@ -157,18 +146,7 @@ extension Paginating {
   ///   inserted, each in a batch of its own.
   @discardableResult
   public func refresh(in host: some ListHost) async -> PageOutcome {
-    let removed = items.indices.map { IndexPath(row: $0, section: pagination.section) }
-    reset()
-    if !removed.isEmpty {
-      var update = ListUpdate()
-      update.deleteRows(at: removed)
-      do {
-        try PageDestination.host(host, of: self).insert(update)
-      } catch {
-        return .rejected(error)
-      }
-    }
-    return await loadNextPage(into: host)
+    await refresh(into: .host(host, of: self))
   }
 
   /// Drops every item without telling any host, and returns to idle.
@@ -185,6 +163,47 @@ extension Paginating {
   public func cancel() {
     pagination.generation += 1
     if case .loading = pagination.phase { pagination.phase = .idle }
+  }
+
+  // The steps of each entry point, for either destination: one host, or every host through
+  // announcements.
+
+  func willDisplay(row: Int, into destination: PageDestination) -> Task<PageOutcome, Never>? {
+    guard row >= items.count - 1 - pagination.prefetchDistance else { return nil }
+    return startLoading(into: destination)
+  }
+
+  func startIfNeeded(into destination: PageDestination) -> Task<PageOutcome, Never>? {
+    guard items.isEmpty else { return nil }
+    return startLoading(into: destination)
+  }
+
+  func loadNextPage(into destination: PageDestination) async -> PageOutcome {
+    switch claimNextPage() {
+    case .success(let claim): return await load(claim, andMoreInto: destination)
+    case .failure(let refusal): return refusal.outcome
+    }
+  }
+
+  func retry(into destination: PageDestination) async -> PageOutcome {
+    guard case .failed = pagination.phase else {
+      return pagination.phase == .exhausted ? .exhausted : await loadNextPage(into: destination)
+    }
+    pagination.phase = .idle
+    return await loadNextPage(into: destination)
+  }
+
+  func refresh(into destination: PageDestination) async -> PageOutcome {
+    let removed = items.indices.map { IndexPath(row: $0, section: pagination.section) }
+    reset()
+    if !removed.isEmpty {
+      do {
+        try destination.apply(ListUpdate(deletingRowsAt: removed))
+      } catch {
+        return .rejected(error)
+      }
+    }
+    return await loadNextPage(into: destination)
   }
 
   /// Claims the next page now, and loads it (and more, while the host needs content) in a task.
@@ -253,7 +272,7 @@ extension Paginating {
     pagination.phase = fetched.count < pageSize || reachedTotal ? .exhausted : .idle
     if !paths.isEmpty {
       do {
-        try destination.insert(ListUpdate(insertingRowsAt: paths))
+        try destination.apply(ListUpdate(insertingRowsAt: paths))
       } catch {
         items.removeLast(accepted.count)
         pagination.skippedCount -= skipped
@@ -271,14 +290,14 @@ extension Paginating {
 @MainActor
 struct PageDestination {
   /// Shows a change of rows; throws when the host it was applied to rejects it.
-  let insert: (ListUpdate) throws(ListViewError) -> Void
+  let apply: (ListUpdate) throws(ListViewError) -> Void
   /// Whether the list's window has room for more rows.
   let needsMoreContent: () -> Bool
 
   /// `host`, then the other hosts `model` announces to.
   static func host(_ host: some ListHost, of model: AnyObject) -> Self {
     PageDestination(
-      insert: { update throws(ListViewError) in
+      apply: { update throws(ListViewError) in
         try host.apply(update)
         (model as? any ListChangeAnnouncing)?.changes.announce(update, except: host)
       },
@@ -290,7 +309,7 @@ struct PageDestination {
   /// Rows inserted there that near the end start the next page themselves, through
   /// ``Paginating/paginate(_:)``, so no host is asked for more content.
   static func announcements(of changes: ListChanges) -> Self {
-    PageDestination(insert: { update in changes.announce(update) }, needsMoreContent: { false })
+    PageDestination(apply: { update in changes.announce(update) }, needsMoreContent: { false })
   }
 }
 
@@ -338,8 +357,7 @@ extension Paginating where Self: ListChangeAnnouncing {
   /// - Returns: The task loading the page, or `nil` when no load started.
   @discardableResult
   public func willDisplay(row: Int) -> Task<PageOutcome, Never>? {
-    guard row >= items.count - 1 - pagination.prefetchDistance else { return nil }
-    return startLoading(into: .announcements(of: changes))
+    willDisplay(row: row, into: .announcements(of: changes))
   }
 
   /// Loads the first page when there are no items yet, and announces its rows to every host
@@ -351,8 +369,7 @@ extension Paginating where Self: ListChangeAnnouncing {
   /// ```
   @discardableResult
   public func startIfNeeded() -> Task<PageOutcome, Never>? {
-    guard items.isEmpty else { return nil }
-    return startLoading(into: .announcements(of: changes))
+    startIfNeeded(into: .announcements(of: changes))
   }
 
   /// Fetches the next page, appends it and announces its rows to every host showing this view
@@ -363,10 +380,7 @@ extension Paginating where Self: ListChangeAnnouncing {
   /// ```
   @discardableResult
   public func loadNextPage() async -> PageOutcome {
-    switch claimNextPage() {
-    case .success(let claim): return await load(claim, andMoreInto: .announcements(of: changes))
-    case .failure(let refusal): return refusal.outcome
-    }
+    await loadNextPage(into: .announcements(of: changes))
   }
 
   /// Fetches the page that failed again, announcing its rows.
@@ -376,11 +390,7 @@ extension Paginating where Self: ListChangeAnnouncing {
   /// ```
   @discardableResult
   public func retry() async -> PageOutcome {
-    guard case .failed = pagination.phase else {
-      return pagination.phase == .exhausted ? .exhausted : await loadNextPage()
-    }
-    pagination.phase = .idle
-    return await loadNextPage()
+    await retry(into: .announcements(of: changes))
   }
 
   /// Drops every item and loads from the first page again; every host showing this view model
@@ -391,9 +401,6 @@ extension Paginating where Self: ListChangeAnnouncing {
   /// ```
   @discardableResult
   public func refresh() async -> PageOutcome {
-    let removed = items.indices.map { IndexPath(row: $0, section: pagination.section) }
-    reset()
-    if !removed.isEmpty { changes.announce(ListUpdate(deletingRowsAt: removed)) }
-    return await loadNextPage()
+    await refresh(into: .announcements(of: changes))
   }
 }

@@ -36,8 +36,8 @@ public struct PaginationState: Sendable {
   /// skippedCount`. ``Paginating/reset()`` and ``Paginating/refresh(in:)`` set it back to 0.
   public internal(set) var skippedCount = 0
 
-  /// The task of the last page load started (by a row near the end, `startIfNeeded`, or a
-  /// refresh), finished or not; await it to see the page a scroll started.
+  /// The task of the last page load started by a row near the end or by `startIfNeeded`,
+  /// finished or not; await it to see the page a scroll started.
   ///
   /// ```swift
   /// try list.scrollToRow(at: IndexPath(row: 19, section: 0))
