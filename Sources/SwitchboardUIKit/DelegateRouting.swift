@@ -289,9 +289,15 @@ final class DelegateRouting: @unchecked Sendable {
         return ObservationToken {}
       }
       selectors.forgetDirectTargets()
-      return router.observe(
+      let observation = router.observe(
         MessageEvent<DelegateMessage, [Any]>(named: selector), beforeHandler: beforeHandler,
         body)
+      // Cancelling changes the router's observer table: under the lock, like every other
+      // change, whichever thread cancels or releases the token.
+      return ObservationToken { [weak self] in
+        guard let self else { return observation.cancel() }
+        withLock { observation.cancel() }
+      }
     }
   }
 

@@ -435,6 +435,44 @@ struct DelegateProxySpecs {
       #expect(location.received.count == 100)
       #expect(proxy.errors.isEmpty)
     }
+
+    @Test(
+      "it: observations made, cancelled and released on one thread while the parent sends on another leave it consistent"
+    )
+    func observersComeAndGoOnAnotherThread() async {
+      let location = DelegateHandler([P.didUpdateLocations])
+      let parent = spec.parent
+      let proxy = spec.attach([.view: location])
+      let seen = ModelCompletion()
+      let rounds = 300
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+          await onAnotherThread {
+            for round in 0..<rounds {
+              let cancelled = proxy.routing.observe(P.didUpdateLocations, beforeHandler: true) {
+                _ in seen.call("before")
+              }
+              var released: ObservationToken? = proxy.routing.observe(
+                P.didUpdateLocations, beforeHandler: false
+              ) { _ in seen.call("after") }
+              if round.isMultiple(of: 2) { cancelled.cancel() }
+              released = nil
+              _ = released
+            }
+          }
+        }
+        group.addTask {
+          await onAnotherThread {
+            for _ in 0..<rounds { parent.send(P.didUpdateLocations, ["manager", "locations"]) }
+          }
+        }
+      }
+      #expect(location.received.count == rounds, "every message reached its handler")
+      #expect(proxy.errors.isEmpty)
+      let before = seen.calls.count
+      parent.send(P.didUpdateLocations, ["manager", "locations"])
+      #expect(seen.calls.count == before, "every observation ended: nothing sees a later message")
+    }
   }
 
   @Suite("describe: problems")
@@ -479,5 +517,16 @@ struct DelegateProxySpecs {
       }
     }
     #endif
+  }
+}
+
+/// Runs `work` on a thread of the global queue, not the main one, and returns when it is done.
+private func onAnotherThread(_ work: @escaping @Sendable () -> Void) async {
+  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+    DispatchQueue.global().async {
+      precondition(!Thread.isMainThread)
+      work()
+      done.resume()
+    }
   }
 }
