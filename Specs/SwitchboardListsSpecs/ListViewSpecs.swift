@@ -128,5 +128,23 @@ struct ListViewSpecs {
         try list.dequeueReusableCell(withIdentifier: "CountingCell", for: path) is CountingCell)
       _ = made
     }
+
+    @Test(
+      "a typed dequeue that finds another class under the type's name throws, and the cell goes back to the reuse pool"
+    )
+    func mismatchKeepsTheCell() throws {
+      let list = ListView()
+      let path = IndexPath(row: 0, section: 0)
+      let identifier = String(reflecting: CountingCell.self)
+      list.register(ListCell.self, forCellReuseIdentifier: identifier)
+      #expect(
+        throws: ListViewError.cellTypeMismatch(
+          reuseIdentifier: identifier, expected: "CountingCell", actual: "ListCell")
+      ) { try list.dequeueCell(CountingCell.self, for: path) }
+      #expect(list.pooledCellCount(forReuseIdentifier: identifier) == 1, "the cell is kept")
+      let again = try list.dequeueReusableCell(withIdentifier: identifier, for: path)
+      #expect(list.pooledCellCount(forReuseIdentifier: identifier) == 0, "and reused")
+      #expect(type(of: again) == ListCell.self)
+    }
   }
 }

@@ -125,12 +125,28 @@ public final class ListView {
   ///
   /// The host's side of ``ListHost/dequeueCell(_:for:)``, which cell providers call:
   /// `try list.dequeueCell(TodoCell.self, for: indexPath)`.
+  ///
+  /// - Throws: ``ListViewError/cellTypeMismatch(reuseIdentifier:expected:actual:)`` when
+  ///   another class was registered under the type's name, as UIKit's adapters do; the cell
+  ///   dequeued goes back to the reuse pool (or stays the one being reconfigured), so none is
+  ///   lost.
   public func dequeueCell(of cellType: ListCell.Type, for indexPath: IndexPath)
     throws(ListViewError) -> ListCell
   {
     let identifier = String(reflecting: cellType)
     if registrations[identifier] == nil { registrations[identifier] = cellType }
-    return try dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+    let beingReconfigured = reconfiguring
+    let cell = try dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+    guard type(of: cell) == cellType else {
+      if cell === beingReconfigured {
+        reconfiguring = cell
+      } else {
+        enqueue(cell)
+      }
+      throw .cellTypeMismatch(
+        reuseIdentifier: identifier, expected: "\(cellType)", actual: "\(type(of: cell))")
+    }
+    return cell
   }
 
   /// The cell type registered for `identifier`, if any.

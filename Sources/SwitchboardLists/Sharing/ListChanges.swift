@@ -36,7 +36,9 @@ import Switchboard
 /// display or selection callback, that applies a snapshot) is not delivered inside that batch:
 /// the hosts the current announcement has not reached yet skip it, and once it is done every
 /// host reloads, so no host applies batches out of order and every cell shows the row it is at
-/// (cells made during the interrupted batch may have read the newer data).
+/// (cells made during the interrupted batch may have read the newer data). The last change
+/// wins: a snapshot applied from a callback is the data afterwards, even when the apply it
+/// interrupted had a second batch to go (``ListSnapshotDataSource``).
 @MainActor
 public final class ListChanges {
   private struct Host {
@@ -52,6 +54,12 @@ public final class ListChanges {
   private var reloadAfterDelivery = false
   /// Observations the view model keeps for as long as it lives (``Paginating/paginate(_:)``).
   private var kept: [ObservationToken] = []
+  /// Work to run once the delivery under way, reloads included, is done: the completions of
+  /// snapshots applied during it.
+  private var afterDelivery: [@MainActor () -> Void] = []
+  /// How many snapshots were applied through these changes, so that an apply notices one made
+  /// during its own batches (``ListSnapshotDataSource/apply(_:animatingDifferences:completion:)``).
+  @usableFromInline private(set) var appliedSnapshots = 0
 
   /// Creates an announcer with no hosts.
   public init() {}
@@ -75,13 +83,36 @@ public final class ListChanges {
     deliver(nil, except: host)
   }
 
+  /// Counts a snapshot apply starting, and returns its number: the apply is the last one while
+  /// ``appliedSnapshots`` still equals it.
+  @usableFromInline func startApplyingSnapshot() -> Int {
+    appliedSnapshots += 1
+    return appliedSnapshots
+  }
+
+  /// Runs `body` once every host has what was announced: now, or when the delivery under way
+  /// (and the reloads it causes) is done.
+  @usableFromInline func whenDelivered(_ body: (@MainActor () -> Void)?) {
+    guard let body else { return }
+    if isDelivering {
+      afterDelivery.append(body)
+    } else {
+      body()
+    }
+  }
+
   private func deliver(_ update: ListUpdate?, except host: AnyObject?) {
     guard !isDelivering else {
       reloadAfterDelivery = true
       return
     }
     isDelivering = true
-    defer { isDelivering = false }
+    defer {
+      isDelivering = false
+      let completions = afterDelivery
+      afterDelivery = []
+      for completion in completions { completion() }
+    }
     hosts.removeAll { $0.object == nil }
     for receiver in hosts {
       // A nested announcement: the rest reload with everyone below instead.

@@ -70,6 +70,10 @@ extension ListSnapshotDataSource {
   /// ``ListSnapshot/reloadSections(_:)``) act once: the view model's ``snapshot`` does not keep
   /// them, and a stored snapshot applied again does not act on them again.
   ///
+  /// The last apply wins. A snapshot applied from a callback while this one is applied (a cell
+  /// provider, `willDisplay`, `didEndDisplaying`, in either batch) is the data afterwards, and
+  /// every host shows it; `completion` then runs once that is so. See "Sharing a view model".
+  ///
   /// The view model and its hosts live on the main actor, so a background task reaches this
   /// with `await`: `await model.apply(next)`.
   ///
@@ -81,6 +85,7 @@ extension ListSnapshotDataSource {
     _ newSnapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
     completion: (@MainActor () -> Void)? = nil
   ) {
+    let number = changes.startApplyingSnapshot()
     let old = snapshot
     let target = newSnapshot.hasMarksApplied(in: old) ? newSnapshot.unmarked : newSnapshot
     // A section that moves and changes its items: its move first, the item changes after.
@@ -89,13 +94,16 @@ extension ListSnapshotDataSource {
       var moves = ListUpdate(from: old, to: stage)
       moves.animatingDifferences = animatingDifferences
       changes.announce(moves)
+      // A callback of the first batch applied a later snapshot: that one is the data now, and
+      // every host shows it; the item changes of this one would undo it.
+      guard changes.appliedSnapshots == number else { return changes.whenDelivered(completion) }
     }
     let before = snapshot
     snapshot = newSnapshot.unmarked
     var update = ListUpdate(from: before, to: target)
     update.animatingDifferences = animatingDifferences
     changes.announce(update)
-    completion?()
+    changes.whenDelivered(completion)
   }
 
   /// Makes `newSnapshot` the data, and has every host showing the view model reload.
@@ -105,8 +113,9 @@ extension ListSnapshotDataSource {
   public func applyUsingReloadData(
     _ newSnapshot: ListSnapshot<SectionID, ItemID>, completion: (@MainActor () -> Void)? = nil
   ) {
+    _ = changes.startApplyingSnapshot()
     snapshot = newSnapshot.unmarked
     changes.announceReload()
-    completion?()
+    changes.whenDelivered(completion)
   }
 }
