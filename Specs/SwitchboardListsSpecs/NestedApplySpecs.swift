@@ -95,8 +95,9 @@ private final class ShelfScreen<Host: ListHost>: ListCellProviding, ListWillDisp
   /// Turns the shown item into a cell of the host.
   let fill: (Host.Cell, String) -> Void
 
-  init(_ shelf: Shelf, name: String, nested: NestedApply, fill: @escaping (Host.Cell, String) -> Void)
-  {
+  init(
+    _ shelf: Shelf, name: String, nested: NestedApply, fill: @escaping (Host.Cell, String) -> Void
+  ) {
     self.shelf = shelf
     self.name = name
     self.nested = nested
@@ -174,7 +175,8 @@ private final class TextHost: ListHost {
     rows = []
     for (section, cells) in ending.enumerated() {
       for (row, cell) in cells.enumerated() {
-        dataSource.send(.didEndDisplayingRow, (cell, IndexPath(row: row, section: section)), in: self)
+        dataSource.send(
+          .didEndDisplayingRow, (cell, IndexPath(row: row, section: section)), in: self)
         pool.append(cell)
       }
     }
@@ -244,7 +246,8 @@ private final class Hosts {
   func check() -> String? {
     var problems: [String] = []
     if !shelf.endsOnLastApplied {
-      problems.append("the shelf holds \(shelf.snapshot), not the last applied \(shelf.lastApplied)")
+      problems.append(
+        "the shelf holds \(shelf.snapshot), not the last applied \(shelf.lastApplied)")
     }
     for (name, texts) in shown.sorted(by: { $0.key < $1.key }) where texts != shelf.expected {
       problems.append("\(name) shows \(texts), not \(shelf.expected)")
@@ -339,7 +342,8 @@ struct NestedApplySpecs {
       for step in 0..<240 {
         let kind = Kind.allCases[Int.random(in: 0..<3, using: &random)]
         let callback = Callback.allCases[Int.random(in: 0..<5, using: &random)]
-        let host = callback == .supplementaryProvider
+        let host =
+          callback == .supplementaryProvider
           ? "grid" : ["table", "grid", "text"][Int.random(in: 0..<3, using: &random)]
         var outer = hosts.shelf.snapshot
         switch kind {
@@ -415,7 +419,8 @@ private func stagedChange(
   }
   let sections = snapshot.sectionIdentifiers
   let withItems = sections.filter { !snapshot.itemIdentifiers(inSection: $0).isEmpty }
-  let moving = withItems.isEmpty ? sections[0] : withItems[Int.random(in: withItems.indices, using: &random)]
+  let moving =
+    withItems.isEmpty ? sections[0] : withItems[Int.random(in: withItems.indices, using: &random)]
   let others = sections.filter { $0 != moving }
   let other = others[Int.random(in: others.indices, using: &random)]
   if Bool.random(using: &random) {
