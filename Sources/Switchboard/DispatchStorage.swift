@@ -35,11 +35,16 @@ struct DispatchStorage {
   @usableFromInline let observerLists: UnsafeMutablePointer<ObserverList>
   /// The number of messages, and of cells in ``observerCounts`` and ``observerLists``.
   let messageCount: Int
+  /// How many calls to a strongly held handler are in progress, and the route tables replaced
+  /// meanwhile: what keeps a handler called without a retain alive until its call ends.
+  @usableFromInline let borrowing: UnsafeMutablePointer<Borrowing>
 
   init(messageCount: Int) {
     self.messageCount = messageCount
     routeCell = .allocate(capacity: 1)
     routeCell.initialize(to: [])
+    borrowing = .allocate(capacity: 1)
+    borrowing.initialize(to: Borrowing())
     observerCounts = .allocate(capacity: max(1, messageCount))
     observerCounts.initialize(repeating: 0, count: max(1, messageCount))
     observerLists = .allocate(capacity: max(1, messageCount))
@@ -48,8 +53,11 @@ struct DispatchStorage {
 
   /// Frees the memory; the proxy calls it once, from its `deinit`.
   func deallocate() {
+    assert(borrowing.pointee.depth == 0, "a proxy deallocated while one of its handlers is called")
     routeCell.deinitialize(count: 1)
     routeCell.deallocate()
+    borrowing.deinitialize(count: 1)
+    borrowing.deallocate()
     observerCounts.deinitialize(count: max(1, messageCount))
     observerCounts.deallocate()
     observerLists.deinitialize(count: max(1, messageCount))
@@ -60,9 +68,31 @@ struct DispatchStorage {
   @inlinable func route(at index: Int) -> Route { routeCell.pointee[index] }
 
   /// The routes, by route index.
-  @inlinable var routes: ContiguousArray<Route> {
-    get { routeCell.pointee }
-    nonmutating set { routeCell.pointee = newValue }
+  @inlinable var routes: ContiguousArray<Route> { routeCell.pointee }
+
+  /// Makes `routes` the route table.
+  ///
+  /// While a strongly held handler is being called (``callBorrowing(_:_:)``), the table it
+  /// replaces is parked instead of released: its routes hold that handler, which the call does
+  /// not retain. The outermost such call releases it when it ends.
+  func replaceRoutes(with routes: ContiguousArray<Route>) {
+    let replaced = routeCell.pointee
+    routeCell.pointee = routes
+    if borrowing.pointee.depth > 0 {
+      borrowing.pointee.parked.append(replaced)
+      borrowing.pointee.hasParked = true
+    }
+  }
+
+  /// Releases the route tables parked while handlers were called without a retain; called when
+  /// the outermost such call ends.
+  @usableFromInline func releaseParkedRoutes() {
+    assert(borrowing.pointee.depth == 0)
+    // Moved out before they are released: a handler's `deinit` may change the proxy again.
+    let parked = borrowing.pointee.parked
+    borrowing.pointee.parked = []
+    borrowing.pointee.hasParked = false
+    _ = parked
   }
 
   /// `body`'s answer from the only target of route `index`, typed as `Capability` or
@@ -86,24 +116,74 @@ struct DispatchStorage {
     guard let value = kept.singleValue else { return nil }
     if kept.singleCapability == ObjectIdentifier(Capability.self) {
       let typed = value.assumingMemoryBound(to: Capability.self)
-      if kept.singleIsStrong { return try body(typed.pointee) }
-      guard let reference = kept.singleWeakObject, reference.retainedObject() != nil else {
-        return nil
+      if let reference = kept.singleWeakObject {
+        // The weak load's retain keeps the handler alive and is handed to a bitwise copy of
+        // the unretained value, which releases it when the call ends: one retain and one
+        // release, as in hand-written glue that loads a `weak` reference.
+        guard reference.retainedObject() != nil else { return nil }
+        return try body(takeRetainedCopy(of: typed))
       }
-      // The weak load's retain keeps the handler alive and is handed to a bitwise copy of the
-      // unretained value, which releases it when the call ends: one retain and one release,
-      // as in hand-written glue that loads a `weak` reference.
-      return try body(takeRetainedCopy(of: typed))
+      return try callBorrowing(typed, body)
     }
     if kept.singleCapability == ObjectIdentifier(Alternative.self) {
       let typed = value.assumingMemoryBound(to: Alternative.self)
-      if kept.singleIsStrong { return try alternativeBody(typed.pointee) }
-      guard let reference = kept.singleWeakObject, reference.retainedObject() != nil else {
-        return nil
+      if let reference = kept.singleWeakObject {
+        guard reference.retainedObject() != nil else { return nil }
+        return try alternativeBody(takeRetainedCopy(of: typed))
       }
-      return try alternativeBody(takeRetainedCopy(of: typed))
+      return try callBorrowing(typed, alternativeBody)
     }
     return nil
+  }
+
+  /// Calls `body` with the strongly held handler's typed value at `typed`, neither retained nor
+  /// released: glue holding a `let` makes no retain either.
+  ///
+  /// Invariant: the handler stays alive until the call ends. The proxy holds it through the
+  /// route table, and a table replaced during the call (the handler removed, replaced or its
+  /// proxy's rules changed, by the handler itself or by anyone it calls) is parked by
+  /// ``replaceRoutes(with:)`` until the outermost borrowing call ends. `typed` itself may be
+  /// freed meanwhile: `body` gets a bitwise copy.
+  @inlinable @inline(__always)
+  func callBorrowing<Capability, Result, Failure: Error>(
+    _ typed: UnsafeMutablePointer<Capability>, _ body: (Capability) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    borrowing.pointee.depth += 1
+    defer {
+      borrowing.pointee.depth -= 1
+      if _slowPath(borrowing.pointee.hasParked), borrowing.pointee.depth == 0 {
+        releaseParkedRoutes()
+      }
+    }
+    return try withUnsafeTemporaryAllocation(of: Capability.self, capacity: 1) {
+      buffer throws(Failure) -> Result in
+      let slot = buffer.baseAddress.unsafelyUnwrapped
+      UnsafeMutableRawPointer(slot).copyMemory(
+        from: UnsafeRawPointer(typed), byteCount: MemoryLayout<Capability>.size)
+      // The copy owns no reference: it is moved out for the call and moved back, never
+      // destroyed, so nothing is retained or released.
+      let handler = slot.move()
+      let result: Result
+      do throws(Failure) {
+        result = try body(handler)
+      } catch {
+        slot.initialize(to: consume handler)
+        throw error
+      }
+      slot.initialize(to: consume handler)
+      return result
+    }
+  }
+
+  /// The state of calls made without a retain (``callBorrowing(_:_:)``).
+  @usableFromInline
+  struct Borrowing {
+    /// How many are in progress.
+    @usableFromInline var depth = 0
+    /// Whether ``parked`` holds a table.
+    @usableFromInline var hasParked = false
+    /// Route tables replaced while one was in progress.
+    var parked: [ContiguousArray<Route>] = []
   }
 
   // MARK: - A route's typed targets
@@ -119,7 +199,7 @@ struct DispatchStorage {
   @usableFromInline
   final class KeptTargets {
     /// Whether the route has exactly one target and it is held strongly.
-    @usableFromInline let singleIsStrong: Bool
+    let singleIsStrong: Bool
     /// The only target, when it is held weakly, in a `weak` reference at a fixed address, so
     /// dispatch loads it in place (copying a `weak` reference costs more than loading it).
     @usableFromInline let singleWeakObject: UnsafeMutablePointer<WeakReferenceBox>?

@@ -297,7 +297,7 @@ extension PrioritizedProxy {
           for: .message(message, index: index), rule: rules.rule(for: message), live: live,
           roleOwners: roleOwners, implementers: table.row(index)))
     }
-    storage.routes = rebuilt
+    storage.replaceRoutes(with: rebuilt)
     let previousNamed = namedRoutes
     var changedNames: [String] = []
     for name in knownNames {

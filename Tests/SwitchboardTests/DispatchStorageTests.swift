@@ -107,6 +107,114 @@ struct DispatchStorageTests {
       proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "other opens")
   }
 
+  @Test("a strongly held handler that removes itself during its call lives until the call ends")
+  func strongHandlerRemovesItself() {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    weak var watched: Tracked?
+    do {
+      let door = Tracked("strong")
+      watched = door
+      proxy.add(door, retention: .strong)
+    }
+    // Sent once, the handler is kept typed: the next send calls it without a retain.
+    _ = proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() }
+    let answer = proxy.send(.open, as: (any Opening).self, default: "none") { handler in
+      #expect(proxy.remove(handler as AnyObject))
+      #expect(watched != nil, "the call borrows the proxy's reference: it is kept to the end")
+      return handler.open()
+    }
+    #expect(answer == "strong opens")
+    #expect(watched == nil, "released when the call ends")
+    #expect(proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "none")
+  }
+
+  @Test(
+    "a strongly held handler removed or replaced by a nested call lives until the outermost call ends"
+  )
+  func strongHandlerRemovedByNestedCall() {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    weak var watchedOpener: Tracked?
+    weak var watchedCloser: FullDoor?
+    do {
+      let opener = Tracked("opener")
+      let closer = FullDoor("closer")
+      watchedOpener = opener
+      watchedCloser = closer
+      proxy.add(opener, retention: .strong)
+      proxy.add(closer, retention: .strong)
+    }
+    // The first send of each message casts its handler and keeps it typed; from the second on,
+    // the handler is called without a retain.
+    _ = proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() }
+    _ = proxy.send(.close, as: (any Closing).self, default: "none") { $0.close() }
+    let answer = proxy.send(.open, as: (any Opening).self, default: "none") { opener in
+      let closed = proxy.send(.close, as: (any Closing).self, default: "none") { closer in
+        // The inner handler replaces every handler, itself and the outer one included.
+        proxy.replaceHandlers(with: [OpenOnly("new")], retention: .strong)
+        return closer.close()
+      }
+      #expect(watchedCloser != nil && watchedOpener != nil, "both calls are still running")
+      return opener.open() + ", " + closed
+    }
+    #expect(answer == "opener opens, closer closes")
+    #expect(watchedOpener == nil && watchedCloser == nil, "released when the outer call ended")
+    #expect(proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "new opens")
+  }
+
+  @Test("a strongly held handler removed by a call that throws is released when it throws")
+  func strongHandlerRemovedByThrowingCall() {
+    struct Refused: Error {}
+    let proxy = PrioritizedProxy<DoorMessage>()
+    weak var watched: FullDoor?
+    do {
+      let door = FullDoor("door")
+      watched = door
+      proxy.add(door, retention: .strong)
+    }
+    _ = proxy.send(.close, as: (any Closing).self, default: "none") { $0.close() }
+    #expect(throws: Refused.self) {
+      try proxy.send(.close, as: (any Closing).self, default: "none") {
+        (handler) throws(Refused) -> String in
+        proxy.remove(handler as AnyObject)
+        _ = handler.close()
+        throw Refused()
+      }
+    }
+    #expect(watched == nil, "no call is in progress: nothing is kept")
+    // The next call parks and releases again from a clean state.
+    let other = FullDoor("other")
+    proxy.add(other, retention: .strong)
+    _ = proxy.send(.close, as: (any Closing).self, default: "none") { $0.close() }
+    let answer = proxy.send(.close, as: (any Closing).self, default: "none") { handler in
+      proxy.remove(other)
+      return handler.close()
+    }
+    #expect(answer == "other closes")
+  }
+
+  @Test("a strongly held handler sent through the alternative capability is borrowed the same way")
+  func strongHandlerThroughAlternative() {
+    let proxy = PrioritizedProxy<DoorMessage>()
+    weak var watched: Tracked?
+    do {
+      let door = Tracked("alt")
+      watched = door
+      proxy.add(door, retention: .strong)
+    }
+    _ = proxy.send(
+      .open, as: (any Closing).self, or: (any Opening).self, default: "none", { $0.close() },
+      or: { $0.open() })
+    let answer = proxy.send(
+      .open, as: (any Closing).self, or: (any Opening).self, default: "none",
+      { $0.close() },
+      or: { handler in
+        proxy.remove(handler as AnyObject)
+        return handler.open()
+      })
+    #expect(answer == "alt opens")
+    #expect(watched == nil)
+  }
+
   @Test("observer lists keep each event's argument type, and an observer may cancel itself")
   func observerLists() {
     let proxy = PrioritizedProxy<DoorMessage>()
