@@ -47,7 +47,7 @@ final class SelectorRouter<Message: MessageSet> {
   private(set) var answers: [String: Bool] = [:]
   /// The one handler of each selector the runtime asked to forward and nothing observes, until
   /// the routes change.
-  private var directTargets: [SelectorKey: DirectTarget] = [:]
+  private var directTargets = DirectTargets()
   /// Selectors reported unanswered since the parent was last told and the routes last changed,
   /// with their fallbacks, so a message the parent keeps sending until then is reported once
   /// (and its fallback found once).
@@ -103,13 +103,13 @@ final class SelectorRouter<Message: MessageSet> {
   /// since the routes changed, so a selector known by its address costs no string.
   func forwardingTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
     // Route changes and new observers empty the cache.
-    if let target = directTargets[key]?.object { return target }
+    if let target = directTargets[key] { return target }
     let selector = name()
     guard modeledAnswer(selector) == nil, !router.isObserved(named: selector) else { return nil }
     let targets = router.targets(forNamed: selector)
     guard targets.count == 1 else { return nil }
     rememberSignatureIfUndeclared(selector, targets[0])
-    directTargets[key] = DirectTarget(targets[0])
+    directTargets.remember(targets[0], for: key)
     return targets[0]
   }
 
@@ -188,14 +188,14 @@ final class SelectorRouter<Message: MessageSet> {
 
   /// Forgets what it remembered of the routes: call it whenever they change.
   func routesChanged() {
-    directTargets = [:]
+    directTargets.forgetAll()
     unanswered = [:]
   }
 
   /// Forgets the direct targets: call it before a selector is observed (its observers must see
   /// it, so it can no longer go straight to its handler).
   func forgetDirectTargets() {
-    directTargets = [:]
+    directTargets.forgetAll()
   }
 
   /// Asks again for every answer given, and returns the selectors whose answer changed; the
@@ -263,8 +263,60 @@ protocol ForwardedInvocation {
 /// look-up copies a strong reference rather than a weak one (the runtime asks for every
 /// message).
 final class DirectTarget {
+  let key: SelectorKey
   weak var object: AnyObject?
-  init(_ object: AnyObject) { self.object = object }
+  init(_ object: AnyObject, key: SelectorKey) {
+    self.key = key
+    self.object = object
+  }
+}
+
+/// The one handler of the selectors the runtime asked to forward, as ``SelectorRouter``
+/// remembers them until the routes change.
+///
+/// The runtime asks for every message, by the selector's address on Apple platforms: a
+/// selector known by address is found in a small table indexed by its address bits, which
+/// costs a shift and a compare where hashing the key would cost more than the rest of the
+/// answer. Two selectors that share a slot take turns in it; selectors known by name, and those
+/// turned out of a slot, are kept in a dictionary.
+struct DirectTargets {
+  private static let slotCount = 64
+  private var slots = ContiguousArray<DirectTarget?>(repeating: nil, count: slotCount)
+  private var byKey: [SelectorKey: DirectTarget] = [:]
+
+  /// The handler remembered for `key`, while it lives.
+  subscript(key: SelectorKey) -> AnyObject? {
+    if case .address(let address) = key, let entry = slots[Self.slot(of: address)],
+      entry.key == key
+    {
+      return entry.object
+    }
+    return byKey.isEmpty ? nil : byKey[key]?.object
+  }
+
+  /// Remembers `target` as the one handler of `key`.
+  mutating func remember(_ target: AnyObject, for key: SelectorKey) {
+    let entry = DirectTarget(target, key: key)
+    if case .address(let address) = key {
+      let slot = Self.slot(of: address)
+      if let previous = slots[slot], previous.key != key { byKey[previous.key] = previous }
+      slots[slot] = entry
+      byKey[key] = nil
+    } else {
+      byKey[key] = entry
+    }
+  }
+
+  /// Forgets every handler: the routes changed, or a selector is now observed.
+  mutating func forgetAll() {
+    for index in slots.indices { slots[index] = nil }
+    byKey = [:]
+  }
+
+  /// The slot of a selector's address: its bits above the alignment of a pointer.
+  private static func slot(of address: UInt) -> Int {
+    Int(truncatingIfNeeded: (address >> 3) & UInt(slotCount - 1))
+  }
 }
 
 /// A weak reference to a handler.

@@ -412,6 +412,32 @@ struct DelegateProxySpecs {
       #expect(namesAsked == 4)
     }
 
+    @Test(
+      "it: selectors whose addresses share a slot of the forwarding cache each reach their own handler"
+    )
+    func directTargetsSharingASlot() {
+      let scroller = DelegateHandler([P.didScroll])
+      let zoomer = DelegateHandler([P.didZoom])
+      let locator = DelegateHandler([P.didUpdateLocations])
+      let proxy = spec.attach(["scroller": scroller, "zoomer": zoomer, "locator": locator])
+      // 64 slots of 8 bytes: these three addresses share one slot.
+      let selectors: [(address: UInt, name: String, handler: DelegateHandler)] = [
+        (0x1000, P.didScroll, scroller), (0x1000 + 512, P.didZoom, zoomer),
+        (0x1000 + 1024, P.didUpdateLocations, locator),
+      ]
+      var namesAsked: [String] = []
+      for _ in 0..<3 {
+        for (address, name, handler) in selectors {
+          let target = proxy.routing.forwardingTarget(forSelector: .address(address)) {
+            namesAsked.append(name)
+            return name
+          }
+          #expect(target === handler, "\(name)")
+        }
+      }
+      #expect(namesAsked == selectors.map(\.name), "each name asked once, in turn or not")
+    }
+
     @Test("it: conformsToProtocol: is yes for a protocol a live handler adopts")
     func conforms() {
       let restoring = DelegateHandler([], protocols: ["UIDataSourceModelAssociation"])

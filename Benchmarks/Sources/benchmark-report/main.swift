@@ -484,7 +484,9 @@ func run(_ paths: [String]) throws -> Int32 {
   print(report.lines.joined(separator: "\n"))
   print(
     "Times are each benchmark's fastest iteration; by median iterations, "
-      + "\(byMedians.failures) target(s) would be missed.")
+      + "\(byMedians.failures) target(s) would be missed"
+      + (byMedians.failures == 0 ? "." : ":"))
+  for line in byMedians.lines where line.contains(" FAIL ") { print("  by medians: \(line)") }
   print(report.failures == 0 ? "all targets met" : "\(report.failures) target(s) missed")
   return report.failures == 0 ? 0 : 1
 }
