@@ -155,23 +155,28 @@ struct DispatchStorage {
         releaseParkedRoutes()
       }
     }
-    return try withUnsafeTemporaryAllocation(of: Capability.self, capacity: 1) {
-      buffer throws(Failure) -> Result in
+    // The outcome leaves the closure as a value: the SDKs' `withUnsafeTemporaryAllocation`
+    // rethrows, untyped.
+    let outcome = withUnsafeTemporaryAllocation(of: Capability.self, capacity: 1) {
+      buffer -> Swift.Result<Result, Failure> in
       let slot = buffer.baseAddress.unsafelyUnwrapped
       UnsafeMutableRawPointer(slot).copyMemory(
         from: UnsafeRawPointer(typed), byteCount: MemoryLayout<Capability>.size)
       // The copy owns no reference: it is moved out for the call and moved back, never
       // destroyed, so nothing is retained or released.
       let handler = slot.move()
-      let result: Result
+      let outcome: Swift.Result<Result, Failure>
       do throws(Failure) {
-        result = try body(handler)
+        outcome = .success(try body(handler))
       } catch {
-        slot.initialize(to: consume handler)
-        throw error
+        outcome = .failure(error)
       }
       slot.initialize(to: consume handler)
-      return result
+      return outcome
+    }
+    switch outcome {
+    case .success(let result): return result
+    case .failure(let error): throw error
     }
   }
 
