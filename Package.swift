@@ -13,27 +13,35 @@ let package = Package(
     .library(name: "Switchboard", targets: ["Switchboard"]),
     .library(name: "SwitchboardLists", targets: ["SwitchboardLists"]),
     .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
-    // UIKit adapters (iOS); elsewhere only their platform-independent routing is built.
+    // Any Objective-C delegate shared by several objects (DelegateProxy), on every Apple
+    // platform; on iOS also the table and collection view proxies. Elsewhere only the
+    // platform-independent routing is built (and specified).
+    .library(name: "SwitchboardDelegates", targets: ["SwitchboardDelegates"]),
+    // One import for an iOS app: SwitchboardDelegates and SwitchboardLists.
     .library(name: "SwitchboardUIKit", targets: ["SwitchboardUIKit"]),
     .executable(name: "switchboard-demo", targets: ["switchboard-demo"]),
   ],
   targets: [
     .target(name: "Switchboard"),
     .target(name: "SwitchboardLists", dependencies: ["Switchboard"]),
-    // The Objective-C base of the UIKit proxies (`forwardInvocation:`), for Apple platforms: its
-    // sources are under `#if __APPLE__ || defined(GNUSTEP)`, so a plain Linux build compiles them
-    // to nothing; Scripts/objc-runtime-tests.sh builds and tests them on the GNU runtime.
+    // The Objective-C base of the delegate proxies (`forwardInvocation:`), for Apple platforms:
+    // its sources are under `#if __APPLE__ || defined(GNUSTEP)`, so a plain Linux build compiles
+    // them to nothing; Scripts/objc-runtime-tests.sh builds and tests them on the GNU runtime.
     .target(name: "SwitchboardObjC"),
-    // UIKit adapters: the UIKit classes are under `#if canImport(UIKit)`; the routing they
-    // translate is plain Swift, built and specified on every platform.
+    // The delegate engine: Engine/ (DelegateProxy and the one routing, Foundation and the
+    // Objective-C runtime only), Presets/ (what each platform protocol documents), Lists/ (the
+    // list proxies' configuration of the engine) and UIKit/ (`#if canImport(UIKit)`). The
+    // routing is plain Swift, built and specified on every platform.
     .target(
-      name: "SwitchboardUIKit",
+      name: "SwitchboardDelegates",
       dependencies: [
         "Switchboard", "SwitchboardLists",
         .target(
           name: "SwitchboardObjC",
           condition: .when(platforms: [.iOS, .macOS, .macCatalyst, .tvOS, .visionOS])),
       ]),
+    // `import SwitchboardUIKit`: the delegate engine and the list layer in one import.
+    .target(name: "SwitchboardUIKit", dependencies: ["SwitchboardDelegates", "SwitchboardLists"]),
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
     // The demo's screens are internal to it; its specs reach them with `@testable import`.
     .executableTarget(name: "switchboard-demo", dependencies: ["Switchboard", "SwitchboardLists"]),
@@ -54,10 +62,11 @@ let package = Package(
       name: "SwitchboardTestingSpecs",
       dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting"],
       path: "Specs/SwitchboardTestingSpecs"),
+    .testTarget(name: "SwitchboardDelegatesTests", dependencies: ["SwitchboardDelegates"]),
     .testTarget(
-      name: "SwitchboardUIKitSpecs",
-      dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardUIKit"],
-      path: "Specs/SwitchboardUIKitSpecs"),
+      name: "SwitchboardDelegatesSpecs",
+      dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardDelegates"],
+      path: "Specs/SwitchboardDelegatesSpecs"),
     .testTarget(
       name: "SwitchboardDemoSpecs",
       dependencies: ["switchboard-demo", "SwitchboardLists", "SwitchboardTesting"],

@@ -6,7 +6,7 @@
 #
 # Needs no package dependency: SwiftPM extracts the symbol graphs.
 #
-# SwitchboardUIKit exists only on Apple platforms, so its symbol graph comes from an iOS build,
+# SwitchboardDelegates's proxies exist only on Apple platforms, so its symbol graph comes from an iOS build,
 # made only when you point the script to an iOS SDK (CI has none and says it skipped it):
 #
 #   SWITCHBOARD_IOS_SDK=/path/to/iPhoneOS.sdk bash Scripts/docs.sh
@@ -42,30 +42,30 @@ for module in "${modules[@]}"; do
   echo "docs: $module built in .build/docs/$module.doccarchive"
 done
 
-# SwitchboardUIKit: its iOS symbol graph, when an SDK is given.
+# SwitchboardDelegates: its iOS symbol graph, when an SDK is given.
 if [ -z "${SWITCHBOARD_IOS_SDK:-}" ]; then
-  echo "docs: SwitchboardUIKit skipped: it builds only for Apple platforms; set SWITCHBOARD_IOS_SDK to an iPhoneOS.sdk to build its documentation"
+  echo "docs: SwitchboardDelegates skipped: it builds only for Apple platforms; set SWITCHBOARD_IOS_SDK to an iPhoneOS.sdk to build its documentation"
   exit 0
 fi
 flags=()
 for flag in ${SWITCHBOARD_IOS_FLAGS:-}; do flags+=(-Xswiftc "$flag"); done
 emitted="$PWD/.build/docs/ios-symbol-graphs"
-mkdir -p "$emitted" .build/docs/SwitchboardUIKit-graphs
+mkdir -p "$emitted" .build/docs/SwitchboardDelegates-graphs
 swift build --triple arm64-apple-ios16.0 --sdk "$SWITCHBOARD_IOS_SDK" "${flags[@]}" \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$emitted" \
-  --scratch-path .build/ios-docs --target SwitchboardUIKit > .build/docs/ios-build.log 2>&1 || {
+  --scratch-path .build/ios-docs --target SwitchboardDelegates > .build/docs/ios-build.log 2>&1 || {
   cat .build/docs/ios-build.log
-  echo "docs: the iOS build of SwitchboardUIKit failed (shown above)"
+  echo "docs: the iOS build of SwitchboardDelegates failed (shown above)"
   exit 1
 }
-cp "$emitted/SwitchboardUIKit.symbols.json" .build/docs/SwitchboardUIKit-graphs/
-cp "$emitted/SwitchboardUIKit"@*.symbols.json .build/docs/SwitchboardUIKit-graphs/ 2>/dev/null || true
-"$docc" convert Sources/SwitchboardUIKit/SwitchboardUIKit.docc \
-  --additional-symbol-graph-dir .build/docs/SwitchboardUIKit-graphs \
-  --fallback-display-name SwitchboardUIKit --fallback-bundle-identifier org.switchboard.SwitchboardUIKit \
-  --warnings-as-errors --output-path .build/docs/SwitchboardUIKit.doccarchive > .build/docs/SwitchboardUIKit.log 2>&1 || {
-  cat .build/docs/SwitchboardUIKit.log
-  echo "docs: SwitchboardUIKit has documentation warnings (shown above)"
+cp "$emitted/SwitchboardDelegates.symbols.json" .build/docs/SwitchboardDelegates-graphs/
+cp "$emitted/SwitchboardDelegates"@*.symbols.json .build/docs/SwitchboardDelegates-graphs/ 2>/dev/null || true
+"$docc" convert Sources/SwitchboardDelegates/SwitchboardDelegates.docc \
+  --additional-symbol-graph-dir .build/docs/SwitchboardDelegates-graphs \
+  --fallback-display-name SwitchboardDelegates --fallback-bundle-identifier org.switchboard.SwitchboardDelegates \
+  --warnings-as-errors --output-path .build/docs/SwitchboardDelegates.doccarchive > .build/docs/SwitchboardDelegates.log 2>&1 || {
+  cat .build/docs/SwitchboardDelegates.log
+  echo "docs: SwitchboardDelegates has documentation warnings (shown above)"
   exit 1
 }
-echo "docs: SwitchboardUIKit built in .build/docs/SwitchboardUIKit.doccarchive"
+echo "docs: SwitchboardDelegates built in .build/docs/SwitchboardDelegates.doccarchive"

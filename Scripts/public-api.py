@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ["Switchboard", "SwitchboardLists", "SwitchboardUIKit", "SwitchboardTesting"]
+MODULES = ["Switchboard", "SwitchboardLists", "SwitchboardDelegates", "SwitchboardUIKit", "SwitchboardTesting"]
 START, END = "<!-- public-api -->", "<!-- /public-api -->"
 
 DECLARATION = re.compile(
@@ -50,7 +50,7 @@ def listing():
     lines = []
     for module in MODULES:
         names = public_types(module)
-        shown = ", ".join(f"`{n}`" for n in names)
+        shown = ", ".join(f"`{n}`" for n in names) or "none of its own; it re-exports others"
         lines.append(f"- **{module}** ({len(names)}): {shown}")
     total = sum(len(public_types(m)) for m in MODULES)
     lines.append(f"\n{total} public types in all.")

@@ -1,7 +1,10 @@
-// Every operation in Switchboard that bypasses Swift's safety checks lives in this file, in one
-// type, so the rest of the package is ordinary Swift. Each one saves work on the dispatch path
+// Every operation in Switchboard that bypasses Swift's safety checks lives in this file, so the
+// rest of the module is ordinary Swift. Most are in one type and save work on the dispatch path
 // (a retain and release, a dynamic exclusivity check, a dynamic cast) that the ProxyDispatch
-// benchmarks show; each states the invariant it relies on, and DispatchStorageTests exercises it.
+// benchmarks show; the two classes at the end are `@unchecked Sendable`. Each states the
+// invariant it relies on, and DispatchStorageTests exercises it.
+
+import Foundation
 
 /// The dispatch path's storage: every route by index, each route's handlers already cast to
 /// the capability they were last sent as, and the observer counts.
@@ -438,5 +441,42 @@ func takeRetainedCopy<Capability>(of pointer: UnsafeMutablePointer<Capability>) 
     UnsafeMutableRawPointer(copy).copyMemory(
       from: UnsafeRawPointer(pointer), byteCount: MemoryLayout<Capability>.size)
     return copy.move()
+  }
+}
+
+// MARK: - Sendable by their own invariants
+
+/// A flag a stream's termination handler sets from any thread, read in the proxy's domain.
+///
+/// `@unchecked Sendable`: its one value is read and written under its lock.
+@usableFromInline
+final class TerminationFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  @usableFromInline var isSet: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+
+  func set() {
+    lock.lock()
+    value = true
+    lock.unlock()
+  }
+}
+
+/// A weak box, so rules never keep a handler alive.
+///
+/// `@unchecked Sendable` so that a rule naming an object is a `Sendable` value: the box only
+/// ever reads its reference (a weak load is atomic), and the object is used only in the proxy's
+/// domain.
+final class WeakReference: @unchecked Sendable {
+  private(set) weak var object: AnyObject?
+  let typeName: String
+  init(_ object: AnyObject) {
+    self.object = object
+    typeName = String(describing: type(of: object))
   }
 }

@@ -126,25 +126,6 @@ class AnyMessageObserver {
   }
 }
 
-/// A flag a stream's termination handler sets from any thread, read in the proxy's domain.
-@usableFromInline
-final class TerminationFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-
-  @usableFromInline var isSet: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
-
-  func set() {
-    lock.lock()
-    value = true
-    lock.unlock()
-  }
-}
-
 /// An observer of an event whose arguments are `Arguments`.
 @usableFromInline
 final class MessageObserver<Arguments>: AnyMessageObserver {

@@ -276,12 +276,13 @@ extension PrioritizedProxy {
     let index = routeIndex(of: message)
     var shown: Arguments?
     if _slowPath(storage.observerCounts[index] != 0) {
-      shown = arguments()
-      showObservers(event, at: index, shown.unsafelyUnwrapped, .beforeHandler)
+      let built = arguments()
+      shown = built
+      showObservers(event, at: index, built, .beforeHandler)
     }
     let result = try deliver()
-    if _slowPath(shown != nil) {
-      showObservers(event, at: index, shown.unsafelyUnwrapped, .afterHandler)
+    if _slowPath(shown != nil), let shown {
+      showObservers(event, at: index, shown, .afterHandler)
     }
     return result
   }

@@ -72,6 +72,20 @@ extension PrioritizedProxy {
     }
   }
 
+  /// Throws the first routing error, or an error for the first message named in `required` (an
+  /// Objective-C selector) that goes to nobody: ``validate(requiring:)`` for messages named at
+  /// run time.
+  ///
+  /// ```swift
+  /// try proxy.validate(requiringNamed: ["tableView:numberOfRowsInSection:"])
+  /// ```
+  public func validate(requiringNamed required: [String]) throws(RoutingError<Message>) {
+    try validate()
+    for name in required where targets(forNamed: name).isEmpty {
+      if let error = error(for: namedSubject(name), route: namedRoute(name)) { throw error }
+    }
+  }
+
   /// The error for `message`, if its route has no target.
   func error(for message: Message) -> RoutingError<Message>? {
     let index = routeIndex(of: message)

@@ -148,17 +148,3 @@ public struct RoutingRule<Message: MessageSet>: Sendable, CustomStringConvertibl
   /// Nobody: the message is blocked even when handlers implement it.
   public static var blocked: Self { Self("blocked", kind: .blocked) }
 }
-
-/// A weak box, so rules never keep a handler alive.
-///
-/// `@unchecked Sendable` so that a rule naming an object is a `Sendable` value: the box only
-/// ever reads its reference (a weak load is atomic), and the object is used only in the proxy's
-/// domain.
-final class WeakReference: @unchecked Sendable {
-  private(set) weak var object: AnyObject?
-  let typeName: String
-  init(_ object: AnyObject) {
-    self.object = object
-    typeName = String(describing: type(of: object))
-  }
-}

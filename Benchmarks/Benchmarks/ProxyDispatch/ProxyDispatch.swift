@@ -2,8 +2,8 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import Switchboard
+@_spi(Benchmarks) import SwitchboardDelegates
 import SwitchboardLists
-@_spi(Benchmarks) import SwitchboardUIKit
 
 // Cached dispatch of one message (numberOfRows, which the view model implements and the view
 // does not) through ListProxy, against the hand-written glue it replaces, held the same way.

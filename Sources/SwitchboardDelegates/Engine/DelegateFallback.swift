@@ -1,0 +1,85 @@
+/// What a ``DelegateProxy`` answers for a method whose handler is gone: the parent's own
+/// default for that method, as when its delegate does not implement it.
+///
+/// UIKit (and WebKit, CoreLocation, …) asks the proxy which methods it implements and
+/// remembers the answer; a handler released afterwards leaves a method the parent still sends.
+/// The proxy then answers the method's fallback, declared by selector; without one, UIKit's
+/// documented default where it is not zero (`true` for its "should" questions, the proposed
+/// index path for its "target" questions); otherwise zero (`0`, `false`, `nil`, a zeroed
+/// structure):
+///
+/// ```swift
+/// DelegateProxy.attach(
+///   to: textField, delegate: \.delegate, handlers: [.view: self],
+///   fallbacks: [
+///     #selector(UITextFieldDelegate.textFieldShouldReturn(_:)): .value(true),
+///     #selector(WKNavigationDelegate.webView(_:decidePolicyFor:decisionHandler:)
+///       as (WKNavigationDelegate) -> ((WKWebView, WKNavigationAction,
+///         @escaping @MainActor (WKNavigationActionPolicy) -> Void) -> Void)?):
+///       .completion(argumentAt: 2) {
+///         (handler: @convention(block) (WKNavigationActionPolicy) -> Void) in handler(.allow)
+///       },
+///   ])
+/// ```
+///
+/// A method that takes a completion handler and returns nothing is never left with its block
+/// uncalled without a report: declare its fallback with ``completion(argumentAt:_:)``.
+public struct DelegateFallback: @unchecked Sendable {
+  // Unchecked: `value`'s payload and the completion closure are only used on the thread the
+  // parent calls the proxy on, under the proxy's lock.
+
+  enum Answer {
+    case zero
+    case value(Any)
+    case argument(Int)
+    case completion(Int, (Any) -> Void)
+  }
+
+  let answer: Answer
+
+  /// Gives this answer to a method that returns a value.
+  func answer(_ invocation: some ForwardedInvocation) {
+    switch answer {
+    case .value(let value): invocation.answer(with: value)
+    case .argument(let index): invocation.answerWithArgument(at: index)
+    case .zero, .completion: invocation.answerZero()
+    }
+  }
+
+  /// Zero: `0`, `false`, `nil` or a zeroed structure; what the proxy answers by default.
+  public static var zero: DelegateFallback { DelegateFallback(answer: .zero) }
+
+  /// `value`: a number, a Boolean, an object, or a structure boxed as `NSValue`.
+  ///
+  /// ```swift
+  /// #selector(UITextFieldDelegate.textFieldShouldReturn(_:)): .value(true)
+  /// ```
+  public static func value(_ value: Any) -> DelegateFallback {
+    DelegateFallback(answer: .value(value))
+  }
+
+  /// The argument at `index` among the method's arguments (0 for the first), unchanged: for a
+  /// method whose default is "what was proposed", such as
+  /// `collectionView(_:targetContentOffsetForProposedContentOffset:)` (index 1).
+  public static func proposedArgument(at index: Int) -> DelegateFallback {
+    DelegateFallback(answer: .argument(index))
+  }
+
+  /// Calls the completion handler at argument `index` with `call`, for a method whose handler
+  /// is gone, so the parent is never left waiting for it.
+  ///
+  /// `Block` is the handler's block type, `@convention(block) (Parameter) -> Void`.
+  public static func completion<Block>(
+    argumentAt index: Int, _ call: @escaping (Block) -> Void
+  ) -> DelegateFallback {
+    DelegateFallback(
+      answer: .completion(index) { argument in
+        if let block = argument as? Block {
+          call(block)
+        } else {
+          // A block reaches Swift boxed as an object; both are one pointer.
+          call(uncheckedBlock(argument as AnyObject, as: Block.self))
+        }
+      })
+  }
+}

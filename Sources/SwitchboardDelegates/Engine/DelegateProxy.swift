@@ -1,0 +1,407 @@
+#if canImport(SwitchboardObjC)
+import Foundation
+import ObjectiveC
+import Switchboard
+import SwitchboardObjC
+
+/// A delegate that several objects share, for any Objective-C delegate protocol: each message
+/// goes to the first of its handlers that implements it, or where a rule says.
+///
+/// Declare a proxy type for the protocol in one line, then attach it in one line; the parent
+/// owns the proxy, which holds its handlers weakly:
+///
+/// ```swift
+/// final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}
+///
+/// override func viewDidLoad() {
+///   super.viewDidLoad()
+///   SearchBarProxy.attach(
+///     to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
+/// }
+/// ```
+///
+/// ## Routing
+/// A selector goes to its first implementer in the handlers' order, or as
+/// ``rules`` say (`rules[selector: #selector(…)] = .always(.viewModel)`); a broadcast rule
+/// sends a method that returns nothing to every implementer (an analytics observer beside the
+/// screen). ``explain(_:)`` and ``routingTable`` show every route.
+///
+/// ## What the parent is told
+/// `responds(to:)` says yes for a method some live handler implements, or a method returning
+/// nothing that is observed. The parent remembers the answers, so when one changes (a handler
+/// added, removed or released, a rule changed) the proxy sets the parent's delegate to `nil` and
+/// back, once, after the current turn of the thread the parent calls on.
+///
+/// ## When a handler goes away
+/// A method the parent still sends after its handler was released gets its fallback
+/// (``DelegateFallback``: the parent's own default for that method, declared per selector, a
+/// completion handler called), or zero, and is reported to ``onError``: never an
+/// "unrecognized selector" exception.
+///
+/// ## Other objects
+/// The delegate the parent already has is kept as the lowest-priority handler; ``detach()``
+/// gives it back, and a proxy attached again keeps it.
+///
+/// ## Threads
+/// The proxy answers on whatever thread the parent calls it on (a `CLLocationManager` calls
+/// its delegate on the thread that created it); a lock guards its state.
+open class DelegateProxy: ForwardingProxy {
+  /// Everything the proxy decides, platform-independent and specified on a model of the
+  /// runtime.
+  let routing: DelegateRouting
+  /// Where the parent keeps this proxy, so that ``detach()`` makes the parent let it go.
+  private weak var registry: AttachedDelegateProxies?
+  private var registryKey: AnyKeyPath?
+
+  /// A proxy for `handlers`, highest priority first, each held weakly; use
+  /// ``attach(to:delegate:adopting:handlers:rules:fallbacks:keepingInstalledDelegate:)`` to
+  /// connect it.
+  public required init(
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
+    fallbacks: [Selector: DelegateFallback] = [:]
+  ) {
+    var byName: [String: DelegateFallback] = [:]
+    for (selector, fallback) in fallbacks { byName[NSStringFromSelector(selector)] = fallback }
+    routing = DelegateRouting(
+      handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: rules,
+      fallbacks: byName, runtime: ObjectiveCRuntime(adoptedBy: Self.self),
+      schedule: afterThisRunLoopTurn)
+    super.init()
+    routing.onUndeclaredSelectorAnswered { [weak self] selector, target in
+      self?.rememberSignature(of: NSSelectorFromString(selector), from: target)
+    }
+  }
+
+  /// Makes a proxy of this class, makes `parent` own it, and sets it as the parent's delegate.
+  ///
+  /// The delegate the parent had is kept as the lowest-priority handler unless
+  /// `keepingInstalledDelegate` is `false`. A proxy attached before to the same property is
+  /// replaced (its kept delegate is kept).
+  ///
+  /// ```swift
+  /// SearchBarProxy.attach(to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
+  /// ```
+  ///
+  /// A protocol with required methods, such as `UIPickerViewDataSource`, cannot be adopted by
+  /// an empty Swift class: name it in `adopting` instead, and the class adopts it at run time
+  /// (the handlers implement its methods):
+  ///
+  /// ```swift
+  /// final class PickerDataSourceProxy: DelegateProxy {}
+  ///
+  /// PickerDataSourceProxy.attach(
+  ///   to: picker, delegate: \.dataSource, adopting: UIPickerViewDataSource.self,
+  ///   handlers: [.viewModel: model])
+  /// ```
+  ///
+  /// - Precondition: The class adopts the property's protocol (declare
+  ///   `final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}`), or names it in
+  ///   `adopting`; a protocol named in `adopting` is adopted by a subclass, not by
+  ///   `DelegateProxy` itself.
+  @discardableResult
+  public static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
+    adopting protocolWithRequiredMethods: Protocol? = nil,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
+    fallbacks: [Selector: DelegateFallback] = [:], keepingInstalledDelegate: Bool = true
+  ) -> Self {
+    if let protocolWithRequiredMethods {
+      precondition(
+        Self.self != DelegateProxy.self,
+        "DelegateProxy.attach(adopting: \(NSStringFromProtocol(protocolWithRequiredMethods))): "
+          + "every DelegateProxy would adopt it. Declare a subclass for this delegate, "
+          + "`final class PickerDataSourceProxy: DelegateProxy {}`, and attach that.")
+      // Before the proxy is made: its routing reads the protocols its class adopts.
+      class_addProtocol(Self.self, protocolWithRequiredMethods)
+    }
+    let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
+    precondition(
+      proxy is Delegate,
+      "\(Self.self) does not adopt \(Delegate.self), the type of the delegate property it is "
+        + "attached to. Declare it as `final class \(Self.self): DelegateProxy, "
+        + "\(Delegate.self) {}`, or, for a protocol with required methods, name it: "
+        + "`attach(to:delegate:adopting: \(Delegate.self).self, handlers:)`.")
+    let attached = AttachedDelegateProxies.of(parent)
+    let previous = attached.proxies[property]
+    attached.proxies[property] = proxy
+    proxy.registry = attached
+    proxy.registryKey = property
+    let access = UncheckedProperty(parent: parent, property: property)
+    proxy.routing.attach(
+      to: DelegateProperty(get: { access.get() }, set: { access.set($0) }), as: proxy,
+      keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing)
+    return proxy
+  }
+
+  /// The proxy attached to `parent`'s delegate `property`, if any.
+  public static func attached<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>
+  ) -> Self? {
+    AttachedDelegateProxies.of(parent).proxies[property] as? Self
+  }
+
+  /// Disconnects the proxy: the parent's delegate gets back the delegate it had before attach,
+  /// or `nil`, and the parent no longer owns the proxy.
+  public func detach() {
+    routing.detach()
+    if let registry, let registryKey, registry.proxies[registryKey] === self {
+      registry.proxies[registryKey] = nil
+    }
+  }
+
+  // MARK: - Routes
+
+  /// The rules, by selector: `rules[selector: #selector(…)] = .broadcast`.
+  ///
+  /// Setting them reports a rule that cannot work, or one keyed by a selector nobody declares,
+  /// to ``onError``.
+  public var rules: RoutingRules<DelegateMessage> {
+    get { routing.rules }
+    set { routing.rules = newValue }
+  }
+
+  /// Adds a handler with the lowest priority but the kept delegate's.
+  ///
+  /// ```swift
+  /// proxy.add(analytics, role: "analytics", retention: .strong)
+  /// ```
+  public func add(
+    _ handler: AnyObject, role: HandlerRole? = nil, retention: HandlerRetention = .weak
+  ) {
+    routing.add(handler, role: role, retention: retention)
+  }
+
+  /// Inserts a handler at a priority position, 0 being the highest.
+  ///
+  /// ```swift
+  /// proxy.insert(overlay, at: 0, role: "overlay")   // asked before the view
+  /// ```
+  public func insert(
+    _ handler: AnyObject, at position: Int, role: HandlerRole? = nil,
+    retention: HandlerRetention = .weak
+  ) {
+    routing.insert(handler, at: position, role: role, retention: retention)
+  }
+
+  /// Removes a handler.
+  ///
+  /// ```swift
+  /// proxy.remove(overlay)
+  /// ```
+  ///
+  /// - Returns: `true` if the handler was registered.
+  @discardableResult
+  public func remove(_ handler: AnyObject) -> Bool { routing.remove(handler) }
+
+  /// Removes the handler registered with `role` (with all of its roles).
+  ///
+  /// ```swift
+  /// proxy.removeHandler(withRole: "overlay")
+  /// ```
+  ///
+  /// - Returns: `true` if a handler had that role.
+  @discardableResult
+  public func removeHandler(withRole role: HandlerRole) -> Bool {
+    routing.removeHandler(withRole: role)
+  }
+
+  /// Moves a handler to a new priority position, 0 being the highest.
+  ///
+  /// ```swift
+  /// proxy.move(model, to: 0)   // the view model is asked first
+  /// ```
+  public func move(_ handler: AnyObject, to position: Int) { routing.move(handler, to: position) }
+
+  /// The handler registered with `role`, if it is still alive.
+  ///
+  /// ```swift
+  /// proxy.handler(withRole: .viewModel) === model   // true
+  /// ```
+  public func handler(withRole role: HandlerRole) -> AnyObject? {
+    routing.handler(withRole: role)
+  }
+
+  /// How the proxy holds `handler`, or `nil` when it is not a live handler of the proxy.
+  ///
+  /// ```swift
+  /// proxy.retention(of: model)   // .weak
+  /// ```
+  public func retention(of handler: AnyObject) -> HandlerRetention? {
+    routing.retention(of: handler)
+  }
+
+  /// Makes several handler and rule changes with one rebuild of the routes, after the last.
+  ///
+  /// ```swift
+  /// proxy.batch {
+  ///   proxy.add(analytics, role: "analytics")
+  ///   proxy.rules[selector: #selector(UISearchBarDelegate.searchBar(_:textDidChange:))] = .broadcast
+  /// }
+  /// ```
+  public func batch<Failure: Error>(_ changes: () throws(Failure) -> Void) throws(Failure) {
+    try routing.batch(changes)
+  }
+
+  /// The live handlers in priority order, described.
+  public var handlers: [HandlerDescription] { routing.handlers }
+
+  /// Every handler that receives `selector`, in order: one for an ordinary route, several for a
+  /// broadcast, none when it goes to nobody.
+  ///
+  /// ```swift
+  /// proxy.targets(for: #selector(UISearchBarDelegate.searchBarSearchButtonClicked(_:)))
+  /// ```
+  public func targets(for selector: Selector) -> [AnyObject] {
+    routing.targets(forSelector: NSStringFromSelector(selector))
+  }
+
+  /// The routes whose rule made an invalid choice; empty when the configuration is sound.
+  public var routingErrors: [RoutingError<DelegateMessage>] { routing.routingErrors }
+
+  /// Throws the first routing error, or an error for the first of `required` that reaches no
+  /// handler.
+  ///
+  /// ```swift
+  /// try proxy.validate(requiring: [#selector(UIPickerViewDataSource.numberOfComponents(in:))])
+  /// ```
+  public func validate(requiring required: [Selector] = []) throws(RoutingError<DelegateMessage>) {
+    try routing.validate(requiring: required.map(NSStringFromSelector))
+  }
+
+  /// Why `selector` goes where it goes.
+  ///
+  /// ```swift
+  /// print(proxy.explain(#selector(UISearchBarDelegate.searchBarSearchButtonClicked(_:))))
+  /// ```
+  public func explain(_ selector: Selector) -> RouteExplanation<DelegateMessage> {
+    routing.explain(NSStringFromSelector(selector))
+  }
+
+  /// Every selector asked about or given a rule, with its route.
+  public var routingTable: RoutingTable<DelegateMessage> { routing.routingTable }
+
+  // MARK: - Observing
+
+  /// Calls `body` with the arguments of every `selector` the parent sends (a method that
+  /// returns nothing), boxed as the runtime boxes them, before or after its handlers.
+  ///
+  /// Observing a method nobody implements makes the proxy answer it, which the parent learns
+  /// after this turn. A method that returns a value, or that no adopted protocol declares, is
+  /// reported to ``onError``, and `body` is never called.
+  public func observe(
+    _ selector: Selector, beforeHandler: Bool = false, _ body: @escaping ([Any]) -> Void
+  ) -> ObservationToken {
+    routing.observe(NSStringFromSelector(selector), beforeHandler: beforeHandler, body)
+  }
+
+  /// Calls `body` with the typed arguments of every `selector` the parent sends (a method that
+  /// returns nothing), before or after its handlers.
+  ///
+  /// Each argument is unboxed to the type named: objects, optionals (`nil` for a nil
+  /// argument), numbers and Booleans, and structures such as `CGPoint`, `CGRect` or
+  /// `UIEdgeInsets`. An argument of another type is reported to ``onError`` once, and that
+  /// message is not shown.
+  ///
+  /// ```swift
+  /// let drags = proxy.observe(
+  ///   #selector(UIScrollViewDelegate.scrollViewDidEndDragging(_:willDecelerate:)),
+  ///   as: (UIScrollView, Bool).self
+  /// ) { scrollView, decelerates in print(scrollView.contentOffset, decelerates) }
+  /// ```
+  public func observe<each Argument>(
+    _ selector: Selector, as types: (repeat each Argument).Type, beforeHandler: Bool = false,
+    _ body: @escaping (repeat each Argument) -> Void
+  ) -> ObservationToken {
+    routing.observe(
+      NSStringFromSelector(selector), as: types, beforeHandler: beforeHandler, body)
+  }
+
+  // MARK: - Problems
+
+  /// Called with each problem the proxy meets.
+  ///
+  /// By default a debug build stops with the description of a setup mistake
+  /// (``DelegateProxyError/isSetupMistake``), and problems met at run time are kept in
+  /// ``errors`` and printed. A release build goes on either way.
+  public var onError: @Sendable (DelegateProxyError) -> Void {
+    get { routing.onError }
+    set { routing.onError = newValue }
+  }
+
+  /// Every problem reported to ``onError``, oldest first.
+  public var errors: [DelegateProxyError] { routing.errors }
+
+  // MARK: - The Objective-C runtime
+
+  /// True for a method of the proxy's own class, one a live handler implements, or a method
+  /// returning nothing that is observed.
+  open override func responds(to selector: Selector!) -> Bool {
+    guard let selector else { return false }
+    return routing.responds(toSelector: NSStringFromSelector(selector)) {
+      super.responds(to: selector)
+    }
+  }
+
+  /// The one handler a selector goes to, when nothing observes it.
+  open override func forwardingTarget(for selector: Selector!) -> Any? {
+    guard let selector else { return nil }
+    return routing.forwardingTarget(forSelector: SelectorKey(selector)) {
+      NSStringFromSelector(selector)
+    } ?? super.forwardingTarget(for: selector)
+  }
+
+  /// Delivers a message no forwarding target took: a broadcast, an observed method, or one
+  /// whose handler is gone.
+  open override func forward(_ message: ForwardedMessage) { routing.forward(message) }
+
+  /// True for a protocol the proxy's class adopts or a live handler adopts (a handler's
+  /// `UIDataSourceModelAssociation`, for state restoration).
+  open override func conforms(to aProtocol: Protocol) -> Bool {
+    super.conforms(to: aProtocol)
+      || routing.anyHandler { ($0 as? NSObjectProtocol)?.conforms(to: aProtocol) ?? false }
+  }
+}
+
+extension RoutingRules {
+  /// The rule written for `selector`, or `nil` when it uses the fallback; the same entry as
+  /// `self[named: NSStringFromSelector(selector)]`.
+  ///
+  /// ```swift
+  /// rules[selector: #selector(UIScrollViewDelegate.scrollViewDidScroll(_:))] = .broadcast
+  /// ```
+  public subscript(selector selector: Selector) -> RoutingRule<Message>? {
+    get { self[named: NSStringFromSelector(selector)] }
+    set { self[named: NSStringFromSelector(selector)] = newValue }
+  }
+}
+
+extension ForwardedMessage: ForwardedInvocation {
+  var selectorName: String { NSStringFromSelector(selector) }
+  func invoke(on target: AnyObject) { invoke(target: target) }
+  func answer(with value: Any) { answer(value: value as AnyObject) }
+  func answerWithArgument(at index: Int) { answer(argumentAt: UInt(index)) }
+}
+
+/// The delegate proxies attached to one parent, by delegate property; the parent owns them.
+final class AttachedDelegateProxies {
+  var proxies: [AnyKeyPath: DelegateProxy] = [:]
+
+  /// The proxies attached to `parent`, made on first use.
+  static func of(_ parent: AnyObject) -> AttachedDelegateProxies {
+    if let existing = objc_getAssociatedObject(parent, &AssociationKeys.attachedDelegateProxies)
+      as? AttachedDelegateProxies
+    {
+      return existing
+    }
+    let made = AttachedDelegateProxies()
+    objc_setAssociatedObject(
+      parent, &AssociationKeys.attachedDelegateProxies, made, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    return made
+  }
+}
+
+/// Runs `work` after the current turn of the calling thread's run loop.
+@Sendable func afterThisRunLoopTurn(_ work: @escaping @Sendable () -> Void) {
+  RunLoop.current.perform(work)
+}
+#endif

@@ -1,0 +1,100 @@
+#if canImport(ObjectiveC)
+import Foundation
+import ObjectiveC
+#if canImport(UIKit)
+import UIKit
+#endif
+
+/// The Objective-C runtime as a proxy asks it: which handler implements which selector, and
+/// what the proxy's protocols declare.
+struct ObjectiveCRuntime: SelectorRuntime {
+  /// What each protocol method of the view declares, by selector.
+  private let declarations: [String: SelectorDeclaration]
+  /// UIKit controllers whose own implementations of the view's methods do not count: a
+  /// subclass that does not override them has not implemented them.
+  private let controllerClassNames: [String]
+
+  /// The runtime for the protocols `proxyClass` adopts (with its superclasses, and the
+  /// protocols those inherit), each received as the delegate.
+  init(adoptedBy proxyClass: AnyClass) {
+    var protocols: [Protocol] = []
+    var seen: Set<String> = ["NSObject"]
+    var pending: [Protocol] = []
+    var current: AnyClass? = proxyClass
+    while let cls = current {
+      var count: UInt32 = 0
+      pending += takeRuntimeList(class_copyProtocolList(cls, &count), count: count)
+      current = class_getSuperclass(cls)
+    }
+    while let proto = pending.popLast() {
+      guard seen.insert(NSStringFromProtocol(proto)).inserted else { continue }
+      protocols.append(proto)
+      var count: UInt32 = 0
+      pending += takeRuntimeList(protocol_copyProtocolList(proto, &count), count: count)
+    }
+    self.init(protocols: protocols.map { ($0, .delegate) }, controllers: [])
+  }
+
+  #if canImport(UIKit)
+  /// The runtime for `UITableView`'s protocols.
+  static let tableView = ObjectiveCRuntime(
+    protocols: [
+      (UITableViewDataSource.self, .dataSource), (UITableViewDelegate.self, .delegate),
+      (UIScrollViewDelegate.self, .delegate),
+      (UITableViewDataSourcePrefetching.self, .prefetchDataSource),
+    ],
+    controllers: [UITableViewController.self])
+
+  /// The runtime for `UICollectionView`'s protocols, flow layout's delegate included.
+  static let collectionView = ObjectiveCRuntime(
+    protocols: [
+      (UICollectionViewDataSource.self, .dataSource), (UICollectionViewDelegate.self, .delegate),
+      (UICollectionViewDelegateFlowLayout.self, .delegate), (UIScrollViewDelegate.self, .delegate),
+      (UICollectionViewDataSourcePrefetching.self, .prefetchDataSource),
+    ],
+    controllers: [UICollectionViewController.self])
+  #endif
+
+  private init(protocols: [(Protocol, ListViewProperty)], controllers: [AnyClass]) {
+    var declarations: [String: SelectorDeclaration] = [:]
+    for (proto, property) in protocols {
+      for isRequired in [true, false] {
+        var count: UInt32 = 0
+        let list = protocol_copyMethodDescriptionList(proto, isRequired, true, &count)
+        for description in takeRuntimeList(list, count: count) {
+          guard let name = description.name, let types = description.types else { continue }
+          let returnsVoid = String(cString: types).drop { "rnNoORV".contains($0) }.first == "v"
+          declarations[NSStringFromSelector(name)] = SelectorDeclaration(
+            returnsVoid: returnsVoid, property: property)
+        }
+      }
+    }
+    self.declarations = declarations
+    controllerClassNames = controllers.map { NSStringFromClass($0) }
+  }
+
+  func declaration(of selector: String) -> SelectorDeclaration? { declarations[selector] }
+
+  var declaredSelectors: [String] { declarations.keys.sorted() }
+
+  func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation {
+    let name = NSSelectorFromString(selector)
+    guard let object = handler as? NSObjectProtocol, object.responds(to: name) else {
+      return .none
+    }
+    let handlerClass: AnyClass = type(of: object)
+    for controllerName in controllerClassNames {
+      guard let controller = NSClassFromString(controllerName),
+        let handlerObjectClass = handlerClass as? NSObject.Type,
+        handlerObjectClass.isSubclass(of: controller),
+        class_getInstanceMethod(controller, name) != nil,
+        class_getMethodImplementation(handlerClass, name)
+          == class_getMethodImplementation(controller, name)
+      else { continue }
+      return .inherited(from: controllerName)
+    }
+    return .own
+  }
+}
+
+#endif

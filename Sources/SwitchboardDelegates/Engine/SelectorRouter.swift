@@ -1,0 +1,363 @@
+import Foundation
+import Switchboard
+
+/// The one router of Objective-C selectors behind every Switchboard delegate proxy: the generic
+/// ``DelegateProxy`` and the UIKit list proxies are configurations of it.
+///
+/// It routes a selector by name to the handlers of a ``PrioritizedProxy`` and answers the
+/// runtime's three questions about it, in plain Swift that runs and is specified on every
+/// platform:
+///
+/// - `responds(to:)`: yes for a selector a live handler implements, or a method returning
+///   nothing that is observed (unless its mere presence changes the parent); every answer is
+///   remembered, so ``changedAnswers()`` can tell which the parent cached wrongly.
+/// - `forwardingTarget(for:)`: the selector's one handler when nothing observes it, remembered
+///   until the routes change (the runtime asks for every message); the signature of a
+///   selector no adopted protocol declares is kept on every path.
+/// - `forwardInvocation:`: the handler its rule picks, or every implementer for a broadcast;
+///   one that reaches nobody gets its fallback (the parent's own default, a completion handler
+///   called).
+///
+/// It holds no lock and assumes no actor: `DelegateProxy`'s routing calls it under its lock on
+/// whatever thread the parent calls on, the list proxies on the main actor. Telling the parent
+/// and reporting are the configuration's, from what these methods return.
+final class SelectorRouter<Message: MessageSet> {
+  /// The router whose handlers and rules route every selector.
+  let router: PrioritizedProxy<Message>
+  /// What the Objective-C runtime says about selectors and handlers.
+  let runtime: any SelectorRuntime
+  /// Selectors whose mere presence changes the parent: an observer alone never makes the
+  /// proxy answer them.
+  let presenceSensitive: Set<String>
+  /// The answer of a selector the configuration routes itself (a list proxy's modeled
+  /// messages, which its class implements), or `nil` for one routed by name here.
+  private let modeledAnswer: (String) -> Bool?
+  /// The fallback of a selector, by selector, in place of its documented default.
+  var fallbacks: [String: DelegateFallback] {
+    didSet {
+      for selector in Array(unanswered.keys) { unanswered[selector] = fallback(of: selector) }
+    }
+  }
+  /// Called with a selector no protocol declares when the proxy answers it or hands it to a
+  /// handler, and that handler, so the runtime can keep the method's signature for the day the
+  /// handler is gone.
+  var onUndeclaredSelectorAnswered: ((String, AnyObject) -> Void)?
+
+  /// The answers given to `responds(to:)`, by selector.
+  private(set) var answers: [String: Bool] = [:]
+  /// The one handler of each selector the runtime asked to forward and nothing observes, until
+  /// the routes change.
+  private var directTargets = DirectTargets()
+  /// Selectors reported unanswered since the parent was last told and the routes last changed,
+  /// with their fallbacks, so a message the parent keeps sending until then is reported once
+  /// (and its fallback found once).
+  private var unanswered: [String: DelegateFallback] = [:]
+
+  /// A router of selectors over `router`'s handlers and rules.
+  init(
+    router: PrioritizedProxy<Message>, runtime: any SelectorRuntime,
+    presenceSensitive: Set<String> = [], fallbacks: [String: DelegateFallback] = [:],
+    modeledAnswer: @escaping (String) -> Bool? = { _ in nil }
+  ) {
+    self.router = router
+    self.runtime = runtime
+    self.presenceSensitive = presenceSensitive
+    self.fallbacks = fallbacks
+    self.modeledAnswer = modeledAnswer
+  }
+
+  // MARK: - The runtime's questions
+
+  /// The answer for `responds(to:)`: a configuration's own answer for a selector it routes
+  /// itself, yes for a method the proxy object implements itself (`implementedHere`), and
+  /// otherwise yes while a live handler implements the selector or, for a method that returns
+  /// nothing and is not presence-sensitive, something observes it.
+  ///
+  /// Every answer but `implementedHere`'s is remembered.
+  func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
+    let answer: Bool
+    if let modeled = modeledAnswer(selector) {
+      answer = modeled
+    } else if implementedHere() {
+      return true
+    } else {
+      let targets = router.targets(forNamed: selector)
+      if let target = targets.first { rememberSignatureIfUndeclared(selector, target) }
+      answer =
+        !targets.isEmpty
+        || (!presenceSensitive.contains(selector) && router.responds(toNamed: selector))
+    }
+    answers[selector] = answer
+    return answer
+  }
+
+  /// The handler the runtime sends `selector` to directly: its one target when the selector is
+  /// routed by name and nothing observes it; otherwise `nil`, and the message reaches
+  /// ``forward(_:)``.
+  func forwardingTarget(forSelector selector: String) -> AnyObject? {
+    forwardingTarget(forSelector: .name(selector)) { selector }
+  }
+
+  /// The handler the runtime sends the selector `key` identifies to directly, as
+  /// ``forwardingTarget(forSelector:)-(String)`` finds it; `name` is asked only the first time
+  /// since the routes changed, so a selector known by its address costs no string.
+  func forwardingTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
+    // Route changes and new observers empty the cache.
+    if let target = directTargets[key] { return target }
+    let selector = name()
+    guard modeledAnswer(selector) == nil, !router.isObserved(named: selector) else { return nil }
+    let targets = router.targets(forNamed: selector)
+    guard targets.count == 1 else { return nil }
+    rememberSignatureIfUndeclared(selector, targets[0])
+    directTargets.remember(targets[0], for: key)
+    return targets[0]
+  }
+
+  private func rememberSignatureIfUndeclared(_ selector: String, _ target: AnyObject) {
+    if runtime.declaration(of: selector) == nil { onUndeclaredSelectorAnswered?(selector, target) }
+  }
+
+  /// Delivers a message no forwarding target took, and returns the handlers asked when it
+  /// reached none and is to be reported (the first time since the parent was last told).
+  ///
+  /// It goes to every handler its rule chooses (several for a broadcast), shown to observers.
+  /// A message that reaches no handler gets its fallback (a completion handler is called); a
+  /// notification that is only observed is no problem.
+  func forward(_ invocation: some ForwardedInvocation) -> Unanswered? {
+    let selector = invocation.selectorName
+    if invocation.returnsVoid {
+      let observed = router.isObserved(named: selector)
+      // An event is made (an allocation) only for a message with a target or an observer.
+      if observed || !router.targets(forNamed: selector).isEmpty {
+        let event = MessageEvent<Message, [Any]>(named: selector)
+        let delivered = router.broadcast(event, invocation.arguments, as: AnyObject.self) {
+          invocation.invoke(on: $0)
+        }
+        if delivered > 0 { return nil }
+      }
+      let (fallback, isNew) = unansweredFallback(of: selector)
+      if case .completion(let index, let call) = fallback.answer,
+        index < invocation.arguments.count
+      {
+        call(invocation.arguments[index])
+      }
+      if observed || !isNew { return nil }
+    } else {
+      // Reported since the parent was last told, and no route changed since: still nobody's.
+      if let known = unanswered[selector] {
+        known.answer(invocation)
+        return nil
+      }
+      // One answer, from the first target: a broadcast rule for a method that returns a value
+      // is a setup mistake, reported when it is made.
+      if let target = router.targets(forNamed: selector).first {
+        invocation.invoke(on: target)
+        return nil
+      }
+      let (fallback, isNew) = unansweredFallback(of: selector)
+      fallback.answer(invocation)
+      if !isNew { return nil }
+    }
+    return Unanswered(
+      selector: selector,
+      handlers: router.explain(named: selector).candidates.map(\.description))
+  }
+
+  /// A message that reached no handler: its selector and the handlers asked, described.
+  struct Unanswered {
+    let selector: String
+    let handlers: [String]
+  }
+
+  /// The fallback of `selector`, a message that reached no handler (its declared fallback, or
+  /// else its documented default, or else zero), and whether this is the first time since the
+  /// parent was last told.
+  private func unansweredFallback(of selector: String) -> (DelegateFallback, isNew: Bool) {
+    if let known = unanswered[selector] { return (known, false) }
+    let fallback = fallback(of: selector)
+    unanswered[selector] = fallback
+    return (fallback, true)
+  }
+
+  /// The declared fallback of `selector`, or else its documented default, or else zero.
+  private func fallback(of selector: String) -> DelegateFallback {
+    fallbacks[selector] ?? DelegatePreset.documentedDefaults[selector] ?? .zero
+  }
+
+  // MARK: - Telling the parent
+
+  /// Forgets what it remembered of the routes: call it whenever they change.
+  func routesChanged() {
+    directTargets.forgetAll()
+    unanswered = [:]
+  }
+
+  /// Forgets the direct targets: call it before a selector is observed (its observers must see
+  /// it, so it can no longer go straight to its handler).
+  func forgetDirectTargets() {
+    directTargets.forgetAll()
+  }
+
+  /// Asks again for every answer given, and returns the selectors whose answer changed; the
+  /// parent is about to be told, so unanswered messages are reported afresh from now on.
+  func changedAnswers() -> [String] {
+    unanswered = [:]
+    return answers.compactMap { selector, old in
+      responds(toSelector: selector) != old ? selector : nil
+    }
+  }
+
+  // MARK: - Checks
+
+  /// Why `selector` cannot be observed with its arguments boxed as `[Any]`, or `nil` when it
+  /// can: a method the adopted protocols declare as returning nothing.
+  func observationProblem(_ selector: String) -> String? {
+    switch runtime.declaration(of: selector)?.returnsVoid {
+    case true?: nil
+    case false?: "it returns a value, so only one handler answers it"
+    case nil: "no adopted protocol declares it"
+    }
+  }
+
+  /// The rules keyed by a selector routed by name that no adopted protocol declares and no
+  /// handler implements, each with the declared selector it resembles.
+  func undeclaredRuleSelectors() -> [(selector: String, suggestion: String?)] {
+    router.rules.namesWithEntries.compactMap { name in
+      guard modeledAnswer(name) == nil, runtime.declaration(of: name) == nil,
+        router.targets(forNamed: name).isEmpty
+      else { return nil }
+      return (name, closestSelector(to: name, in: runtime.declaredSelectors))
+    }
+  }
+}
+
+/// A selector as the runtime's question names it: by address where the runtime gives one (a
+/// selector is a unique pointer on Apple platforms, and its name would cost a string per
+/// message), or by name.
+enum SelectorKey: Hashable {
+  case address(UInt)
+  case name(String)
+}
+
+/// A message the Objective-C runtime hands to the proxy's `forwardInvocation:`.
+protocol ForwardedInvocation {
+  /// The selector, such as `"scrollViewDidScroll:"`.
+  var selectorName: String { get }
+  /// Whether the method returns nothing.
+  var returnsVoid: Bool { get }
+  /// The arguments, boxed: objects as they are, numbers as `NSNumber`, other values as
+  /// `NSValue`.
+  var arguments: [Any] { get }
+  /// Sends the message to `target`, which then gives the answer.
+  func invoke(on target: AnyObject)
+  /// Answers zero: `0`, `false`, `nil` or a zeroed structure.
+  func answerZero()
+  /// Answers `value` (a number, a Boolean, an object, or a structure boxed as `NSValue`),
+  /// converted to the method's return type.
+  func answer(with value: Any)
+  /// Answers the argument at `index`, of the method's return type.
+  func answerWithArgument(at index: Int)
+}
+
+/// A selector's one handler, held weakly, as ``SelectorRouter`` remembers it: a class, so a
+/// look-up copies a strong reference rather than a weak one (the runtime asks for every
+/// message).
+final class DirectTarget {
+  let key: SelectorKey
+  weak var object: AnyObject?
+  init(_ object: AnyObject, key: SelectorKey) {
+    self.key = key
+    self.object = object
+  }
+}
+
+/// The one handler of the selectors the runtime asked to forward, as ``SelectorRouter``
+/// remembers them until the routes change.
+///
+/// The runtime asks for every message, by the selector's address on Apple platforms: a
+/// selector known by address is found in a small table indexed by its address bits, which
+/// costs a shift and a compare where hashing the key would cost more than the rest of the
+/// answer. Two selectors that share a slot take turns in it; selectors known by name, and those
+/// turned out of a slot, are kept in a dictionary.
+struct DirectTargets {
+  private static let slotCount = 64
+  private var slots = ContiguousArray<DirectTarget?>(repeating: nil, count: slotCount)
+  private var byKey: [SelectorKey: DirectTarget] = [:]
+
+  /// The handler remembered for `key`, while it lives.
+  subscript(key: SelectorKey) -> AnyObject? {
+    if case .address(let address) = key, let entry = slots[Self.slot(of: address)],
+      entry.key == key
+    {
+      return entry.object
+    }
+    return byKey.isEmpty ? nil : byKey[key]?.object
+  }
+
+  /// Remembers `target` as the one handler of `key`.
+  mutating func remember(_ target: AnyObject, for key: SelectorKey) {
+    let entry = DirectTarget(target, key: key)
+    if case .address(let address) = key {
+      let slot = Self.slot(of: address)
+      if let previous = slots[slot], previous.key != key { byKey[previous.key] = previous }
+      slots[slot] = entry
+      byKey[key] = nil
+    } else {
+      byKey[key] = entry
+    }
+  }
+
+  /// Forgets every handler: the routes changed, or a selector is now observed.
+  mutating func forgetAll() {
+    for index in slots.indices { slots[index] = nil }
+    byKey = [:]
+  }
+
+  /// The slot of a selector's address: its bits above the alignment of a pointer.
+  private static func slot(of address: UInt) -> Int {
+    Int(truncatingIfNeeded: (address >> 3) & UInt(slotCount - 1))
+  }
+}
+
+/// A weak reference to a handler.
+struct WeakHandler {
+  weak var object: AnyObject?
+  init(_ object: AnyObject?) { self.object = object }
+}
+
+/// The selector of `selectors` nearest to `name`, if one is close enough to be a misspelling.
+func closestSelector(to name: String, in selectors: [String]) -> String? {
+  let candidates = selectors.map { ($0, editDistance($0, name)) }
+  guard let best = candidates.min(by: { $0.1 < $1.1 }) else { return nil }
+  return best.1 <= max(2, name.count / 8) ? best.0 : nil
+}
+
+/// The Levenshtein distance between two strings.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a.utf8)
+  let b = Array(b.utf8)
+  var previous = Array(0...b.count)
+  for (i, x) in a.enumerated() {
+    var current = [i + 1] + Array(repeating: 0, count: b.count)
+    for (j, y) in b.enumerated() {
+      current[j + 1] = Swift.min(
+        previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}
+
+/// What the proxies' default `onError` does with `error`: a debug build stops with its
+/// description when it is a setup mistake; a problem met at run time and recovered from is
+/// only kept in `errors` (and printed, in a debug build), since it follows from events such as
+/// a screen's teardown or another library taking the delegate.
+func reportByDefault(_ error: some CustomStringConvertible, isSetupMistake: Bool) {
+  if isSetupMistake {
+    assertionFailure("\(error)")
+  } else {
+    #if DEBUG
+    print("Switchboard recovered: \(error)")
+    #endif
+  }
+}

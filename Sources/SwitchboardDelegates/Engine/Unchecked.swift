@@ -1,0 +1,116 @@
+// Every operation of SwitchboardDelegates that bypasses Swift's safety checks lives in this
+// file, each beside the invariant it relies on. Two types elsewhere are `@unchecked Sendable`
+// and say why where they stand: `DelegateRouting` (every member under its lock) and
+// `DelegateFallback` (its payloads are used only under that lock). The core's unchecked
+// operations are in Switchboard's DispatchStorage.swift, the list layer's one in IdentityDiff.swift.
+
+import Foundation
+
+#if canImport(ObjectiveC)
+import ObjectiveC
+#endif
+
+/// `object`, a block the runtime handed over boxed as an object, as the block type `Block`.
+///
+/// Swift has no checked cast from an object to a block type. Invariant: `Block` is a
+/// `@convention(block)` function type, which is one object pointer (checked by size, with a
+/// message naming the fix), and `object` is the block the method's signature declares there.
+func uncheckedBlock<Block>(_ object: AnyObject, as type: Block.Type) -> Block {
+  precondition(
+    MemoryLayout<Block>.size == MemoryLayout<AnyObject>.size,
+    "DelegateFallback.completion: \(Block.self) is not a block type; write the handler's type "
+      + "as @convention(block) (…) -> Void.")
+  return unsafeBitCast(object, to: Block.self)
+}
+
+/// The structure `value` boxes, as a `Value`, when `Value` is a plain structure whose name and
+/// size match the structure's type encoding (`{CGPoint=dd}`); `nil` otherwise.
+///
+/// The runtime boxes a structure argument as its bytes; Swift has no checked conversion back.
+/// Invariant: `Value` is plain data (`_isPOD`), named as the encoding names the structure, and of
+/// its size, so its bytes are a valid `Value` (Apple platforms only: swift-corelibs-foundation
+/// cannot size a structure encoding).
+func uncheckedStructure<Value>(_ value: NSValue, as type: Value.Type) -> Value? {
+  #if canImport(Darwin)
+  guard _isPOD(Value.self) else { return nil }
+  let encoding = String(cString: value.objCType)
+  let name = "\(Value.self)"
+  guard encoding.hasPrefix("{\(name)=") || encoding.hasPrefix("{_\(name)=") else { return nil }
+  var size = 0
+  NSGetSizeAndAlignment(value.objCType, &size, nil)
+  guard size == MemoryLayout<Value>.size else { return nil }
+  return withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+    guard let address = buffer.baseAddress else { return nil }
+    value.getValue(address, size: size)
+    return address.move()
+  }
+  #else
+  return nil
+  #endif
+}
+
+#if canImport(ObjectiveC)
+/// The `count` elements of `list`, which an Objective-C runtime `…_copy…List` function
+/// allocated for the caller; the list is freed.
+///
+/// Invariant: `list` holds `count` elements and is the caller's to free (the runtime's
+/// documented contract for these functions); the elements are copied out first.
+func takeRuntimeList<Element>(_ list: UnsafeMutablePointer<Element>?, count: UInt32) -> [Element] {
+  guard let list else { return [] }
+  defer { free(list) }
+  return Array(UnsafeBufferPointer(start: list, count: Int(count)))
+}
+
+/// The protocols `class_copyProtocolList` or `protocol_copyProtocolList` listed; the list is
+/// freed (as ``takeRuntimeList(_:count:)-(UnsafeMutablePointer<Element>?,_)``).
+func takeRuntimeList(_ list: AutoreleasingUnsafeMutablePointer<Protocol>?, count: UInt32)
+  -> [Protocol]
+{
+  guard let list else { return [] }
+  let protocols = (0..<Int(count)).map { list[$0] }
+  free(UnsafeMutableRawPointer(mutating: UnsafeRawPointer(list)))
+  return protocols
+}
+
+extension SelectorKey {
+  /// The key of `selector`, the runtime's question: its address, since a selector is a unique
+  /// pointer (its name is a string built per call, asked for only when the routes changed).
+  ///
+  /// Invariant: a `Selector` is one pointer, unique per name for the life of the process.
+  init(_ selector: Selector) {
+    self = .address(UInt(bitPattern: unsafeBitCast(selector, to: Int.self)))
+  }
+}
+
+/// The keys of the objects Switchboard associates with a parent or a list view.
+///
+/// `nonisolated(unsafe)`: the runtime needs a stable address for each key; nothing reads or
+/// writes the values, only their addresses.
+enum AssociationKeys {
+  nonisolated(unsafe) static var attachedDelegateProxies: UInt8 = 0
+  nonisolated(unsafe) static var reuseRecords: UInt8 = 0
+  nonisolated(unsafe) static var listProxy: UInt8 = 0
+}
+
+/// A parent's delegate property, reached through its key path, with the parent held weakly.
+///
+/// `@unchecked Sendable`: the proxy touches the property only on the thread the parent calls
+/// it on, under its routing's lock; the key path is immutable.
+struct UncheckedProperty<Parent: AnyObject, Delegate>: @unchecked Sendable {
+  weak var parent: Parent?
+  let property: ReferenceWritableKeyPath<Parent, Delegate?>
+
+  func get() -> AnyObject? { parent?[keyPath: property].map { $0 as AnyObject } }
+  func set(_ object: AnyObject?) { parent?[keyPath: property] = object as? Delegate }
+}
+#endif
+
+/// A value handed between a nonisolated Objective-C runtime method and the main actor.
+///
+/// It is the message `forwardInvocation:` received, or the target `forwardingTarget(for:)`
+/// answers, passed through `MainActor.assumeIsolated`. `@unchecked Sendable`: both stay on the
+/// one thread the runtime called on, which `assumeIsolated` checks is the main thread.
+struct RuntimeHandOver<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

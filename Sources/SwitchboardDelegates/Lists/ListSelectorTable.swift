@@ -1,0 +1,153 @@
+import SwitchboardLists
+
+/// Which Objective-C selector of a UIKit list view's protocols carries each ``ListMessage``, and
+/// which of its other selectors change the view's behaviour by being implemented at all.
+///
+/// A message without a selector here is not sent by that view (a collection view has no section
+/// header titles); every other selector is routed by name (see ``SelectorRouting``).
+struct ListSelectorTable: Sendable {
+  /// The view the table is for, such as `"UITableView"`.
+  let hostName: String
+  private let selectors: [ListMessage: String]
+  private let messages: [String: ListMessage]
+  /// Selectors that return nothing but whose mere presence changes what the view does (a
+  /// primary action changes how selection works; a move method shows reorder controls): the
+  /// proxy answers them only when a handler implements them.
+  let presenceSensitive: Set<String>
+
+  init(hostName: String, selectors: [ListMessage: String], presenceSensitive: Set<String>) {
+    var messages: [String: ListMessage] = [:]
+    for (message, selector) in selectors {
+      if let other = messages.updateValue(message, forKey: selector) {
+        preconditionFailure(
+          "ListSelectorTable(\(hostName)): \(selector) is given for both \(other) and \(message).")
+      }
+    }
+    self.hostName = hostName
+    self.selectors = selectors
+    self.messages = messages
+    self.presenceSensitive = presenceSensitive
+  }
+
+  /// The selector that carries `message`, or `nil` when this view does not send it.
+  func selector(for message: ListMessage) -> String? { selectors[message] }
+
+  /// The message a selector carries, or `nil` for a selector that is routed by name.
+  func message(forSelector selector: String) -> ListMessage? { messages[selector] }
+
+  /// Every message this view sends, in ``ListMessage`` order.
+  var modeledMessages: [ListMessage] { ListMessage.allCases.filter { selectors[$0] != nil } }
+
+  /// The view's property whose object receives `message`.
+  func property(of message: ListMessage) -> ListViewProperty {
+    if message == .prefetchRows { return .prefetchDataSource }
+    return message.isDataSourceMessage ? .dataSource : .delegate
+  }
+
+  /// Whether `handler` implements `message` on `host`: it adopts the message's capability for
+  /// that host, or it implements the view's own method itself (not only by inheriting UIKit's
+  /// controller implementation).
+  func handler<Host: ListHost>(
+    _ handler: AnyObject, implements message: ListMessage, on host: Host.Type,
+    runtime: some SelectorRuntime
+  ) -> Bool {
+    if message.isImplemented(by: handler, on: host) { return true }
+    guard let selector = selectors[message] else { return false }
+    return runtime.implementation(of: selector, by: handler).counts
+  }
+
+  /// `UITableView`'s data source, prefetching data source and delegate.
+  static let tableView = ListSelectorTable(
+    hostName: "UITableView",
+    selectors: [
+      .numberOfSections: "numberOfSectionsInTableView:",
+      .numberOfRows: "tableView:numberOfRowsInSection:",
+      .cellForRow: "tableView:cellForRowAtIndexPath:",
+      .titleForHeader: "tableView:titleForHeaderInSection:",
+      .titleForFooter: "tableView:titleForFooterInSection:",
+      .canEditRow: "tableView:canEditRowAtIndexPath:",
+      .canMoveRow: "tableView:canMoveRowAtIndexPath:",
+      .commitEdit: "tableView:commitEditingStyle:forRowAtIndexPath:",
+      .moveRow: "tableView:moveRowAtIndexPath:toIndexPath:",
+      .sectionIndexTitles: "sectionIndexTitlesForTableView:",
+      .prefetchRows: "tableView:prefetchRowsAtIndexPaths:",
+      .heightForRow: "tableView:heightForRowAtIndexPath:",
+      .estimatedHeightForRow: "tableView:estimatedHeightForRowAtIndexPath:",
+      .willDisplayRow: "tableView:willDisplayCell:forRowAtIndexPath:",
+      .didEndDisplayingRow: "tableView:didEndDisplayingCell:forRowAtIndexPath:",
+      .willSelectRow: "tableView:willSelectRowAtIndexPath:",
+      .didSelectRow: "tableView:didSelectRowAtIndexPath:",
+      .didDeselectRow: "tableView:didDeselectRowAtIndexPath:",
+    ],
+    presenceSensitive: [
+      "tableView:performPrimaryActionForRowAtIndexPath:",
+      "tableView:didBeginMultipleSelectionInteractionAtIndexPath:",
+    ])
+
+  /// `UICollectionView`'s data source, prefetching data source and delegate (flow layout's
+  /// included).
+  ///
+  /// ``ListMessage/willSelectRow`` is `collectionView:shouldSelectItemAtIndexPath:`, which can
+  /// only allow or cancel.
+  static let collectionView = ListSelectorTable(
+    hostName: "UICollectionView",
+    selectors: [
+      .numberOfSections: "numberOfSectionsInCollectionView:",
+      .numberOfRows: "collectionView:numberOfItemsInSection:",
+      .cellForRow: "collectionView:cellForItemAtIndexPath:",
+      .supplementaryView: "collectionView:viewForSupplementaryElementOfKind:atIndexPath:",
+      .canMoveRow: "collectionView:canMoveItemAtIndexPath:",
+      .moveRow: "collectionView:moveItemAtIndexPath:toIndexPath:",
+      .prefetchRows: "collectionView:prefetchItemsAtIndexPaths:",
+      .willDisplayRow: "collectionView:willDisplayCell:forItemAtIndexPath:",
+      .didEndDisplayingRow: "collectionView:didEndDisplayingCell:forItemAtIndexPath:",
+      .willSelectRow: "collectionView:shouldSelectItemAtIndexPath:",
+      .didSelectRow: "collectionView:didSelectItemAtIndexPath:",
+      .didDeselectRow: "collectionView:didDeselectItemAtIndexPath:",
+    ],
+    presenceSensitive: [
+      "collectionView:performPrimaryActionForItemAtIndexPath:",
+      "collectionView:didBeginMultipleSelectionInteractionAtIndexPath:",
+    ])
+}
+
+/// A property of a list view that holds one of its helpers.
+enum ListViewProperty: String, Hashable, Sendable, CaseIterable {
+  case dataSource
+  case delegate
+  case prefetchDataSource
+}
+
+/// What the Objective-C runtime tells a UIKit list proxy about selectors and handlers.
+///
+/// On Apple platforms it is the runtime itself; the specs use a model of it.
+protocol SelectorRuntime: Sendable {
+  /// How `handler` implements `selector`.
+  func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation
+  /// What the proxy's protocols declare about `selector`; `nil` when none declares it.
+  func declaration(of selector: String) -> SelectorDeclaration?
+  /// Every selector the proxy's protocols declare.
+  var declaredSelectors: [String] { get }
+}
+
+/// How a handler implements a selector.
+enum SelectorImplementation: Hashable, Sendable {
+  /// Not at all.
+  case none
+  /// With a method of its own class or of a class of the app's.
+  case own
+  /// Only with the implementation it inherits from a UIKit controller, such as
+  /// `UITableViewController`'s data source methods for static cells.
+  case inherited(from: String)
+
+  /// Whether the handler counts as implementing the selector.
+  var counts: Bool { self == .own }
+}
+
+/// What a protocol says about one of its methods.
+struct SelectorDeclaration: Hashable, Sendable {
+  /// Whether the method returns nothing.
+  let returnsVoid: Bool
+  /// The view property whose object receives it.
+  let property: ListViewProperty
+}

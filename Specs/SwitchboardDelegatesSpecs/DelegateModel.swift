@@ -1,0 +1,356 @@
+import Foundation
+import Switchboard
+
+@testable import SwitchboardDelegates
+
+// A strict model of a parent object (a search bar, a text field, a web view, a location
+// manager) toward its delegate, and of the Objective-C runtime, where it matters to a
+// `DelegateProxy`:
+//
+// - The parent asks `respondsToSelector:` for every method of its delegate protocol when a
+//   delegate is assigned, remembers the answers, and asks nothing when the same object is
+//   assigned again.
+// - It sends a method only when the remembered answer is yes; otherwise it uses its own default
+//   for that method (`ModelDelegateMethod.parentDefault`), and for a method with a completion
+//   handler it goes on as if the handler had been called with that default.
+// - A message goes to the receiver's own method; otherwise to `forwardingTargetForSelector:`'s
+//   object; otherwise, if `methodSignatureForSelector:` gives a signature, to
+//   `forwardInvocation:`; otherwise "unrecognized selector" (recorded as a crash).
+// - A completion handler the delegate never calls is recorded as a failure (WebKit raises).
+// - Nothing here assumes the main thread: the parent calls its delegate on the thread it is
+//   used on.
+
+/// A method of the modeled delegate protocol.
+struct ModelDelegateMethod: Sendable {
+  let selector: String
+  let returnsVoid: Bool
+  /// What the parent does when its delegate does not implement the method: its own answer, or
+  /// for a method with a completion handler, the value it goes on with.
+  let parentDefault: String?
+  /// The argument that is a completion handler, if any.
+  let completionArgument: Int?
+}
+
+/// The protocol of the modeled parent: a few methods of each kind UIKit, WebKit and CoreLocation
+/// declare.
+enum ModelDelegateProtocol {
+  static let textDidChange = "searchBar:textDidChange:"
+  static let shouldReturn = "textFieldShouldReturn:"
+  static let targetOffset = "collectionView:targetContentOffsetForProposedContentOffset:"
+  static let decidePolicy = "webView:decidePolicyForNavigationAction:decisionHandler:"
+  static let didScroll = "scrollViewDidScroll:"
+  static let didZoom = "scrollViewDidZoom:"
+  static let didUpdateLocations = "locationManager:didUpdateLocations:"
+  static let rowHeight = "pickerView:rowHeightForComponent:"
+
+  static let methods: [ModelDelegateMethod] = [
+    ModelDelegateMethod(
+      selector: textDidChange, returnsVoid: true, parentDefault: nil, completionArgument: nil),
+    ModelDelegateMethod(
+      selector: shouldReturn, returnsVoid: false, parentDefault: "true", completionArgument: nil),
+    ModelDelegateMethod(
+      selector: targetOffset, returnsVoid: false, parentDefault: "proposed",
+      completionArgument: nil),
+    ModelDelegateMethod(
+      selector: decidePolicy, returnsVoid: true, parentDefault: "allow", completionArgument: 1),
+    ModelDelegateMethod(
+      selector: didScroll, returnsVoid: true, parentDefault: nil, completionArgument: nil),
+    ModelDelegateMethod(
+      selector: didZoom, returnsVoid: true, parentDefault: nil, completionArgument: nil),
+    ModelDelegateMethod(
+      selector: didUpdateLocations, returnsVoid: true, parentDefault: nil,
+      completionArgument: nil),
+    ModelDelegateMethod(
+      selector: rowHeight, returnsVoid: false, parentDefault: "row height of the picker",
+      completionArgument: nil),
+  ]
+
+  static func method(_ selector: String) -> ModelDelegateMethod? {
+    methods.first { $0.selector == selector }
+  }
+}
+
+/// A completion handler, as the model's parent passes one: it records the value it is called
+/// with.
+final class ModelCompletion: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [String] = []
+  var calls: [String] { lock.withLock { values } }
+  func call(_ value: String) { lock.withLock { values.append(value) } }
+}
+
+/// An object that implements the delegate methods it names, on any thread.
+final class DelegateHandler: NSObjectLike, @unchecked Sendable {
+  let selectors: Set<String>
+  let protocols: Set<String>
+  private let lock = NSLock()
+  private var log: [String] = []
+  private let answers: [String: Any]
+  /// Calls the completion handler of `decidePolicy` with this value, when set.
+  let decision: String?
+
+  init(
+    _ selectors: Set<String>, protocols: Set<String> = [], answers: [String: Any] = [:],
+    decision: String? = nil
+  ) {
+    self.selectors = selectors
+    self.protocols = protocols
+    self.answers = answers
+    self.decision = decision
+  }
+
+  var received: [String] { lock.withLock { log } }
+
+  func perform(_ selector: String, _ arguments: [Any]) -> Any? {
+    lock.withLock { log.append(selector) }
+    if selector == ModelDelegateProtocol.decidePolicy, let decision,
+      let completion = arguments.lazy.compactMap({ $0 as? ModelCompletion }).first
+    {
+      completion.call(decision)
+    }
+    return answers[selector]
+  }
+}
+
+/// What the model's runtime knows of an object: the selectors it implements.
+protocol NSObjectLike: AnyObject {
+  var selectors: Set<String> { get }
+  func perform(_ selector: String, _ arguments: [Any]) -> Any?
+}
+
+/// The runtime of the model's delegate protocol.
+struct ModelDelegateRuntime: SelectorRuntime {
+  func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation {
+    (handler as? any NSObjectLike)?.selectors.contains(selector) == true ? .own : .none
+  }
+
+  func declaration(of selector: String) -> SelectorDeclaration? {
+    ModelDelegateProtocol.method(selector).map {
+      SelectorDeclaration(returnsVoid: $0.returnsVoid, property: .delegate)
+    }
+  }
+
+  var declaredSelectors: [String] { ModelDelegateProtocol.methods.map(\.selector) }
+}
+
+/// The run loop of the thread the parent lives on: work scheduled "after this turn" runs at
+/// `endTurn()`.
+final class ModelRunLoop: @unchecked Sendable {
+  private let lock = NSLock()
+  private var pending: [@Sendable () -> Void] = []
+
+  @Sendable func schedule(_ work: @escaping @Sendable () -> Void) {
+    lock.withLock { pending.append(work) }
+  }
+
+  func endTurn() {
+    while let work = lock.withLock({ pending.isEmpty ? nil : pending.removeFirst() }) { work() }
+  }
+}
+
+/// A parent object toward its delegate.
+final class ModelParent: @unchecked Sendable {
+  private let lock = NSRecursiveLock()
+  private var answers: [String: Bool] = [:]
+  private var crashLog: [String] = []
+  private var failureLog: [String] = []
+  private var assignmentCount = 0
+  private var storedDelegate: WeakHandler = WeakHandler(nil)
+  /// The proxy's side of the runtime, when the delegate is the proxy.
+  var dispatcher: ModelDelegateProxy?
+
+  var crashes: [String] { lock.withLock { crashLog } }
+  var failures: [String] { lock.withLock { failureLog } }
+  /// Assignments of an object (clearing is not counted).
+  var assignments: Int { lock.withLock { assignmentCount } }
+
+  var delegate: AnyObject? {
+    get { lock.withLock { storedDelegate.object } }
+    set {
+      lock.withLock {
+        let old = storedDelegate.object
+        storedDelegate = WeakHandler(newValue)
+        guard let newValue else {
+          answers = [:]
+          return
+        }
+        assignmentCount += 1
+        if newValue === old { return }
+        for method in ModelDelegateProtocol.methods {
+          answers[method.selector] = respondsTo(method.selector, newValue)
+        }
+      }
+    }
+  }
+
+  private func respondsTo(_ selector: String, _ object: AnyObject) -> Bool {
+    if let proxy = object as? ModelDelegateProxy { return proxy.responds(selector) }
+    return (object as? any NSObjectLike)?.selectors.contains(selector) ?? false
+  }
+
+  /// The answer the parent remembers for `selector`.
+  func cachedAnswer(_ selector: String) -> Bool { lock.withLock { answers[selector] ?? false } }
+
+  /// Sends `selector` as the parent does.
+  ///
+  /// When the remembered answer is yes, through the runtime; otherwise the parent's own
+  /// default. A completion handler is passed as the argument the method declares, and must be
+  /// called.
+  @discardableResult
+  func send(_ selector: String, _ arguments: [Any] = []) -> Any? {
+    guard let method = ModelDelegateProtocol.method(selector) else { return nil }
+    var arguments = arguments
+    let completion = ModelCompletion()
+    if let index = method.completionArgument {
+      while arguments.count < index { arguments.append(NSNull()) }
+      arguments.insert(completion, at: index)
+    }
+    guard cachedAnswer(selector), let object = delegate else {
+      if method.completionArgument != nil, let value = method.parentDefault {
+        completion.call(value)
+      }
+      return method.parentDefault
+    }
+    let answer = deliver(selector, arguments, to: object)
+    if method.completionArgument != nil, completion.calls.isEmpty {
+      lock.withLock { failureLog.append("completion handler of \(selector) was not called") }
+    }
+    return method.completionArgument != nil ? completion.calls.first : answer
+  }
+
+  private func deliver(_ selector: String, _ arguments: [Any], to object: AnyObject) -> Any? {
+    guard let proxy = object as? ModelDelegateProxy else {
+      return perform(selector, arguments, on: object)
+    }
+    if proxy.implementsItself(selector) {
+      proxy.typedNotification(selector, arguments)
+      return nil
+    }
+    if let target = proxy.forwardingTarget(selector) {
+      return perform(selector, arguments, on: target)
+    }
+    if proxy.hasMethodSignature(selector) { return proxy.forwardInvocation(selector, arguments) }
+    lock.withLock { crashLog.append("unrecognized selector \(selector)") }
+    return nil
+  }
+
+  private func perform(_ selector: String, _ arguments: [Any], on object: AnyObject) -> Any? {
+    guard let object = object as? any NSObjectLike, object.selectors.contains(selector) else {
+      lock.withLock { crashLog.append("unrecognized selector \(selector)") }
+      return nil
+    }
+    return object.perform(selector, arguments)
+  }
+}
+
+/// A message the model's runtime hands to `forwardInvocation:`.
+final class ModelDelegateInvocation: ForwardedInvocation {
+  let selectorName: String
+  let returnsVoid: Bool
+  let arguments: [Any]
+  private(set) var answer: Any?
+
+  init(_ selector: String, _ arguments: [Any], returnsVoid: Bool) {
+    selectorName = selector
+    self.arguments = arguments
+    self.returnsVoid = returnsVoid
+  }
+
+  func invoke(on target: AnyObject) {
+    answer = (target as? any NSObjectLike)?.perform(selectorName, arguments)
+  }
+  func answerZero() { answer = nil }
+  func answer(with value: Any) { answer = value }
+  func answerWithArgument(at index: Int) {
+    answer = index < arguments.count ? arguments[index] : nil
+  }
+}
+
+/// `DelegateProxy` in the model: what the class and its Objective-C base do, on
+/// `DelegateRouting`.
+final class ModelDelegateProxy: @unchecked Sendable {
+  let routing: DelegateRouting
+  private let lock = NSLock()
+  private var remembered: Set<String> = []
+  private var invocations = 0
+
+  /// Selectors whose signature the base remembered from a handler.
+  var rememberedSignatures: Set<String> { lock.withLock { remembered } }
+  var errors: [String] { routing.errors.map { "\($0)" } }
+
+  private init(routing: DelegateRouting, keepingDefaultOnError: Bool) {
+    self.routing = routing
+    if !keepingDefaultOnError { routing.onError = { _ in } }
+    routing.onUndeclaredSelectorAnswered { [weak self] selector, _ in
+      self?.lock.withLock { _ = self?.remembered.insert(selector) }
+    }
+  }
+
+  /// `DelegateProxy.attach(to:delegate:handlers:rules:fallbacks:keepingInstalledDelegate:)`.
+  @discardableResult
+  static func attach(
+    to parent: ModelParent, handlers: KeyValuePairs<HandlerRole, AnyObject>,
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [String: DelegateFallback] = [:],
+    keepingInstalledDelegate: Bool = true, keepingDefaultOnError: Bool = false,
+    runLoop: ModelRunLoop
+  ) -> ModelDelegateProxy {
+    let proxy = ModelDelegateProxy(
+      routing: DelegateRouting(
+        handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: rules,
+        fallbacks: fallbacks, runtime: ModelDelegateRuntime(), schedule: runLoop.schedule),
+      keepingDefaultOnError: keepingDefaultOnError)
+    let previous = parent.dispatcher
+    parent.dispatcher = proxy
+    proxy.routing.attach(
+      to: DelegateProperty(
+        get: { [weak parent] in parent?.delegate }, set: { [weak parent] in parent?.delegate = $0 }
+      ),
+      as: proxy, keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing)
+    return proxy
+  }
+
+  /// `responds(to:)`: the class implements `NSObject`'s methods and the typed notifications
+  /// (`DelegateProxy`'s `scrollViewDidScroll(_:)`, …).
+  func responds(_ selector: String) -> Bool {
+    routing.responds(toSelector: selector) { implementsItself(selector) }
+  }
+
+  /// Whether the proxy class implements `selector` itself, so the runtime sends it straight to
+  /// the proxy: the typed notifications.
+  func implementsItself(_ selector: String) -> Bool {
+    DelegatePreset.typedNotifications.contains(selector)
+  }
+
+  /// A typed notification method of the proxy class, as `DelegateProxy` implements it.
+  func typedNotification(_ selector: String, _ arguments: [Any]) {
+    routing.deliver(selector, arguments) { target in
+      _ = (target as? any NSObjectLike)?.perform(selector, arguments)
+    }
+  }
+
+  /// How many messages reached `forwardInvocation:` (an `NSInvocation` each, on device).
+  var invocationCount: Int { lock.withLock { invocations } }
+
+  func forwardingTarget(_ selector: String) -> AnyObject? {
+    routing.forwardingTarget(forSelector: selector)
+  }
+
+  /// `methodSignatureForSelector:` of the Objective-C base.
+  func hasMethodSignature(_ selector: String) -> Bool {
+    ModelDelegateProtocol.method(selector) != nil || rememberedSignatures.contains(selector)
+  }
+
+  func forwardInvocation(_ selector: String, _ arguments: [Any]) -> Any? {
+    lock.withLock { invocations += 1 }
+    let invocation = ModelDelegateInvocation(
+      selector, arguments,
+      returnsVoid: ModelDelegateProtocol.method(selector)?.returnsVoid ?? false)
+    routing.forward(invocation)
+    return invocation.answer
+  }
+
+  /// `conformsToProtocol:` for a protocol the model names.
+  func conforms(to protocolName: String) -> Bool {
+    routing.anyHandler { ($0 as? DelegateHandler)?.protocols.contains(protocolName) ?? false }
+  }
+}

@@ -1,0 +1,558 @@
+import Foundation
+import Switchboard
+import Testing
+
+@testable import SwitchboardDelegates
+
+// DelegateProxy, the delegate proxy for any Objective-C delegate protocol, on the model of a
+// parent object and the runtime (DelegateModel.swift).
+
+private typealias P = ModelDelegateProtocol
+
+@Suite("DelegateProxy, on a model of a parent object and the Objective-C runtime")
+struct DelegateProxySpecs {
+  let parent = ModelParent()
+  let runLoop = ModelRunLoop()
+  /// The screen: it handles text changes and the return key.
+  let screen = DelegateHandler([P.textDidChange, P.shouldReturn], answers: [P.shouldReturn: false])
+  /// The view model: it handles text changes too.
+  let model = DelegateHandler([P.textDidChange])
+
+  func attach(
+    _ handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
+    fallbacks: [String: DelegateFallback] = [:]
+  ) -> ModelDelegateProxy {
+    ModelDelegateProxy.attach(
+      to: parent, handlers: handlers, rules: rules, fallbacks: fallbacks, runLoop: runLoop)
+  }
+
+  @Suite("describe: routing")
+  struct Routing {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: a message goes to its first implementer in priority order, and only to it")
+    func firstImplementer() {
+      _ = spec.attach([.view: spec.screen, .viewModel: spec.model])
+      spec.parent.send(P.textDidChange, ["bar", "a"])
+      #expect(spec.screen.received == [P.textDidChange])
+      #expect(spec.model.received.isEmpty)
+      #expect(spec.parent.send(P.shouldReturn, ["field"]) as? Bool == false)
+    }
+
+    @Test("it: a broadcast rule delivers a method returning nothing to every implementer")
+    func broadcast() {
+      var rules = RoutingRules<DelegateMessage>()
+      rules[named: P.textDidChange] = .broadcast
+      let proxy = spec.attach([.view: spec.screen, .viewModel: spec.model], rules: rules)
+      spec.parent.send(P.textDidChange, ["bar", "a"])
+      #expect(spec.screen.received == [P.textDidChange])
+      #expect(spec.model.received == [P.textDidChange])
+      #expect(proxy.errors.isEmpty)
+    }
+
+    @Test(
+      "it: a scroll view's every-frame notification, broadcast and observed, reaches every handler and observer without an invocation"
+    )
+    func typedNotification() {
+      let analytics = DelegateHandler([P.didScroll])
+      let screen = DelegateHandler([P.didScroll])
+      var rules = RoutingRules<DelegateMessage>()
+      rules[named: P.didScroll] = .broadcast
+      let proxy = spec.attach([.view: screen, "analytics": analytics], rules: rules)
+      var seen: [[Any]] = []
+      let observation = proxy.routing.observe(P.didScroll, beforeHandler: false) {
+        seen.append($0)
+      }
+      for _ in 0..<3 { spec.parent.send(P.didScroll, ["scroll view"]) }
+      #expect(screen.received == [P.didScroll, P.didScroll, P.didScroll])
+      #expect(analytics.received == [P.didScroll, P.didScroll, P.didScroll])
+      #expect(seen.count == 3)
+      #expect(proxy.invocationCount == 0, "a plain message to the proxy, never forwardInvocation:")
+      observation.cancel()
+    }
+
+    @Test(
+      "it: the proxy class's own notification methods are answered only while a handler implements them or something observes them"
+    )
+    func typedNotificationAnswers() {
+      let proxy = spec.attach([.view: spec.screen])
+      #expect(!spec.parent.cachedAnswer(P.didScroll), "the class implements it; nobody handles it")
+      let observation = proxy.routing.observe(P.didScroll, beforeHandler: false) { _ in }
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.didScroll))
+      observation.cancel()
+      // One handler, nothing observing: straight to it, as a forwarding target.
+      let scroller = DelegateHandler([P.didScroll])
+      proxy.routing.add(scroller, role: "scroller")
+      spec.runLoop.endTurn()
+      spec.parent.send(P.didScroll, ["scroll view"])
+      #expect(scroller.received == [P.didScroll])
+      #expect(proxy.invocationCount == 0)
+    }
+
+    @Test("it: explains where a selector goes and why")
+    func explains() {
+      let proxy = spec.attach([.view: spec.screen, .viewModel: spec.model])
+      let explanation = proxy.routing.explain(P.textDidChange)
+      #expect(explanation.targets.first?.role == .view)
+      #expect("\(explanation)".contains("first implementer"))
+    }
+  }
+
+  @Suite("describe: what the parent is told")
+  struct Answers {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: yes only for a selector a live handler implements")
+    func onlyImplemented() {
+      _ = spec.attach([.view: spec.screen])
+      #expect(spec.parent.cachedAnswer(P.textDidChange))
+      #expect(spec.parent.cachedAnswer(P.shouldReturn))
+      #expect(!spec.parent.cachedAnswer(P.didZoom), "nobody implements or observes it")
+      #expect(!spec.parent.cachedAnswer(P.decidePolicy))
+    }
+
+    @Test("it: observing a method nobody implements makes it answered, after the turn")
+    func observedIsAnswered() {
+      let proxy = spec.attach([.view: spec.screen])
+      var seen: [[Any]] = []
+      let observation = proxy.routing.observe(P.didZoom, beforeHandler: false) { seen.append($0) }
+      #expect(!spec.parent.cachedAnswer(P.didZoom), "nothing is re-assigned inside the change")
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.didZoom))
+      spec.parent.send(P.didZoom, ["scroll view"])
+      #expect(seen.count == 1)
+      #expect(proxy.errors.isEmpty, "observed, so answered by design")
+      observation.cancel()
+      spec.runLoop.endTurn()
+      #expect(!spec.parent.cachedAnswer(P.didZoom))
+    }
+
+    @Test("it: several changes in one turn re-assign the delegate once, nil then the proxy")
+    func coalesced() {
+      let proxy = spec.attach([.view: spec.screen])
+      spec.runLoop.endTurn()
+      let assignments = spec.parent.assignments
+      let scrolling = DelegateHandler([P.didScroll])
+      let location = DelegateHandler([P.didUpdateLocations])
+      proxy.routing.add(scrolling, role: "scrolling")
+      proxy.routing.add(location, role: "location")
+      #expect(spec.parent.assignments == assignments, "nothing is re-assigned inside the change")
+      spec.runLoop.endTurn()
+      #expect(spec.parent.assignments == assignments + 1)
+      #expect(spec.parent.cachedAnswer(P.didScroll))
+      #expect(spec.parent.cachedAnswer(P.didUpdateLocations))
+      withExtendedLifetime((scrolling, location)) {}
+    }
+
+    @Test("it: the parent's answers match the proxy's after every turn")
+    func stableAnswers() {
+      let scrolling = DelegateHandler([P.didScroll])
+      let proxy = spec.attach([.view: spec.screen])
+      proxy.routing.add(scrolling, role: "scrolling")
+      spec.runLoop.endTurn()
+      for method in P.methods {
+        #expect(spec.parent.cachedAnswer(method.selector) == proxy.responds(method.selector))
+      }
+      withExtendedLifetime(scrolling) {}
+    }
+  }
+
+  @Suite("describe: observing with typed arguments")
+  struct TypedObservation {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: objects, numbers, Booleans and nil arrive as the types the observer names")
+    func typed() {
+      let proxy = spec.attach([.view: spec.screen])
+      var seen: [(String, Int, Double, Bool, String?)] = []
+      let observation = proxy.routing.observe(
+        P.didUpdateLocations, as: (String, Int, Double, Bool, String?).self, beforeHandler: false
+      ) { manager, count, accuracy, flag, note in
+        seen.append((manager, count, accuracy, flag, note))
+      }
+      spec.runLoop.endTurn()
+      spec.parent.send(
+        P.didUpdateLocations,
+        [
+          "manager" as NSString, NSNumber(value: 3), NSNumber(value: 2.5), NSNumber(value: true),
+          NSNull(),
+        ])
+      #expect(seen.count == 1)
+      #expect(seen.first?.0 == "manager" && seen.first?.1 == 3 && seen.first?.2 == 2.5)
+      #expect(seen.first?.3 == true && seen.first?.4 == nil)
+      #expect(proxy.errors.isEmpty)
+      observation.cancel()
+    }
+
+    @Test(
+      "context: an argument of another type — reported once, naming the argument, and not shown")
+    func mismatch() {
+      let proxy = spec.attach([.view: spec.screen])
+      var seen = 0
+      let observation = proxy.routing.observe(
+        P.didScroll, as: (Int, Double).self, beforeHandler: false
+      ) { _, _ in seen += 1 }
+      spec.runLoop.endTurn()
+      spec.parent.send(P.didScroll, ["scroll view" as NSString, NSNumber(value: 1.5)])
+      spec.parent.send(P.didScroll, ["scroll view" as NSString, NSNumber(value: 1.5)])
+      #expect(seen == 0)
+      #expect(
+        proxy.errors == [
+          "scrollViewDidScroll: cannot be observed: its argument 0 is a NSString, not Int."
+        ])
+      observation.cancel()
+    }
+
+    @Test("context: another number of arguments — reported")
+    func arity() {
+      let proxy = spec.attach([.view: spec.screen])
+      let observation = proxy.routing.observe(
+        P.didScroll, as: (String, Int, Int).self, beforeHandler: false
+      ) { _, _, _ in }
+      spec.runLoop.endTurn()
+      spec.parent.send(P.didScroll, ["scroll view" as NSString])
+      #expect(
+        proxy.errors == [
+          "scrollViewDidScroll: cannot be observed: it has 1 arguments, not the 3 of "
+            + "(String, Int, Int)."
+        ])
+      observation.cancel()
+    }
+  }
+
+  @Suite("describe: when a handler goes away")
+  struct Fallbacks {
+    let spec = DelegateProxySpecs()
+
+    @Test("context: a method with a declared value — the answer is the parent's own default")
+    func valueFallback() {
+      var screen: DelegateHandler? = DelegateHandler(
+        [P.shouldReturn], answers: [P.shouldReturn: false])
+      let proxy = spec.attach(
+        [.view: screen!], fallbacks: [P.shouldReturn: .value(true)])
+      screen = nil
+      #expect(spec.parent.send(P.shouldReturn, ["field"]) as? Bool == true)
+      #expect(spec.parent.crashes.isEmpty)
+      #expect(
+        proxy.routing.errors.contains { if case .unansweredMessage = $0 { true } else { false } })
+      spec.runLoop.endTurn()
+      #expect(!spec.parent.cachedAnswer(P.shouldReturn), "the parent is told after the turn")
+    }
+
+    @Test(
+      "context: the parent sends it again and again before the turn ends — every send is answered, and reported once"
+    )
+    func reportedOnce() {
+      var screen: DelegateHandler? = DelegateHandler(
+        [P.shouldReturn], answers: [P.shouldReturn: false])
+      let proxy = spec.attach([.view: screen!], fallbacks: [P.shouldReturn: .value(true)])
+      spec.runLoop.endTurn()
+      screen = nil
+      for _ in 0..<3 { #expect(spec.parent.send(P.shouldReturn, ["field"]) as? Bool == true) }
+      #expect(proxy.routing.errors.count == 1, "\(proxy.routing.errors)")
+      spec.runLoop.endTurn()
+      // Told once; a handler added and released again makes the next send a new report.
+      let next = DelegateHandler([P.shouldReturn], answers: [P.shouldReturn: false])
+      proxy.routing.add(next, role: "next")
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.shouldReturn))
+      _ = proxy.routing.remove(next)
+      _ = spec.parent.send(P.shouldReturn, ["field"])
+      #expect(proxy.routing.errors.count == 2, "\(proxy.routing.errors)")
+    }
+
+    @Test("context: a method whose default is the proposed argument — that argument comes back")
+    func proposedArgument() {
+      var layout: DelegateHandler? = DelegateHandler(
+        [P.targetOffset], answers: [P.targetOffset: "adjusted"])
+      _ = spec.attach([.view: layout!], fallbacks: [P.targetOffset: .proposedArgument(at: 1)])
+      #expect(spec.parent.send(P.targetOffset, ["grid", "proposed"]) as? String == "adjusted")
+      layout = nil
+      #expect(spec.parent.send(P.targetOffset, ["grid", "proposed"]) as? String == "proposed")
+    }
+
+    @Test("context: a method with a completion handler — the handler is called with the default")
+    func completionFallback() {
+      var navigation: DelegateHandler? = DelegateHandler([P.decidePolicy], decision: "cancel")
+      let proxy = spec.attach(
+        [.view: navigation!],
+        fallbacks: [
+          P.decidePolicy: .completion(argumentAt: 1) { (handler: ModelCompletion) in
+            handler.call("allow")
+          }
+        ])
+      #expect(spec.parent.send(P.decidePolicy, ["web view"]) as? String == "cancel")
+      navigation = nil
+      #expect(spec.parent.send(P.decidePolicy, ["web view"]) as? String == "allow")
+      #expect(spec.parent.failures.isEmpty)
+      #expect(proxy.errors.count == 1)
+    }
+
+    @Test(
+      "context: no fallback declared, a UIKit method with a documented default — that default")
+    func documentedDefault() {
+      var screen: DelegateHandler? = DelegateHandler(
+        [P.shouldReturn, P.targetOffset],
+        answers: [P.shouldReturn: false, P.targetOffset: "adjusted"])
+      _ = spec.attach([.view: screen!])
+      screen = nil
+      #expect(spec.parent.send(P.shouldReturn, ["field"]) as? Bool == true)
+      #expect(spec.parent.send(P.targetOffset, ["grid", "proposed"]) as? String == "proposed")
+    }
+
+    @Test("context: no fallback declared, no documented default — zero, reported, never a crash")
+    func zeroFallback() {
+      var picker: DelegateHandler? = DelegateHandler([P.rowHeight], answers: [P.rowHeight: 44])
+      let proxy = spec.attach([.view: picker!])
+      picker = nil
+      #expect(spec.parent.send(P.rowHeight, ["picker", 0]) == nil)
+      #expect(spec.parent.crashes.isEmpty)
+      #expect(
+        proxy.errors.first?.hasPrefix(
+          "pickerView:rowHeightForComponent: reached no handler: the one the parent was told "
+            + "about was released.") == true)
+    }
+
+    @Test("context: the next handler implements it — it answers")
+    func nextHandler() {
+      var first: DelegateHandler? = DelegateHandler(
+        [P.shouldReturn], answers: [P.shouldReturn: true])
+      let second = DelegateHandler([P.shouldReturn], answers: [P.shouldReturn: false])
+      _ = spec.attach([.view: first!, .viewModel: second])
+      first = nil
+      #expect(spec.parent.send(P.shouldReturn, ["field"]) as? Bool == false)
+    }
+  }
+
+  @Suite("describe: the delegate the parent already had")
+  struct Installed {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: is kept as the lowest-priority handler, and detach gives it back")
+    func keptAndRestored() {
+      let storyboard = DelegateHandler([P.didScroll, P.textDidChange])
+      spec.parent.delegate = storyboard
+      let proxy = spec.attach([.view: spec.screen])
+      spec.parent.send(P.didScroll, ["scroll view"])
+      spec.parent.send(P.textDidChange, ["bar", "a"])
+      #expect(storyboard.received == [P.didScroll])
+      #expect(spec.screen.received == [P.textDidChange])
+      proxy.routing.detach()
+      #expect(spec.parent.delegate === storyboard)
+    }
+
+    @Test("it: a proxy attached again keeps it")
+    func attachAgain() {
+      let storyboard = DelegateHandler([P.didScroll])
+      spec.parent.delegate = storyboard
+      _ = spec.attach([.view: spec.screen])
+      _ = spec.attach([.view: spec.screen])
+      spec.parent.send(P.didScroll, ["scroll view"])
+      #expect(storyboard.received == [P.didScroll])
+    }
+  }
+
+  @Suite("describe: the Objective-C runtime's other questions")
+  struct Runtime {
+    let spec = DelegateProxySpecs()
+
+    @Test(
+      "it: a selector no protocol declares, sent straight to its handler, keeps its signature for when the handler is gone"
+    )
+    func signatureOnEveryPath() {
+      let custom = "layoutDidInvalidateCustom:"
+      let layout = DelegateHandler([custom])
+      let proxy = spec.attach([.view: layout])
+      #expect(proxy.forwardingTarget(custom) === layout)
+      #expect(proxy.rememberedSignatures == [custom])
+    }
+
+    @Test(
+      "it: the direct target follows every route change: a handler added first, an observer, a rule"
+    )
+    func directTargetFollowsRoutes() {
+      let first = DelegateHandler([P.didScroll])
+      let second = DelegateHandler([P.didScroll])
+      let proxy = spec.attach(["second": second])
+      #expect(proxy.forwardingTarget(P.didScroll) === second)
+      proxy.routing.add(first, role: "first")
+      #expect(proxy.forwardingTarget(P.didScroll) === second, "added with a lower priority")
+      proxy.routing.rules[named: P.didScroll] = .always("first")
+      #expect(proxy.forwardingTarget(P.didScroll) === first)
+      let observation = proxy.routing.observe(P.didScroll, beforeHandler: false) { _ in }
+      #expect(proxy.forwardingTarget(P.didScroll) == nil, "observed: through forwardInvocation:")
+      observation.cancel()
+      #expect(proxy.forwardingTarget(P.didScroll) === first)
+    }
+
+    @Test(
+      "it: a selector known by its address (as Apple's runtime asks) costs its name once, until the routes change"
+    )
+    func directTargetByAddress() {
+      var first: DelegateHandler? = DelegateHandler([P.didScroll])
+      let second = DelegateHandler([P.didScroll])
+      let proxy = spec.attach(["first": first!, "second": second])
+      var namesAsked = 0
+      func target() -> AnyObject? {
+        proxy.routing.forwardingTarget(forSelector: .address(0x1000)) {
+          namesAsked += 1
+          return P.didScroll
+        }
+      }
+      for _ in 0..<3 { #expect(target() === first) }
+      #expect(namesAsked == 1)
+      proxy.routing.rules[named: P.didScroll] = .always("second")
+      #expect(target() === second)
+      #expect(namesAsked == 2, "a rule changed the routes: asked again")
+      proxy.routing.rules[named: P.didScroll] = nil
+      #expect(target() === first)
+      first = nil
+      #expect(target() === second, "the remembered handler is gone: the next one")
+      #expect(namesAsked == 4)
+    }
+
+    @Test(
+      "it: selectors whose addresses share a slot of the forwarding cache each reach their own handler"
+    )
+    func directTargetsSharingASlot() {
+      let scroller = DelegateHandler([P.didScroll])
+      let zoomer = DelegateHandler([P.didZoom])
+      let locator = DelegateHandler([P.didUpdateLocations])
+      let proxy = spec.attach(["scroller": scroller, "zoomer": zoomer, "locator": locator])
+      // 64 slots of 8 bytes: these three addresses share one slot.
+      let selectors: [(address: UInt, name: String, handler: DelegateHandler)] = [
+        (0x1000, P.didScroll, scroller), (0x1000 + 512, P.didZoom, zoomer),
+        (0x1000 + 1024, P.didUpdateLocations, locator),
+      ]
+      var namesAsked: [String] = []
+      for _ in 0..<3 {
+        for (address, name, handler) in selectors {
+          let target = proxy.routing.forwardingTarget(forSelector: .address(address)) {
+            namesAsked.append(name)
+            return name
+          }
+          #expect(target === handler, "\(name)")
+        }
+      }
+      #expect(namesAsked == selectors.map(\.name), "each name asked once, in turn or not")
+    }
+
+    @Test("it: conformsToProtocol: is yes for a protocol a live handler adopts")
+    func conforms() {
+      let restoring = DelegateHandler([], protocols: ["UIDataSourceModelAssociation"])
+      let proxy = spec.attach([.view: spec.screen, .viewModel: restoring])
+      #expect(proxy.conforms(to: "UIDataSourceModelAssociation"))
+      #expect(!proxy.conforms(to: "UITableViewDragDelegate"))
+    }
+
+    @Test("it: answers, forwards and delivers on another thread than the main one")
+    func anyThread() async {
+      let location = DelegateHandler([P.didUpdateLocations])
+      let parent = spec.parent
+      let proxy = spec.attach([.view: location])
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().async {
+          precondition(!Thread.isMainThread)
+          for _ in 0..<100 { parent.send(P.didUpdateLocations, ["manager", "locations"]) }
+          done.resume()
+        }
+      }
+      #expect(location.received.count == 100)
+      #expect(proxy.errors.isEmpty)
+    }
+
+    @Test(
+      "it: observations made, cancelled and released on one thread while the parent sends on another leave it consistent"
+    )
+    func observersComeAndGoOnAnotherThread() async {
+      let location = DelegateHandler([P.didUpdateLocations])
+      let parent = spec.parent
+      let proxy = spec.attach([.view: location])
+      let seen = ModelCompletion()
+      let rounds = 300
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+          await onAnotherThread {
+            for round in 0..<rounds {
+              let cancelled = proxy.routing.observe(P.didUpdateLocations, beforeHandler: true) {
+                _ in seen.call("before")
+              }
+              var released: ObservationToken? = proxy.routing.observe(
+                P.didUpdateLocations, beforeHandler: false
+              ) { _ in seen.call("after") }
+              if round.isMultiple(of: 2) { cancelled.cancel() }
+              released = nil
+              _ = released
+            }
+          }
+        }
+        group.addTask {
+          await onAnotherThread {
+            for _ in 0..<rounds { parent.send(P.didUpdateLocations, ["manager", "locations"]) }
+          }
+        }
+      }
+      #expect(location.received.count == rounds, "every message reached its handler")
+      #expect(proxy.errors.isEmpty)
+      let before = seen.calls.count
+      parent.send(P.didUpdateLocations, ["manager", "locations"])
+      #expect(seen.calls.count == before, "every observation ended: nothing sees a later message")
+    }
+  }
+
+  @Suite("describe: problems")
+  struct Problems {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: a rule keyed by a misspelled selector is reported, with the one it resembles")
+    func misspelled() {
+      let proxy = spec.attach([.view: spec.screen])
+      proxy.routing.rules[named: "searchBar:textDidChange"] = .only(.view)
+      #expect(
+        proxy.errors == [
+          "The rule for searchBar:textDidChange names a selector no adopted protocol declares "
+            + "and no handler implements, so it never applies. Did you mean "
+            + "searchBar:textDidChange:? Fix: spell the selector as the protocol does, or use "
+            + "#selector(…)."
+        ])
+    }
+
+    @Test("it: with the default onError, a problem met at run time is kept, not stopped on")
+    func defaultKeepsRecoveries() {
+      var screen: DelegateHandler? = DelegateHandler([P.shouldReturn])
+      let proxy = ModelDelegateProxy.attach(
+        to: spec.parent, handlers: [.view: screen!], keepingDefaultOnError: true,
+        runLoop: spec.runLoop)
+      screen = nil
+      spec.parent.send(P.shouldReturn, ["field"])
+      #expect(proxy.routing.errors.count == 1)
+      #expect(proxy.routing.errors.first?.isSetupMistake == false)
+    }
+
+    #if DEBUG
+    @Test("it: with the default onError, a setup mistake stops a debug build")
+    func defaultStopsSetupMistakes() async {
+      await #expect(processExitsWith: .failure) {
+        let screen = DelegateHandler([P.shouldReturn])
+        var rules = RoutingRules<DelegateMessage>()
+        rules[named: P.shouldReturn] = .always("nobody")
+        _ = ModelDelegateProxy.attach(
+          to: ModelParent(), handlers: [.view: screen], rules: rules,
+          keepingDefaultOnError: true, runLoop: ModelRunLoop())
+      }
+    }
+    #endif
+  }
+}
+
+/// Runs `work` on a thread of the global queue, not the main one, and returns when it is done.
+private func onAnotherThread(_ work: @escaping @Sendable () -> Void) async {
+  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+    DispatchQueue.global().async {
+      precondition(!Thread.isMainThread)
+      work()
+      done.resume()
+    }
+  }
+}

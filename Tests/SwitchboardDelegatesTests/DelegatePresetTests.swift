@@ -1,0 +1,46 @@
+import Testing
+
+@testable import SwitchboardDelegates
+
+@Suite("DelegatePreset")
+struct DelegatePresetTests {
+  /// The answer a fallback gives, as text.
+  private func answer(_ selector: String) -> String? {
+    guard let fallback = DelegatePreset.documentedDefaults[selector] else { return nil }
+    switch fallback.answer {
+    case .value(let value): return "\(value)"
+    case .argument(let index): return "argument \(index)"
+    case .zero: return "zero"
+    case .completion(let index, _): return "completion \(index)"
+    }
+  }
+
+  @Test("a gesture recognizer begins and receives touches, presses and events by default")
+  func gestureRecognizer() {
+    for selector in [
+      "gestureRecognizerShouldBegin:", "gestureRecognizer:shouldReceiveTouch:",
+      "gestureRecognizer:shouldReceivePress:", "gestureRecognizer:shouldReceiveEvent:",
+    ] {
+      #expect(answer(selector) == "true", "\(selector)")
+    }
+    #expect(
+      answer("gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:") == nil,
+      "documented as false: answered zero")
+  }
+
+  @Test("each preset's defaults are in the registry, and no selector is documented twice")
+  func registry() {
+    let count = DelegatePreset.all.reduce(0) { $0 + $1.defaults.count }
+    #expect(DelegatePreset.documentedDefaults.count == count)
+    #expect(Set(DelegatePreset.all.map(\.protocolName)).count == DelegatePreset.all.count)
+    #expect(answer("textFieldShouldReturn:") == "true")
+    #expect(answer("collectionView:targetContentOffsetForProposedContentOffset:") == "argument 1")
+    #expect(answer("tableView:editingStyleForRowAtIndexPath:") == "1")
+  }
+
+  @Test("the scroll view's every-frame notifications are typed; a tap on the status bar scrolls")
+  func scrollView() {
+    #expect(DelegatePreset.typedNotifications == ["scrollViewDidScroll:", "scrollViewDidZoom:"])
+    #expect(answer("scrollViewShouldScrollToTop:") == "true")
+  }
+}
