@@ -126,7 +126,8 @@ struct ModelDelegateRuntime: SelectorRuntime {
 
   func declaration(of selector: String) -> SelectorDeclaration? {
     ModelDelegateProtocol.method(selector).map {
-      SelectorDeclaration(returnsVoid: $0.returnsVoid, property: .delegate)
+      SelectorDeclaration(
+        returnsVoid: $0.returnsVoid, property: .delegate, completionArgument: $0.completionArgument)
     }
   }
 
@@ -300,12 +301,14 @@ final class ModelDelegateProxy: @unchecked Sendable {
         fallbacks: fallbacks, runtime: ModelDelegateRuntime(), schedule: runLoop.schedule),
       keepingDefaultOnError: keepingDefaultOnError)
     let previous = parent.dispatcher
-    parent.dispatcher = proxy
-    proxy.routing.attach(
+    let attached = proxy.routing.attach(
       to: DelegateProperty(
         get: { [weak parent] in parent?.delegate }, set: { [weak parent] in parent?.delegate = $0 }
       ),
-      as: proxy, keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing)
+      as: proxy, keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing,
+      isAnotherProxy: { $0 is ModelDelegateProxy })
+    // The parent owns the proxy attached to it, as `AttachedDelegateProxies` does.
+    if attached { parent.dispatcher = proxy }
     return proxy
   }
 

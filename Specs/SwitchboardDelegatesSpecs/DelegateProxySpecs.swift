@@ -301,6 +301,51 @@ struct DelegateProxySpecs {
       #expect(spec.parent.send(P.targetOffset, ["grid", "proposed"]) as? String == "proposed")
     }
 
+    @Test(
+      "context: a method with a completion handler, observed with no handler and no fallback — not answered, and reported when observed"
+    )
+    func observedCompletionNobodyCalls() {
+      let proxy = spec.attach([.view: spec.screen])
+      let observation = proxy.routing.observe(P.decidePolicy, beforeHandler: false) { _ in }
+      spec.runLoop.endTurn()
+      #expect(!spec.parent.cachedAnswer(P.decidePolicy), "nothing would call the handler")
+      #expect(spec.parent.send(P.decidePolicy, ["web view"]) as? String == "allow")
+      #expect(spec.parent.failures.isEmpty, "the parent went on with its own default")
+      #expect(
+        proxy.errors == [
+          "webView:decidePolicyForNavigationAction:decisionHandler: cannot be observed: it takes "
+            + "a completion handler (argument 1) that nothing would call while no handler "
+            + "implements it, so the proxy does not answer it for an observer alone. Fix: declare "
+            + "its fallback, fallbacks: [#selector(…): .completion(argumentAt: 1) { handler in "
+            + "handler(…) }], or add a handler that implements it."
+        ])
+      observation.cancel()
+    }
+
+    @Test(
+      "context: a method with a completion handler, observed with a completion fallback — answered, shown, and the fallback calls the handler"
+    )
+    func observedCompletionWithFallback() {
+      let proxy = spec.attach(
+        [.view: spec.screen],
+        fallbacks: [
+          P.decidePolicy: .completion(argumentAt: 1) { (handler: ModelCompletion) in
+            handler.call("allow")
+          }
+        ])
+      var seen = 0
+      let observation = proxy.routing.observe(P.decidePolicy, beforeHandler: false) { _ in
+        seen += 1
+      }
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.decidePolicy))
+      #expect(spec.parent.send(P.decidePolicy, ["web view"]) as? String == "allow")
+      #expect(seen == 1)
+      #expect(spec.parent.failures.isEmpty)
+      #expect(proxy.errors.isEmpty)
+      observation.cancel()
+    }
+
     @Test("context: no fallback declared, no documented default — zero, reported, never a crash")
     func zeroFallback() {
       var picker: DelegateHandler? = DelegateHandler([P.rowHeight], answers: [P.rowHeight: 44])
@@ -340,6 +385,86 @@ struct DelegateProxySpecs {
       #expect(spec.screen.received == [P.textDidChange])
       proxy.routing.detach()
       #expect(spec.parent.delegate === storyboard)
+    }
+
+    @Test(
+      "context: the app sets the delegate behind the proxy's back, then a proxy is attached again — both delegates are kept, and detach gives back the app's"
+    )
+    func setBehindTheProxysBack() {
+      let storyboard = DelegateHandler([P.didScroll])
+      spec.parent.delegate = storyboard
+      _ = spec.attach([.view: spec.screen])
+      let app = DelegateHandler([P.didScroll, P.didZoom])
+      spec.parent.delegate = app
+      let again = spec.attach([.view: spec.screen])
+      spec.parent.send(P.didScroll, ["scroll view"])
+      spec.parent.send(P.didZoom, ["scroll view"])
+      #expect(app.received == [P.didScroll, P.didZoom], "the app's delegate is kept first")
+      #expect(storyboard.received.isEmpty, "the storyboard's is kept after it")
+      #expect(again.routing.handlers.map(\.typeName).count == 3)
+      again.routing.detach()
+      #expect(spec.parent.delegate === app)
+      #expect(again.errors.isEmpty)
+    }
+
+    @Test("context: the delegate is also a handler — detach gives it back")
+    func delegateThatIsAHandler() {
+      spec.parent.delegate = spec.screen
+      let proxy = spec.attach([.view: spec.screen, .viewModel: spec.model])
+      #expect(proxy.routing.handlers.count == 2, "a handler already: not kept twice")
+      proxy.routing.detach()
+      #expect(spec.parent.delegate === spec.screen)
+    }
+
+    @Test("context: attached over another proxy — detach gives back the delegate the first kept")
+    func attachedOverAnotherProxy() {
+      let storyboard = DelegateHandler([P.didScroll])
+      spec.parent.delegate = storyboard
+      _ = spec.attach([.view: spec.screen])
+      let second = spec.attach([.view: spec.model])
+      spec.parent.send(P.didScroll, ["scroll view"])
+      #expect(storyboard.received == [P.didScroll], "inherited from the first proxy")
+      second.routing.detach()
+      #expect(spec.parent.delegate === storyboard)
+    }
+
+    @Test("it: a handler added later comes before every kept delegate")
+    func addedBeforeKept() {
+      let storyboard = DelegateHandler([P.didScroll])
+      spec.parent.delegate = storyboard
+      _ = spec.attach([.view: spec.screen])
+      let app = DelegateHandler([P.didScroll])
+      spec.parent.delegate = app
+      let again = spec.attach([.view: spec.screen])
+      let scroller = DelegateHandler([P.didScroll])
+      again.routing.add(scroller, role: "scroller")
+      spec.parent.send(P.didScroll, ["scroll view"])
+      #expect(scroller.received == [P.didScroll])
+      #expect(app.received.isEmpty && storyboard.received.isEmpty)
+    }
+
+    @Test(
+      "context: the property holds another Switchboard proxy — not attached, reported with the fix, and that proxy keeps its place"
+    )
+    func anotherProxyOwnsTheProperty() {
+      let otherParent = ModelParent()
+      let listening = DelegateHandler([P.didScroll])
+      let owner = ModelDelegateProxy.attach(
+        to: otherParent, handlers: [.view: listening], runLoop: spec.runLoop)
+      spec.parent.delegate = owner
+      let refused = spec.attach([.view: spec.screen])
+      #expect(spec.parent.delegate === owner, "the other proxy keeps the property")
+      #expect(
+        refused.errors == [
+          "The parent's delegate is a ModelDelegateProxy, another Switchboard proxy, so this "
+            + "proxy was not attached: in front of it, it would hide that proxy's routes and "
+            + "keep it from telling the parent when its answers change. Fix: add your handler "
+            + "to that proxy (proxy.add(handler, role: …)), or detach it first."
+        ])
+      #expect(refused.routing.errors.first?.isSetupMistake == true)
+      spec.parent.send(P.didScroll, ["scroll view"])
+      #expect(listening.received == [P.didScroll], "its handlers still receive its messages")
+      #expect(spec.screen.received.isEmpty)
     }
 
     @Test("it: a proxy attached again keeps it")

@@ -75,8 +75,11 @@ open class DelegateProxy: ForwardingProxy {
   /// Makes a proxy of this class, makes `parent` own it, and sets it as the parent's delegate.
   ///
   /// The delegate the parent had is kept as the lowest-priority handler unless
-  /// `keepingInstalledDelegate` is `false`. A proxy attached before to the same property is
-  /// replaced (its kept delegate is kept).
+  /// `keepingInstalledDelegate` is `false`, and ``detach()`` gives it back. A `DelegateProxy`
+  /// attached before to the same property is replaced (its kept delegates are kept, and so is
+  /// a delegate set behind its back). A property that holds another kind of Switchboard proxy
+  /// (a `CollectionViewProxy` on `collectionView.delegate`) is left alone: the proxy is not
+  /// attached, and ``onError`` hears why; add your handlers to that proxy instead.
   ///
   /// ```swift
   /// SearchBarProxy.attach(to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
@@ -123,13 +126,17 @@ open class DelegateProxy: ForwardingProxy {
         + "`attach(to:delegate:adopting: \(Delegate.self).self, handlers:)`.")
     let attached = AttachedDelegateProxies.of(parent)
     let previous = attached.proxies[property]
+    let access = UncheckedProperty(parent: parent, property: property)
+    // Refused (and reported) over another Switchboard proxy than the one it replaces.
+    guard
+      proxy.routing.attach(
+        to: DelegateProperty(get: { access.get() }, set: { access.set($0) }), as: proxy,
+        keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing,
+        isAnotherProxy: { $0 is ForwardingProxy })
+    else { return proxy }
     attached.proxies[property] = proxy
     proxy.registry = attached
     proxy.registryKey = property
-    let access = UncheckedProperty(parent: parent, property: property)
-    proxy.routing.attach(
-      to: DelegateProperty(get: { access.get() }, set: { access.set($0) }), as: proxy,
-      keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing)
     return proxy
   }
 

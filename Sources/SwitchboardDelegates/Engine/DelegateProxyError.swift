@@ -24,6 +24,9 @@ public enum DelegateProxyError: Error, Hashable, Sendable, CustomStringConvertib
   case unansweredMessage(selector: String, handlers: [String])
   /// Another object became the parent's delegate after attach; the proxy did not replace it.
   case replacedByAnotherObject(typeName: String)
+  /// The parent's delegate property already holds another Switchboard proxy (a table or
+  /// collection view proxy, or another delegate proxy class); the proxy was not attached.
+  case propertyOwnedByAnotherProxy(typeName: String)
 
   /// Whether this is a setup mistake rather than a problem met at run time and recovered from.
   ///
@@ -32,7 +35,7 @@ public enum DelegateProxyError: Error, Hashable, Sendable, CustomStringConvertib
   public var isSetupMistake: Bool {
     switch self {
     case .routeCannotWork, .undeclaredSelector, .handlerReleasedAfterAttach,
-      .undeliverableObservation:
+      .undeliverableObservation, .propertyOwnedByAnotherProxy:
       true
     case .unansweredMessage, .replacedByAnotherObject: false
     }
@@ -63,6 +66,12 @@ public enum DelegateProxyError: Error, Hashable, Sendable, CustomStringConvertib
         + "was given its fallback answer, and the parent will ask again after this turn. "
         + "Handlers: \(listing). Fix: keep the handler alive while the parent uses it, or "
         + "declare the method's fallback (fallbacks: [#selector(…): .value(…)])."
+    case .propertyOwnedByAnotherProxy(let typeName):
+      return
+        "The parent's delegate is a \(typeName), another Switchboard proxy, so this proxy was not "
+        + "attached: in front of it, it would hide that proxy's routes and keep it from telling "
+        + "the parent when its answers change. Fix: add your handler to that proxy "
+        + "(proxy.add(handler, role: …)), or detach it first."
     case .replacedByAnotherObject(let typeName):
       return
         "The parent's delegate is now a \(typeName), set after the proxy was attached. The "

@@ -39,8 +39,13 @@ final class DelegateRouting: @unchecked Sendable {
   private var isAttached = false
   private weak var proxyObject: AnyObject?
   private var property: DelegateProperty?
-  /// The delegate the parent had before attach, kept as a handler.
-  private var kept = WeakHandler(nil)
+  /// The delegates the parent had, kept as the lowest-priority handlers, highest first: the one
+  /// its property held at attach (one set behind a proxy's back included), then those the proxy
+  /// this one replaced had kept.
+  private var kept: [WeakHandler] = []
+  /// What ``detach()`` gives back to the property: the delegate it held at attach (a handler
+  /// too, or not), or, when it held the proxy this one replaced, what that one would have given.
+  private var restoring = WeakHandler(nil)
   /// The handlers at attach, checked after the turn for one nothing else keeps.
   private var handlersAtAttach: [(HandlerDescription, WeakHandler)] = []
 
@@ -78,26 +83,54 @@ final class DelegateRouting: @unchecked Sendable {
 
   /// Connects `proxyObject` to the parent's delegate `property`, in place of `previous`, the
   /// routing of the proxy attached before, if any (whose kept delegate it keeps).
+  ///
+  /// A property that holds another Switchboard proxy (`isAnotherProxy`), one that `previous` is
+  /// not, is left alone: attaching over it would hide its routes and stop it from re-asking the
+  /// parent. That is reported, and `false` returned.
+  @discardableResult
   func attach(
     to property: DelegateProperty, as proxyObject: AnyObject, keepingInstalled: Bool,
-    replacing previous: DelegateRouting?
-  ) {
+    replacing previous: DelegateRouting?, isAnotherProxy: (AnyObject) -> Bool = { _ in false }
+  ) -> Bool {
+    // Read before the proxy replaced lets go of the property.
+    let current = property.get()
+    if let current, current !== proxyObject, previous?.holds(current) != true,
+      isAnotherProxy(current)
+    {
+      withLock { report(.propertyOwnedByAnotherProxy(typeName: "\(type(of: current))")) }
+      return false
+    }
     let inherited = previous?.disconnect(restoringKept: false)
     withLock {
       self.property = property
       self.proxyObject = proxyObject
-      if keepingInstalled, let installed = inherited ?? property.get(),
-        installed !== proxyObject, !router.contains(installed)
-      {
-        router.add(installed, role: Self.installedRole)
-        kept = WeakHandler(installed)
+      // The property's delegate, unless it is the proxy replaced: one the app set behind that
+      // proxy's back is the app's latest word, and is kept first.
+      let installed = current.flatMap {
+        $0 === inherited?.proxyObject || $0 === proxyObject ? nil : $0
+      }
+      restoring = WeakHandler(installed ?? inherited?.restoring)
+      kept = []
+      if keepingInstalled {
+        for object in [installed].compactMap({ $0 }) + (inherited?.kept ?? [])
+        where object !== proxyObject && !router.contains(object) {
+          let role =
+            kept.isEmpty
+            ? Self.installedRole : HandlerRole("\(Self.installedRole) \(kept.count + 1)")
+          router.add(object, role: role)
+          kept.append(WeakHandler(object))
+        }
       }
       isAttached = true
       reportSetupMistakes()
       property.set(proxyObject)
       checkWeakHandlersAfterThisTurn()
     }
+    return true
   }
+
+  /// Whether `object` is the proxy object this routing connected.
+  private func holds(_ object: AnyObject) -> Bool { withLock { proxyObject === object } }
 
   /// Disconnects the proxy: the parent's delegate gets back the delegate it had before attach,
   /// or `nil`.
@@ -105,18 +138,30 @@ final class DelegateRouting: @unchecked Sendable {
     disconnect(restoringKept: true)
   }
 
+  /// What a proxy attached in place of this one takes over.
+  private struct HandOver {
+    /// The proxy object that held the property.
+    let proxyObject: AnyObject?
+    /// What its ``detach()`` would have given back.
+    let restoring: AnyObject?
+    /// The delegates it kept, still alive, highest priority first.
+    let kept: [AnyObject]
+  }
+
   @discardableResult
-  private func disconnect(restoringKept: Bool) -> AnyObject? {
+  private func disconnect(restoringKept: Bool) -> HandOver {
     withLock {
-      let installed = kept.object
+      let handOver = HandOver(
+        proxyObject: proxyObject, restoring: restoring.object, kept: kept.compactMap(\.object))
       if let property, let proxyObject, property.get() === proxyObject {
-        property.set(restoringKept ? installed : nil)
+        property.set(restoringKept ? handOver.restoring : nil)
       }
       property = nil
       proxyObject = nil
       isAttached = false
-      kept = WeakHandler(nil)
-      return installed
+      kept = []
+      restoring = WeakHandler(nil)
+      return handOver
     }
   }
 
@@ -145,15 +190,12 @@ final class DelegateRouting: @unchecked Sendable {
     set { withLock { router.rules = newValue } }
   }
 
-  /// Adds a handler with the lowest priority but the kept delegate's.
+  /// Adds a handler with the lowest priority but the kept delegates'.
   func add(_ handler: AnyObject, role: HandlerRole?, retention: HandlerRetention = .weak) {
     withLock {
-      if let installed = kept.object, router.contains(installed) {
-        router.insert(
-          handler, at: max(0, router.handlerCount - 1), role: role, retention: retention)
-      } else {
-        router.add(handler, role: role, retention: retention)
-      }
+      let keptHandlers = kept.count { $0.object.map(router.contains) == true }
+      router.insert(
+        handler, at: max(0, router.handlerCount - keptHandlers), role: role, retention: retention)
     }
   }
 
@@ -333,6 +375,19 @@ final class DelegateRouting: @unchecked Sendable {
       if let reason = selectors.observationProblem(selector) {
         report(.undeliverableObservation(selector: selector, reason: reason))
         return ObservationToken {}
+      }
+      if router.targets(forNamed: selector).isEmpty, !selectors.callsItsCompletion(selector),
+        let index = selectors.runtime.declaration(of: selector)?.completionArgument
+      {
+        // Observed all the same: it is shown whenever a handler implements it.
+        report(
+          .undeliverableObservation(
+            selector: selector,
+            reason:
+              "it takes a completion handler (argument \(index)) that nothing would call while "
+              + "no handler implements it, so the proxy does not answer it for an observer alone. "
+              + "Fix: declare its fallback, fallbacks: [#selector(…): .completion(argumentAt: "
+              + "\(index)) { handler in handler(…) }], or add a handler that implements it"))
       }
       selectors.forgetDirectTargets()
       let observation = router.observe(

@@ -63,9 +63,8 @@ struct ObjectiveCRuntime: SelectorRuntime {
         let list = protocol_copyMethodDescriptionList(proto, isRequired, true, &count)
         for description in takeRuntimeList(list, count: count) {
           guard let name = description.name, let types = description.types else { continue }
-          let returnsVoid = String(cString: types).drop { "rnNoORV".contains($0) }.first == "v"
           declarations[NSStringFromSelector(name)] = SelectorDeclaration(
-            returnsVoid: returnsVoid, property: property)
+            types: String(cString: types), property: property)
         }
       }
     }

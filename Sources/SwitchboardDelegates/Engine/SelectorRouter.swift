@@ -85,7 +85,8 @@ final class SelectorRouter<Message: MessageSet> {
       if let target = targets.first { rememberSignatureIfUndeclared(selector, target) }
       answer =
         !targets.isEmpty
-        || (!presenceSensitive.contains(selector) && router.responds(toNamed: selector))
+        || (!presenceSensitive.contains(selector) && callsItsCompletion(selector)
+          && router.responds(toNamed: selector))
     }
     answers[selector] = answer
     return answer
@@ -208,6 +209,17 @@ final class SelectorRouter<Message: MessageSet> {
   }
 
   // MARK: - Checks
+
+  /// Whether a message `selector` that reaches no handler still gets its completion handler
+  /// called: it takes none, or its fallback (declared, or its preset's default) calls it.
+  ///
+  /// A parent waits for a completion handler (WebKit raises when it is never called), so an
+  /// observer alone does not make the proxy answer a method whose block nobody would call.
+  func callsItsCompletion(_ selector: String) -> Bool {
+    guard runtime.declaration(of: selector)?.completionArgument != nil else { return true }
+    if case .completion = fallback(of: selector).answer { return true }
+    return false
+  }
 
   /// Why `selector` cannot be observed with its arguments boxed as `[Any]`, or `nil` when it
   /// can: a method the adopted protocols declare as returning nothing.

@@ -117,37 +117,3 @@ enum ListViewProperty: String, Hashable, Sendable, CaseIterable {
   case delegate
   case prefetchDataSource
 }
-
-/// What the Objective-C runtime tells a UIKit list proxy about selectors and handlers.
-///
-/// On Apple platforms it is the runtime itself; the specs use a model of it.
-protocol SelectorRuntime: Sendable {
-  /// How `handler` implements `selector`.
-  func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation
-  /// What the proxy's protocols declare about `selector`; `nil` when none declares it.
-  func declaration(of selector: String) -> SelectorDeclaration?
-  /// Every selector the proxy's protocols declare.
-  var declaredSelectors: [String] { get }
-}
-
-/// How a handler implements a selector.
-enum SelectorImplementation: Hashable, Sendable {
-  /// Not at all.
-  case none
-  /// With a method of its own class or of a class of the app's.
-  case own
-  /// Only with the implementation it inherits from a UIKit controller, such as
-  /// `UITableViewController`'s data source methods for static cells.
-  case inherited(from: String)
-
-  /// Whether the handler counts as implementing the selector.
-  var counts: Bool { self == .own }
-}
-
-/// What a protocol says about one of its methods.
-struct SelectorDeclaration: Hashable, Sendable {
-  /// Whether the method returns nothing.
-  let returnsVoid: Bool
-  /// The view property whose object receives it.
-  let property: ListViewProperty
-}
