@@ -312,6 +312,21 @@ final class ModelDelegateProxy: @unchecked Sendable {
     return proxy
   }
 
+  /// `DelegateProxy.delegate(ownedBy:handlers:rules:fallbacks:)`: a proxy the parent receives
+  /// at initialization (assign it to `parent.delegate` once, as the parent's initializer does).
+  static func delegate(
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, fallbacks: [String: DelegateFallback] = [:],
+    runLoop: ModelRunLoop
+  ) -> ModelDelegateProxy {
+    let proxy = ModelDelegateProxy(
+      routing: DelegateRouting(
+        handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: [:],
+        fallbacks: fallbacks, runtime: ModelDelegateRuntime(), schedule: runLoop.schedule),
+      keepingDefaultOnError: false)
+    proxy.routing.startWithoutProperty(as: proxy)
+    return proxy
+  }
+
   /// `responds(to:)`: the class implements `NSObject`'s methods and the typed notifications
   /// (`DelegateProxy`'s `scrollViewDidScroll(_:)`, …).
   func responds(_ selector: String) -> Bool {

@@ -478,6 +478,42 @@ struct DelegateProxySpecs {
     }
   }
 
+  @Suite("describe: a delegate the parent takes at initialization")
+  struct GivenAtInitialization {
+    let spec = DelegateProxySpecs()
+
+    @Test(
+      "it: answers as an attached proxy does, and a handler gone gets its fallback, reported; the parent is never assigned again"
+    )
+    func answersAndFallbacks() {
+      var screen: DelegateHandler? = DelegateHandler(
+        [P.shouldReturn], answers: [P.shouldReturn: false])
+      let proxy = ModelDelegateProxy.delegate(handlers: [.view: screen!], runLoop: spec.runLoop)
+      spec.parent.delegate = proxy
+      #expect(spec.parent.send(P.shouldReturn, ["field"]) as? Bool == false)
+      screen = nil
+      #expect(
+        spec.parent.send(P.shouldReturn, ["field"]) as? Bool == true, "the documented default")
+      #expect(proxy.errors.count == 1)
+      spec.runLoop.endTurn()
+      #expect(spec.parent.assignments == 1, "its property cannot be set again, and is not")
+    }
+
+    @Test("it: a handler nothing else keeps is reported after the turn, as at attach")
+    func releasedHandlerReported() {
+      let proxy = ModelDelegateProxy.delegate(
+        handlers: [.view: DelegateHandler([P.shouldReturn])], runLoop: spec.runLoop)
+      spec.parent.delegate = proxy
+      spec.runLoop.endTurn()
+      #expect(
+        proxy.errors == [
+          "view (DelegateHandler) was released right after attach: the proxy holds its handlers "
+            + "weakly and nothing else kept it, so its messages reach nobody. Fix: keep it in a "
+            + "property of the object that attaches the proxy."
+        ])
+    }
+  }
+
   @Suite("describe: the Objective-C runtime's other questions")
   struct Runtime {
     let spec = DelegateProxySpecs()

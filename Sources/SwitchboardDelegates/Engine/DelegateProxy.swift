@@ -44,12 +44,15 @@ import SwitchboardObjC
 ///
 /// ## Threads
 /// The proxy answers on whatever thread the parent calls it on (a `CLLocationManager` calls
-/// its delegate on the thread that created it); a lock guards its state.
+/// its delegate on the thread that created it); a lock guards its state. For a protocol that
+/// refines `Sendable` (`URLSessionDelegate`), say so on the one line:
+/// `final class SessionProxy: DelegateProxy, URLSessionDataDelegate, @unchecked Sendable {}`.
 open class DelegateProxy: ForwardingProxy {
   /// Everything the proxy decides, platform-independent and specified on a model of the
   /// runtime.
   let routing: DelegateRouting
-  /// Where the parent keeps this proxy, so that ``detach()`` makes the parent let it go.
+  /// Where the parent keeps this proxy, so that ``detach()`` makes the parent let it go; under
+  /// the routing's lock.
   private weak var registry: AttachedDelegateProxies?
   private var registryKey: AnyKeyPath?
 
@@ -108,15 +111,7 @@ open class DelegateProxy: ForwardingProxy {
     handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
     fallbacks: [Selector: DelegateFallback] = [:], keepingInstalledDelegate: Bool = true
   ) -> Self {
-    if let protocolWithRequiredMethods {
-      precondition(
-        Self.self != DelegateProxy.self,
-        "DelegateProxy.attach(adopting: \(NSStringFromProtocol(protocolWithRequiredMethods))): "
-          + "every DelegateProxy would adopt it. Declare a subclass for this delegate, "
-          + "`final class PickerDataSourceProxy: DelegateProxy {}`, and attach that.")
-      // Before the proxy is made: its routing reads the protocols its class adopts.
-      class_addProtocol(Self.self, protocolWithRequiredMethods)
-    }
+    if let protocolWithRequiredMethods { adopt(protocolWithRequiredMethods) }
     let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
     precondition(
       proxy is Delegate,
@@ -135,9 +130,22 @@ open class DelegateProxy: ForwardingProxy {
         isAnotherProxy: { $0 is ForwardingProxy })
     else { return proxy }
     attached.proxies[property] = proxy
-    proxy.registry = attached
-    proxy.registryKey = property
+    proxy.routing.synchronized {
+      proxy.registry = attached
+      proxy.registryKey = property
+    }
     return proxy
+  }
+
+  /// Makes this class adopt `protocolWithRequiredMethods` at run time, before a proxy is made:
+  /// its routing reads the protocols its class adopts.
+  private static func adopt(_ protocolWithRequiredMethods: Protocol) {
+    precondition(
+      Self.self != DelegateProxy.self,
+      "DelegateProxy adopting \(NSStringFromProtocol(protocolWithRequiredMethods)): every "
+        + "DelegateProxy would adopt it. Declare a subclass for this delegate, "
+        + "`final class PickerDataSourceProxy: DelegateProxy {}`, and use that.")
+    class_addProtocol(Self.self, protocolWithRequiredMethods)
   }
 
   /// The proxy attached to `parent`'s delegate `property`, if any.
@@ -151,9 +159,74 @@ open class DelegateProxy: ForwardingProxy {
   /// or `nil`, and the parent no longer owns the proxy.
   public func detach() {
     routing.detach()
-    if let registry, let registryKey, registry.proxies[registryKey] === self {
-      registry.proxies[registryKey] = nil
+    routing.synchronized {
+      if let registry, let registryKey, registry.proxies[registryKey] === self {
+        registry.proxies[registryKey] = nil
+      }
     }
+  }
+
+  // MARK: - A delegate given at initialization
+
+  /// Makes a proxy of this class for a parent that takes its delegate at initialization and
+  /// never lets it be set again: `URLSession(configuration:delegate:delegateQueue:)`,
+  /// `UIContextMenuInteraction(delegate:)`.
+  ///
+  /// ```swift
+  /// final class SessionProxy: DelegateProxy, URLSessionDataDelegate {}
+  ///
+  /// let session = URLSession(
+  ///   configuration: .default,
+  ///   delegate: SessionProxy.delegate(handlers: [.viewModel: downloads]),
+  ///   delegateQueue: nil)
+  /// ```
+  ///
+  /// Fallbacks, reports, observation and the check for handlers nothing keeps all hold. One
+  /// guarantee needs a property the proxy can set again, and is lost: a parent asks which methods
+  /// its delegate implements when it receives it, and the proxy cannot make it ask again, so a
+  /// handler added afterwards for a method nobody implemented then never receives it. Give every
+  /// handler here. A parent that holds its delegate weakly (`UIContextMenuInteraction`) needs the
+  /// proxy kept: pass the object that lives as long as the parent as `owner`.
+  ///
+  /// - Precondition: The class adopts the delegate protocol; for one with required methods, use
+  ///   ``delegate(as:adopting:ownedBy:handlers:rules:fallbacks:)``.
+  public static func delegate(
+    ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject>,
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:]
+  ) -> Self {
+    let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
+    proxy.routing.startWithoutProperty(as: proxy)
+    if let owner { AttachedDelegateProxies.of(owner).owned.append(proxy) }
+    return proxy
+  }
+
+  /// Makes a proxy of this class, adopting `protocolWithRequiredMethods` at run time, for a
+  /// parent that takes its delegate at initialization; typed as the delegate it is.
+  ///
+  /// ```swift
+  /// final class MenuProxy: DelegateProxy {}
+  ///
+  /// let interaction = UIContextMenuInteraction(
+  ///   delegate: MenuProxy.delegate(
+  ///     as: (any UIContextMenuInteractionDelegate).self,
+  ///     adopting: UIContextMenuInteractionDelegate.self, ownedBy: self, handlers: [.view: self]))
+  /// ```
+  ///
+  /// See ``delegate(ownedBy:handlers:rules:fallbacks:)`` for what holds and what cannot.
+  public static func delegate<Delegate>(
+    as delegateType: Delegate.Type, adopting protocolWithRequiredMethods: Protocol,
+    ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject>,
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:]
+  ) -> Delegate {
+    adopt(protocolWithRequiredMethods)
+    let proxy = delegate(ownedBy: owner, handlers: handlers, rules: rules, fallbacks: fallbacks)
+    guard let typed = proxy as? Delegate else {
+      preconditionFailure(
+        "\(Self.self).delegate(as: \(Delegate.self), adopting: "
+          + "\(NSStringFromProtocol(protocolWithRequiredMethods))): the proxy is not a "
+          + "\(Delegate.self). Name the protocol the parent's initializer takes in both.")
+    }
+    return typed
   }
 
   // MARK: - Routes
@@ -392,6 +465,8 @@ extension ForwardedMessage: ForwardedInvocation {
 /// The delegate proxies attached to one parent, by delegate property; the parent owns them.
 final class AttachedDelegateProxies {
   var proxies: [AnyKeyPath: DelegateProxy] = [:]
+  /// Proxies given to a parent at its initialization, kept as long as this object's owner.
+  var owned: [DelegateProxy] = []
 
   /// The proxies attached to `parent`, made on first use.
   static func of(_ parent: AnyObject) -> AttachedDelegateProxies {

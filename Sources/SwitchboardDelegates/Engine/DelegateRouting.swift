@@ -129,6 +129,27 @@ final class DelegateRouting: @unchecked Sendable {
     return true
   }
 
+  /// Starts the routing of a proxy that a parent receives at initialization, as its delegate
+  /// for good (`URLSession`'s, `UIContextMenuInteraction`'s): setup mistakes are reported now,
+  /// and handlers nothing else keeps after this turn.
+  ///
+  /// There is no property to set again, so the answers the parent cached when it received the
+  /// proxy cannot be refreshed: a handler added later for a method the parent was told is not
+  /// implemented never receives it. Everything else holds: fallbacks, reports, observation.
+  func startWithoutProperty(as proxyObject: AnyObject) {
+    withLock {
+      self.proxyObject = proxyObject
+      isAttached = true
+      reportSetupMistakes()
+      checkWeakHandlersAfterThisTurn()
+    }
+  }
+
+  /// Runs `body` under the routing's lock: for state of the proxy object kept beside it.
+  func synchronized<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try withLock(body)
+  }
+
   /// Whether `object` is the proxy object this routing connected.
   private func holds(_ object: AnyObject) -> Bool { withLock { proxyObject === object } }
 
