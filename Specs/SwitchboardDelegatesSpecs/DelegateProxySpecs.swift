@@ -204,6 +204,49 @@ struct DelegateProxySpecs {
       observation.cancel()
     }
 
+    @Test(
+      "it: an enumeration with an integer raw value (an NS_ENUM) and Foundation geometry arrive typed"
+    )
+    func enumerationsAndGeometry() {
+      let proxy = spec.attach([.view: spec.screen])
+      var seen: [(ComposeResult, CGPoint, NSRange, ComposeResult?)] = []
+      let observation = proxy.routing.observe(
+        P.didUpdateLocations, as: (ComposeResult, CGPoint, NSRange, ComposeResult?).self,
+        beforeHandler: false
+      ) { result, point, range, optional in seen.append((result, point, range, optional)) }
+      spec.runLoop.endTurn()
+      spec.parent.send(
+        P.didUpdateLocations,
+        [
+          NSNumber(value: 2), NSValue(point: CGPoint(x: 3, y: 4)),
+          NSValue(range: NSRange(location: 5, length: 6)), NSNull(),
+        ])
+      #expect(seen.count == 1)
+      #expect(seen.first?.0 == .sent && seen.first?.1 == CGPoint(x: 3, y: 4))
+      #expect(seen.first?.2 == NSRange(location: 5, length: 6) && seen.first?.3 == nil)
+      #expect(proxy.errors.isEmpty)
+      observation.cancel()
+    }
+
+    @Test("context: a type the runtime never boxes — reported when observed, never called")
+    func typeThatNeverArrives() {
+      let proxy = spec.attach([.view: spec.screen])
+      var seen = 0
+      let observation = proxy.routing.observe(
+        P.didScroll, as: (AnyObject, Draft).self, beforeHandler: false
+      ) { _, _ in seen += 1 }
+      #expect(
+        proxy.errors == [
+          "scrollViewDidScroll: cannot be observed: its argument 1 can never arrive: Draft is a "
+            + "Swift value the runtime never boxes; name an object, a number, an enumeration "
+            + "with a raw value, or a structure such as CGPoint."
+        ])
+      spec.runLoop.endTurn()
+      spec.parent.send(P.didScroll, ["scroll view" as NSString, NSNull()])
+      #expect(seen == 0)
+      observation.cancel()
+    }
+
     @Test("context: another number of arguments — reported")
     func arity() {
       let proxy = spec.attach([.view: spec.screen])
@@ -716,4 +759,14 @@ private func onAnotherThread(_ work: @escaping @Sendable () -> Void) async {
       done.resume()
     }
   }
+}
+
+/// An `NS_ENUM` as Swift imports one: an integer raw value (`MFMailComposeResult`'s cases).
+private enum ComposeResult: Int {
+  case cancelled, saved, sent, failed
+}
+
+/// A Swift value that holds a reference: the runtime never boxes one.
+private struct Draft {
+  var text: String
 }

@@ -41,14 +41,82 @@ enum BoxedArguments {
   }
 
   /// One boxed argument as a `Value`: an object of that type, `nil` for an optional, a number
-  /// (`Int`, `Double`, `Bool`, `CGFloat`, …), or a structure (`CGPoint`, `CGRect`,
-  /// `UIEdgeInsets`, …) of that name and size; `nil` when it is none of these.
+  /// (`Int`, `Double`, `Bool`, `CGFloat`, …), an enumeration whose raw value is one
+  /// (`NS_ENUM`s such as `MFMailComposeResult`), or a structure (`CGPoint`, `CGSize`, `CGRect`,
+  /// `NSRange`, `UIEdgeInsets`, …) of that name and size; `nil` when it is none of these.
   static func unbox<Value>(_ boxed: Any, as type: Value.Type) -> Value? {
     if let value = boxed as? Value { return value }
     if boxed is NSNull, let none = (nil as Any?) as? Value { return none }
+    if let number = boxed as? NSNumber, let enumeration = Value.self as? any RawRepresentable.Type {
+      return enumerationCase(of: enumeration, from: number) as? Value
+    }
     if let value = boxed as? NSValue, !(boxed is NSNumber) {
-      return uncheckedStructure(value, as: type)
+      return geometry(value, as: type) ?? uncheckedStructure(value, as: type)
     }
     return nil
   }
+
+  /// The case of `Enumeration` whose raw value `number` holds.
+  private static func enumerationCase<Enumeration: RawRepresentable>(
+    of type: Enumeration.Type, from number: NSNumber
+  ) -> Enumeration? {
+    unbox(number, as: Enumeration.RawValue.self).flatMap(Enumeration.init(rawValue:))
+  }
+
+  /// The Foundation geometry `value` boxes, read through swift-corelibs-foundation's `NSValue`
+  /// accessors; `nil` on Apple platforms, where ``uncheckedStructure(_:as:)`` reads any
+  /// structure of the right name and size.
+  private static func geometry<Value>(_ value: NSValue, as type: Value.Type) -> Value? {
+    #if canImport(Darwin)
+    return nil
+    #else
+    switch type {
+    case is CGPoint.Type: return value.pointValue as? Value
+    case is CGSize.Type: return value.sizeValue as? Value
+    case is CGRect.Type: return value.rectValue as? Value
+    case is NSRange.Type: return value.rangeValue as? Value
+    default: return nil
+    }
+    #endif
+  }
+
+  /// Why an argument of type `Value` can never arrive from the runtime, or `nil` when it can:
+  /// the runtime boxes objects, numbers and structures, never a Swift value that holds
+  /// references (a structure of strings, an enumeration with payloads, a closure).
+  static func neverArrives<Value>(as type: Value.Type) -> String? {
+    if Value.self is AnyObject.Type || Value.self == Any.self || Value.self == AnyObject.self {
+      return nil
+    }
+    if let optional = Value.self as? any OptionalArgument.Type {
+      return neverArrives(asWrappedOf: optional)
+    }
+    if let enumeration = Value.self as? any RawRepresentable.Type {
+      return neverArrives(asRawValueOf: enumeration)
+    }
+    if Value.self is any _ObjectiveCBridgeable.Type || _isPOD(Value.self) { return nil }
+    // A protocol's existential (`any UIScrollViewDelegate`) holds whatever object adopts it; Swift
+    // has no public test for an existential type but its name.
+    if "\(Value.self)".hasPrefix("any ") { return nil }
+    return "\(Value.self) is a Swift value the runtime never boxes; name an object, a number, "
+      + "an enumeration with a raw value, or a structure such as CGPoint"
+  }
+
+  private static func neverArrives<Optional: OptionalArgument>(asWrappedOf type: Optional.Type)
+    -> String?
+  {
+    neverArrives(as: Optional.Wrapped.self)
+  }
+
+  private static func neverArrives<Enumeration: RawRepresentable>(
+    asRawValueOf type: Enumeration.Type
+  ) -> String? {
+    neverArrives(as: Enumeration.RawValue.self)
+  }
 }
+
+/// An optional, so an argument type's wrapped type can be checked.
+protocol OptionalArgument {
+  associatedtype Wrapped
+}
+
+extension Optional: OptionalArgument {}

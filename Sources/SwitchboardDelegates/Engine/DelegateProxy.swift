@@ -378,9 +378,10 @@ open class DelegateProxy: ForwardingProxy {
   /// returns nothing), before or after its handlers.
   ///
   /// Each argument is unboxed to the type named: objects, optionals (`nil` for a nil
-  /// argument), numbers and Booleans, and structures such as `CGPoint`, `CGRect` or
-  /// `UIEdgeInsets`. An argument of another type is reported to ``onError`` once, and that
-  /// message is not shown.
+  /// argument), numbers and Booleans, enumerations with an integer raw value (`NS_ENUM`s such as
+  /// `MFMailComposeResult`), and structures such as `CGPoint`, `CGRect` or `UIEdgeInsets`. A type
+  /// the runtime never boxes is reported to ``onError`` when you observe; an argument of another
+  /// type is reported once, and that message is not shown.
   ///
   /// ```swift
   /// let drags = proxy.observe(

@@ -430,6 +430,18 @@ final class DelegateRouting: @unchecked Sendable {
     _ selector: String, as types: (repeat each Argument).Type, beforeHandler: Bool,
     _ body: @escaping (repeat each Argument) -> Void
   ) -> ObservationToken {
+    var index = 0
+    for type in repeat (each Argument).self {
+      if let reason = BoxedArguments.neverArrives(as: type) {
+        withLock {
+          report(
+            .undeliverableObservation(
+              selector: selector, reason: "its argument \(index) can never arrive: \(reason)"))
+        }
+        return ObservationToken {}
+      }
+      index += 1
+    }
     var reportedMismatch = false
     return observe(selector, beforeHandler: beforeHandler) { [weak self] boxed in
       if let mismatch = BoxedArguments.deliver(boxed, as: types, to: body) {
