@@ -132,6 +132,10 @@ struct ModelDelegateRuntime: SelectorRuntime {
   }
 
   var declaredSelectors: [String] { ModelDelegateProtocol.methods.map(\.selector) }
+
+  func ownMethods(of handler: AnyObject) -> [String] {
+    (handler as? any NSObjectLike).map { Array($0.selectors) } ?? []
+  }
 }
 
 /// The run loop of the thread the parent lives on: work scheduled "after this turn" runs at

@@ -722,6 +722,53 @@ struct DelegateProxySpecs {
         ])
     }
 
+    @Test(
+      "it: a handler's method that nearly names a declared selector is reported once, at attach, with the selector to name"
+    )
+    func nearMissAtAttach() {
+      // Swift's `func rowHeight(for component: Int)` exports `pickerView:rowHeightFor:`.
+      let picker = DelegateHandler(["pickerView:rowHeightFor:", "buttonTapped:"])
+      let proxy = spec.attach([.view: picker])
+      spec.runLoop.endTurn()
+      #expect(
+        proxy.errors == [
+          "view (DelegateHandler) implements pickerView:rowHeightFor:, which no adopted "
+            + "protocol declares, so the parent never sends it. Did you mean "
+            + "pickerView:rowHeightForComponent:? Fix: name the Objective-C selector on the "
+            + "method, @objc(pickerView:rowHeightForComponent:), or give it the protocol's "
+            + "Swift name."
+        ])
+      #expect(proxy.routing.errors.first?.isSetupMistake == false, "a hint: no debug stop")
+      #expect(!spec.parent.cachedAnswer(P.rowHeight))
+    }
+
+    @Test(
+      "it: a handler added later with a missing `_` label or a misspelling is reported when added"
+    )
+    func nearMissWhenAdded() {
+      let proxy = spec.attach([.view: spec.screen])
+      #expect(proxy.errors.isEmpty)
+      // `func searchBar(searchBar: UISearchBar, textDidChange: String)`, and a typo.
+      let typist = DelegateHandler(["searchBarWithSearchBar:textDidChange:"])
+      proxy.routing.add(typist, role: "typist")
+      let zoomer = DelegateHandler(["scrollViewDidZom:"])
+      proxy.routing.add(zoomer, role: "zoomer")
+      proxy.routing.add(DelegateHandler(["buttonTapped:"]), role: "buttons", retention: .strong)
+      #expect(proxy.errors.count == 2)
+      #expect(
+        proxy.errors.first?.hasPrefix(
+          "typist (DelegateHandler) implements searchBarWithSearchBar:textDidChange:, which no "
+            + "adopted protocol declares, so the parent never sends it. Did you mean "
+            + "searchBar:textDidChange:?") == true)
+      #expect(
+        proxy.errors.last?.hasPrefix(
+          "zoomer (DelegateHandler) implements scrollViewDidZom:, which no adopted protocol "
+            + "declares, so the parent never sends it. Did you mean scrollViewDidZoom:?") == true)
+      proxy.routing.rules[named: P.didScroll] = .broadcast
+      #expect(proxy.errors.count == 2, "each reported once while it lasts")
+      withExtendedLifetime((typist, zoomer)) {}
+    }
+
     @Test("it: with the default onError, a problem met at run time is kept, not stopped on")
     func defaultKeepsRecoveries() {
       var screen: DelegateHandler? = DelegateHandler([P.shouldReturn])

@@ -24,6 +24,10 @@ public enum DelegateProxyError: Error, Hashable, Sendable, CustomStringConvertib
   case unansweredMessage(selector: String, handlers: [String])
   /// Another object became the parent's delegate after attach; the proxy did not replace it.
   case replacedByAnotherObject(typeName: String)
+  /// A handler implements `method`, a selector no adopted protocol declares that nearly names
+  /// `declared`: the parent sends `declared` and never `method`. A hint,
+  /// not a setup mistake (an action method can look alike), reported once while it lasts.
+  case nearMiss(handler: String, method: String, declared: String)
   /// The parent's delegate property already holds another Switchboard proxy (a table or
   /// collection view proxy, or another delegate proxy class); the proxy was not attached.
   case propertyOwnedByAnotherProxy(typeName: String)
@@ -37,7 +41,7 @@ public enum DelegateProxyError: Error, Hashable, Sendable, CustomStringConvertib
     case .routeCannotWork, .undeclaredSelector, .handlerReleasedAfterAttach,
       .undeliverableObservation, .propertyOwnedByAnotherProxy:
       true
-    case .unansweredMessage, .replacedByAnotherObject: false
+    case .unansweredMessage, .replacedByAnotherObject, .nearMiss: false
     }
   }
 
@@ -66,6 +70,11 @@ public enum DelegateProxyError: Error, Hashable, Sendable, CustomStringConvertib
         + "was given its fallback answer, and the parent will ask again after this turn. "
         + "Handlers: \(listing). Fix: keep the handler alive while the parent uses it, or "
         + "declare the method's fallback (fallbacks: [#selector(…): .value(…)])."
+    case .nearMiss(let handler, let method, let declared):
+      return
+        "\(handler) implements \(method), which no adopted protocol declares, so the parent "
+        + "never sends it. Did you mean \(declared)? Fix: name the Objective-C selector on the "
+        + "method, @objc(\(declared)), or give it the protocol's Swift name."
     case .propertyOwnedByAnotherProxy(let typeName):
       return
         "The parent's delegate is a \(typeName), another Switchboard proxy, so this proxy was not "

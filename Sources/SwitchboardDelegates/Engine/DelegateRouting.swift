@@ -217,6 +217,8 @@ final class DelegateRouting: @unchecked Sendable {
       let keptHandlers = kept.count { $0.object.map(router.contains) == true }
       router.insert(
         handler, at: max(0, router.handlerCount - keptHandlers), role: role, retention: retention)
+      // A handler that changes no route (it implements nothing known yet) is checked too.
+      if isAttached { reportSetupMistakes() }
     }
   }
 
@@ -224,7 +226,10 @@ final class DelegateRouting: @unchecked Sendable {
   func insert(
     _ handler: AnyObject, at position: Int, role: HandlerRole?, retention: HandlerRetention
   ) {
-    withLock { router.insert(handler, at: position, role: role, retention: retention) }
+    withLock {
+      router.insert(handler, at: position, role: role, retention: retention)
+      if isAttached { reportSetupMistakes() }
+    }
   }
 
   /// Removes a handler; `false` when it was not one.
@@ -490,6 +495,9 @@ final class DelegateRouting: @unchecked Sendable {
     }
     for (selector, suggestion) in selectors.undeclaredRuleSelectors() {
       found.append(.undeclaredSelector(selector: selector, suggestion: suggestion))
+    }
+    for (handler, method, declared) in selectors.nearMisses() {
+      found.append(.nearMiss(handler: handler, method: method, declared: declared))
     }
     for mistake in found where !setupMistakes.contains(mistake) { report(mistake) }
     setupMistakes = found

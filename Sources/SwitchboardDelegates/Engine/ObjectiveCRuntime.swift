@@ -74,6 +74,22 @@ struct ObjectiveCRuntime: SelectorRuntime {
 
   func declaration(of selector: String) -> SelectorDeclaration? { declarations[selector] }
 
+  func ownMethods(of handler: AnyObject) -> [String] {
+    var methods: [String] = []
+    var current: AnyClass? = type(of: handler)
+    // The app's classes, up to the first of the platform's (UIViewController, NSObject, …).
+    while let cls = current, !Bundle(for: cls).bundlePath.contains("/System/Library/"),
+      !Bundle(for: cls).bundlePath.hasPrefix("/usr/lib")
+    {
+      var count: UInt32 = 0
+      methods += takeRuntimeList(class_copyMethodList(cls, &count), count: count).map {
+        NSStringFromSelector(method_getName($0))
+      }
+      current = class_getSuperclass(cls)
+    }
+    return methods
+  }
+
   var declaredSelectors: [String] { declarations.keys.sorted() }
 
   func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation {

@@ -231,6 +231,21 @@ final class SelectorRouter<Message: MessageSet> {
     }
   }
 
+  /// The handlers' methods that nearly name a declared selector (``NearSelectors``).
+  ///
+  /// Each comes with the handler, described, and the declared selector; handlers are found by
+  /// role.
+  func nearMisses() -> [(handler: String, method: String, declared: String)] {
+    let declared = runtime.declaredSelectors
+    return router.handlers.flatMap { description in
+      guard let role = description.role, let handler = router.handler(withRole: role) else {
+        return [(handler: String, method: String, declared: String)]()
+      }
+      return NearSelectors.nearMisses(in: runtime.ownMethods(of: handler), declared: declared)
+        .map { (handler: "\(description)", method: $0.0, declared: $0.1) }
+    }
+  }
+
   /// The rules keyed by a selector routed by name that no adopted protocol declares and no
   /// handler implements, each with the declared selector it resembles.
   func undeclaredRuleSelectors() -> [(selector: String, suggestion: String?)] {

@@ -8,6 +8,49 @@ protocol SelectorRuntime: Sendable {
   func declaration(of selector: String) -> SelectorDeclaration?
   /// Every selector the proxy's protocols declare.
   var declaredSelectors: [String] { get }
+  /// The Objective-C methods `handler`'s own classes implement (not those of the platform's
+  /// classes it inherits from), by selector.
+  func ownMethods(of handler: AnyObject) -> [String]
+}
+
+extension SelectorRuntime {
+  /// None, for a runtime that cannot list methods.
+  func ownMethods(of handler: AnyObject) -> [String] { [] }
+}
+
+/// Selector spellings close enough to be a mistake for one another: a Swift method exported
+/// under another Objective-C name than the protocol's.
+enum NearSelectors {
+  /// Whether `method`, which a handler implements, is likely meant as `declared`: the same
+  /// number of arguments, and each part of one a prefix of the other's
+  /// (`presentationCountFor:` for `presentationCountForPageViewController:`, a missing `_`
+  /// label's `pageViewControllerWithPageViewController:…`, `heightForRowAt:` for
+  /// `heightForRowAtIndexPath:`), or a misspelling of at most two characters.
+  static func isNearMiss(_ method: String, of declared: String) -> Bool {
+    guard method != declared, method.contains(":") else { return false }
+    let methodParts = method.split(separator: ":", omittingEmptySubsequences: false)
+    let declaredParts = declared.split(separator: ":", omittingEmptySubsequences: false)
+    guard methodParts.count == declaredParts.count else { return false }
+    if zip(methodParts, declaredParts).allSatisfy({ $0.hasPrefix($1) || $1.hasPrefix($0) }) {
+      return true
+    }
+    return abs(method.utf8.count - declared.utf8.count) <= 2
+      && editDistance(method, declared) <= 2
+  }
+
+  /// Each method of `methods` that no declared selector names but one nearly does, with that
+  /// one: what a handler meant to implement and the parent never sends.
+  static func nearMisses(in methods: [String], declared: [String]) -> [(String, String)] {
+    let names = Set(declared)
+    let implemented = Set(methods)
+    return methods.sorted().compactMap { method in
+      guard !names.contains(method) else { return nil }
+      let near = declared.sorted().first {
+        !implemented.contains($0) && isNearMiss(method, of: $0)
+      }
+      return near.map { (method, $0) }
+    }
+  }
 }
 
 /// How a handler implements a selector.
