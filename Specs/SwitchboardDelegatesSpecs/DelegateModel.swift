@@ -42,6 +42,9 @@ enum ModelDelegateProtocol {
   static let didZoom = "scrollViewDidZoom:"
   static let didUpdateLocations = "locationManager:didUpdateLocations:"
   static let rowHeight = "pickerView:rowHeightForComponent:"
+  /// Two overloads of one Swift name, `mapView(_:viewFor:)`, as MapKit declares them.
+  static let viewForAnnotation = "mapView:viewForAnnotation:"
+  static let viewForOverlay = "mapView:viewForOverlay:"
 
   static let methods: [ModelDelegateMethod] = [
     ModelDelegateMethod(
@@ -63,6 +66,10 @@ enum ModelDelegateProtocol {
     ModelDelegateMethod(
       selector: rowHeight, returnsVoid: false, parentDefault: "row height of the picker",
       completionArgument: nil),
+    ModelDelegateMethod(
+      selector: viewForAnnotation, returnsVoid: false, parentDefault: nil, completionArgument: nil),
+    ModelDelegateMethod(
+      selector: viewForOverlay, returnsVoid: false, parentDefault: nil, completionArgument: nil),
   ]
 
   static func method(_ selector: String) -> ModelDelegateMethod? {

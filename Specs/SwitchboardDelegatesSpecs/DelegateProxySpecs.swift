@@ -769,6 +769,55 @@ struct DelegateProxySpecs {
       withExtendedLifetime((typist, zoomer)) {}
     }
 
+    @Test("it: a fallback keyed by a misspelled selector is reported, with the one it resembles")
+    func misspelledFallback() {
+      let proxy = spec.attach(
+        [.view: spec.screen], fallbacks: ["textFieldShouldReturn": .value(true)])
+      #expect(
+        proxy.errors == [
+          "The fallback for textFieldShouldReturn names a selector no adopted protocol declares "
+            + "and no handler implements, so it never applies. Did you mean "
+            + "textFieldShouldReturn:? Fix: key it by the selector the protocol declares, by name "
+            + "if Swift's is ambiguous: NSSelectorFromString(\"…\")."
+        ])
+      #expect(proxy.routing.errors.first?.isSetupMistake == true)
+    }
+
+    @Test("it: observing a name no protocol declares is reported, with the one it resembles")
+    func misspelledObservation() {
+      let proxy = spec.attach([.view: spec.screen])
+      let observation = proxy.routing.observe("searchBar:textDidChanged:", beforeHandler: false) {
+        _ in
+      }
+      #expect(
+        proxy.errors == [
+          "searchBar:textDidChanged: cannot be observed: no adopted protocol declares it (did you "
+            + "mean searchBar:textDidChange:?)."
+        ])
+      observation.cancel()
+    }
+
+    @Test(
+      "it: a rule keyed by the overload nobody implements, while a handler implements its sibling, is reported with the sibling"
+    )
+    func keyedOverloadNobodyImplements() {
+      let map = DelegateHandler([P.viewForAnnotation])
+      // A deprecated `#selector(MKMapViewDelegate.mapView(_:viewFor:))` names the overlay one.
+      var rules = RoutingRules<DelegateMessage>()
+      rules[named: P.viewForOverlay] = .always(.view)
+      let proxy = spec.attach([.view: map], rules: rules)
+      let expected: String =
+        "mapView:viewForOverlay: is keyed by a rule or fallback, but no handler implements "
+        + "it; a handler implements mapView:viewForAnnotation:, an overload of the same "
+        + "Swift name. Did you mean mapView:viewForAnnotation:? Fix: key it by the "
+        + "Objective-C name, rules[named: \"mapView:viewForAnnotation:\"] or "
+        + "NSSelectorFromString(\"mapView:viewForAnnotation:\"), instead of a #selector that picks the "
+        + "other overload."
+      #expect(proxy.errors.contains(expected), "\(proxy.errors)")
+      let hint = proxy.routing.errors.first { "\($0)" == expected }
+      #expect(hint?.isSetupMistake == false)
+    }
+
     @Test("it: with the default onError, a problem met at run time is kept, not stopped on")
     func defaultKeepsRecoveries() {
       var screen: DelegateHandler? = DelegateHandler([P.shouldReturn])

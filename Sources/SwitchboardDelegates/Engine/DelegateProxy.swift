@@ -374,6 +374,25 @@ open class DelegateProxy: ForwardingProxy {
     routing.observe(NSStringFromSelector(selector), beforeHandler: beforeHandler, body)
   }
 
+  /// Calls `body` with the boxed arguments of every message named `name`, its Objective-C
+  /// selector (`"mapView:didSelectAnnotationView:"`): for an overloaded method, whose
+  /// `#selector` would need an `as` cast; a name no adopted protocol declares is reported with
+  /// the one it resembles.
+  public func observe(
+    named name: String, beforeHandler: Bool = false, _ body: @escaping ([Any]) -> Void
+  ) -> ObservationToken {
+    routing.observe(name, beforeHandler: beforeHandler, body)
+  }
+
+  /// Calls `body` with the typed arguments of every message named `name`, its Objective-C
+  /// selector, as ``observe(_:as:beforeHandler:_:)`` does for a `#selector`.
+  public func observe<each Argument>(
+    named name: String, as types: (repeat each Argument).Type, beforeHandler: Bool = false,
+    _ body: @escaping (repeat each Argument) -> Void
+  ) -> ObservationToken {
+    routing.observe(name, as: types, beforeHandler: beforeHandler, body)
+  }
+
   /// Calls `body` with the typed arguments of every `selector` the parent sends (a method that
   /// returns nothing), before or after its handlers.
   ///

@@ -24,6 +24,13 @@ public enum DelegateProxyError: Error, Hashable, Sendable, CustomStringConvertib
   case unansweredMessage(selector: String, handlers: [String])
   /// Another object became the parent's delegate after attach; the proxy did not replace it.
   case replacedByAnotherObject(typeName: String)
+  /// A fallback keyed by a selector that no adopted protocol declares and no handler
+  /// implements, so it never applies; `suggestion` is the declared selector it resembles.
+  case undeclaredFallbackSelector(selector: String, suggestion: String?)
+  /// A rule or fallback keyed by a declared selector that no handler implements, while a
+  /// handler implements `implemented`, an overload of the same Swift name: usually a
+  /// `#selector` that named the other overload. A hint, not a setup mistake.
+  case keyedSelectorNobodyImplements(selector: String, implemented: String)
   /// A handler implements `method`, a selector no adopted protocol declares that nearly names
   /// `declared`: the parent sends `declared` and never `method`. A hint,
   /// not a setup mistake (an action method can look alike), reported once while it lasts.
@@ -39,9 +46,10 @@ public enum DelegateProxyError: Error, Hashable, Sendable, CustomStringConvertib
   public var isSetupMistake: Bool {
     switch self {
     case .routeCannotWork, .undeclaredSelector, .handlerReleasedAfterAttach,
-      .undeliverableObservation, .propertyOwnedByAnotherProxy:
+      .undeliverableObservation, .propertyOwnedByAnotherProxy, .undeclaredFallbackSelector:
       true
-    case .unansweredMessage, .replacedByAnotherObject, .nearMiss: false
+    case .unansweredMessage, .replacedByAnotherObject, .nearMiss, .keyedSelectorNobodyImplements:
+      false
     }
   }
 
@@ -70,6 +78,19 @@ public enum DelegateProxyError: Error, Hashable, Sendable, CustomStringConvertib
         + "was given its fallback answer, and the parent will ask again after this turn. "
         + "Handlers: \(listing). Fix: keep the handler alive while the parent uses it, or "
         + "declare the method's fallback (fallbacks: [#selector(…): .value(…)])."
+    case .undeclaredFallbackSelector(let selector, let suggestion):
+      let hint = suggestion.map { " Did you mean \($0)?" } ?? ""
+      return
+        "The fallback for \(selector) names a selector no adopted protocol declares and no "
+        + "handler implements, so it never applies.\(hint) Fix: key it by the selector the "
+        + "protocol declares, by name if Swift's is ambiguous: NSSelectorFromString(\"…\")."
+    case .keyedSelectorNobodyImplements(let selector, let implemented):
+      return
+        "\(selector) is keyed by a rule or fallback, but no handler implements it; a handler "
+        + "implements \(implemented), an overload of the same Swift name. Did you mean "
+        + "\(implemented)? Fix: key it by the Objective-C name, rules[named: "
+        + "\"\(implemented)\"] or NSSelectorFromString(\"\(implemented)\"), instead of a #selector that "
+        + "picks the other overload."
     case .nearMiss(let handler, let method, let declared):
       return
         "\(handler) implements \(method), which no adopted protocol declares, so the parent "

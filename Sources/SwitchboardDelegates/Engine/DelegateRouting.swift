@@ -496,6 +496,13 @@ final class DelegateRouting: @unchecked Sendable {
     for (selector, suggestion) in selectors.undeclaredRuleSelectors() {
       found.append(.undeclaredSelector(selector: selector, suggestion: suggestion))
     }
+    for (selector, suggestion) in selectors.undeclaredFallbackSelectors() {
+      found.append(.undeclaredFallbackSelector(selector: selector, suggestion: suggestion))
+    }
+    let keyed = Set(router.rules.namesWithEntries).union(selectors.fallbacks.keys).sorted()
+    for (selector, sibling) in selectors.unimplementedKeyedSelectors(keyed) {
+      found.append(.keyedSelectorNobodyImplements(selector: selector, implemented: sibling))
+    }
     for (handler, method, declared) in selectors.nearMisses() {
       found.append(.nearMiss(handler: handler, method: method, declared: declared))
     }

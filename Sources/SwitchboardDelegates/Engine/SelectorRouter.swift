@@ -227,7 +227,11 @@ final class SelectorRouter<Message: MessageSet> {
     switch runtime.declaration(of: selector)?.returnsVoid {
     case true?: nil
     case false?: "it returns a value, so only one handler answers it"
-    case nil: "no adopted protocol declares it"
+    case nil:
+      "no adopted protocol declares it"
+        + (closestSelector(to: selector, in: runtime.declaredSelectors).map {
+          " (did you mean \($0)?)"
+        } ?? "")
     }
   }
 
@@ -254,6 +258,37 @@ final class SelectorRouter<Message: MessageSet> {
         router.targets(forNamed: name).isEmpty
       else { return nil }
       return (name, closestSelector(to: name, in: runtime.declaredSelectors))
+    }
+  }
+
+  /// The fallbacks keyed by a selector that no adopted protocol declares and no handler
+  /// implements, each with the declared selector it resembles: they never apply.
+  func undeclaredFallbackSelectors() -> [(selector: String, suggestion: String?)] {
+    fallbacks.keys.sorted().compactMap { name in
+      guard modeledAnswer(name) == nil, runtime.declaration(of: name) == nil,
+        router.targets(forNamed: name).isEmpty
+      else { return nil }
+      return (name, closestSelector(to: name, in: runtime.declaredSelectors))
+    }
+  }
+
+  /// The selectors keyed in `keys` that nobody implements while a handler implements a sibling.
+  ///
+  /// A key (a rule's, a fallback's) the protocols declare, with no handler, and a declared
+  /// sibling of the same first part and as many arguments that a handler implements:
+  /// `mapView:viewForOverlay:` keyed, as a deprecated
+  /// `#selector(MKMapViewDelegate.mapView(_:viewFor:))` names it, where a handler implements
+  /// `mapView:viewForAnnotation:`. Each comes with that sibling.
+  func unimplementedKeyedSelectors(_ keys: [String]) -> [(selector: String, sibling: String)] {
+    keys.compactMap { key in
+      guard modeledAnswer(key) == nil, runtime.declaration(of: key) != nil,
+        router.targets(forNamed: key).isEmpty
+      else { return nil }
+      let sibling = runtime.declaredSelectors.sorted().first { declared in
+        declared != key && NearSelectors.areSiblings(key, declared)
+          && !router.targets(forNamed: declared).isEmpty
+      }
+      return sibling.map { (key, $0) }
     }
   }
 }

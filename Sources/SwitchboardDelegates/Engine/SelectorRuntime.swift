@@ -38,6 +38,17 @@ enum NearSelectors {
       && editDistance(method, declared) <= 2
   }
 
+  /// Whether two declared selectors are overloads of one Swift name: the same first part, as
+  /// many arguments, and second parts that begin alike (`mapView:viewForOverlay:` and
+  /// `mapView:viewForAnnotation:`, both `mapView(_:viewFor:)` in Swift).
+  static func areSiblings(_ one: String, _ other: String) -> Bool {
+    let oneParts = one.split(separator: ":", omittingEmptySubsequences: false)
+    let otherParts = other.split(separator: ":", omittingEmptySubsequences: false)
+    guard oneParts.count == otherParts.count, oneParts.count > 2, oneParts[0] == otherParts[0]
+    else { return false }
+    return oneParts[1].commonPrefix(with: otherParts[1]).count >= 4
+  }
+
   /// Each method of `methods` that no declared selector names but one nearly does, with that
   /// one: what a handler meant to implement and the parent never sends.
   static func nearMisses(in methods: [String], declared: [String]) -> [(String, String)] {
