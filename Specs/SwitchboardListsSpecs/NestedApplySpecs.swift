@@ -275,18 +275,27 @@ struct NestedApplySpecs {
   @Suite("context: from didEndDisplaying, during the first batch of a staged apply")
   @MainActor
   struct DuringTheSectionMoves {
-    @Test(
-      "it: ends on the later snapshot, item 7 included, on every host and with no rejected batch"
-    )
-    func laterSnapshotWins() throws {
+    /// Hosts showing `[10: 1, 2; 20: 3, 4; 30: 5]`; a first snapshot that moves section 20
+    /// before 10, gives it item 6 and deletes 30 (a staged apply), and a second, the first plus
+    /// item 7.
+    fileprivate static func stagedCase() throws -> (
+      Hosts, first: ListSnapshot<Int, Int>, second: ListSnapshot<Int, Int>
+    ) {
       let hosts = try Hosts(shelfSnapshot([10: [1, 2], 20: [3, 4], 30: [5]]))
-      // Section 20 moves before 10 and gains item 6, section 30 goes: a staged apply.
       var first = hosts.shelf.snapshot
       first.moveSection(20, beforeSection: 10)
       first.appendItems([6], toSection: 20)
       first.deleteSections([30])
       var second = first
       second.appendItems([7], toSection: 20)
+      return (hosts, first, second)
+    }
+
+    @Test(
+      "it: ends on the later snapshot, item 7 included, on every host and with no rejected batch"
+    )
+    func laterSnapshotWins() throws {
+      let (hosts, first, second) = try Self.stagedCase()
       // Section 30's row ends its display in the first batch, on the table.
       hosts.nested.arm(.didEndDisplaying, on: "table", skipping: 0) {
         #expect(
@@ -304,13 +313,7 @@ struct NestedApplySpecs {
 
     @Test("it: runs each apply's completion once, after every host shows the data")
     func completionsAfterTheHosts() throws {
-      let hosts = try Hosts(shelfSnapshot([10: [1, 2], 20: [3, 4], 30: [5]]))
-      var first = hosts.shelf.snapshot
-      first.moveSection(20, beforeSection: 10)
-      first.appendItems([6], toSection: 20)
-      first.deleteSections([30])
-      var second = first
-      second.appendItems([7], toSection: 20)
+      let (hosts, first, second) = try Self.stagedCase()
       let completions = Log()
       hosts.nested.arm(.didEndDisplaying, on: "table", skipping: 0) {
         hosts.shelf.apply(second, reloading: false) {

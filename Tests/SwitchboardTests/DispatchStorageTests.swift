@@ -18,6 +18,23 @@ final class Tracked: Opening, Tick {
 @MainActor protocol AnyOpening { func open() -> String }
 extension Tracked: AnyOpening {}
 
+/// Adds `make()`'s handler to `proxy`, strongly held and kept by nothing else, and returns a
+/// weak reference to it: the test watches when the proxy lets it go.
+@MainActor
+private func strongly<Handler: AnyObject>(
+  _ make: () -> Handler, in proxy: PrioritizedProxy<DoorMessage>
+) -> WeakBox<Handler> {
+  let handler = make()
+  proxy.add(handler, retention: .strong)
+  return WeakBox(handler)
+}
+
+/// A weak reference a test reads.
+private final class WeakBox<Object: AnyObject> {
+  weak var object: Object?
+  init(_ object: Object) { self.object = object }
+}
+
 @MainActor
 @Suite("DispatchStorage invariants")
 struct DispatchStorageTests {
@@ -110,21 +127,17 @@ struct DispatchStorageTests {
   @Test("a strongly held handler that removes itself during its call lives until the call ends")
   func strongHandlerRemovesItself() {
     let proxy = PrioritizedProxy<DoorMessage>()
-    weak var watched: Tracked?
-    do {
-      let door = Tracked("strong")
-      watched = door
-      proxy.add(door, retention: .strong)
-    }
+    let watched = strongly({ Tracked("strong") }, in: proxy)
     // Sent once, the handler is kept typed: the next send calls it without a retain.
     _ = proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() }
     let answer = proxy.send(.open, as: (any Opening).self, default: "none") { handler in
       #expect(proxy.remove(handler as AnyObject))
-      #expect(watched != nil, "the call borrows the proxy's reference: it is kept to the end")
+      #expect(
+        watched.object != nil, "the call borrows the proxy's reference: it is kept to the end")
       return handler.open()
     }
     #expect(answer == "strong opens")
-    #expect(watched == nil, "released when the call ends")
+    #expect(watched.object == nil, "released when the call ends")
     #expect(proxy.send(.open, as: (any Opening).self, default: "none") { $0.open() } == "none")
   }
 
@@ -165,12 +178,7 @@ struct DispatchStorageTests {
   func strongHandlerRemovedByThrowingCall() {
     struct Refused: Error {}
     let proxy = PrioritizedProxy<DoorMessage>()
-    weak var watched: FullDoor?
-    do {
-      let door = FullDoor("door")
-      watched = door
-      proxy.add(door, retention: .strong)
-    }
+    let watched = strongly({ FullDoor("door") }, in: proxy)
     _ = proxy.send(.close, as: (any Closing).self, default: "none") { $0.close() }
     #expect(throws: Refused.self) {
       try proxy.send(.close, as: (any Closing).self, default: "none") {
@@ -180,7 +188,7 @@ struct DispatchStorageTests {
         throw Refused()
       }
     }
-    #expect(watched == nil, "no call is in progress: nothing is kept")
+    #expect(watched.object == nil, "no call is in progress: nothing is kept")
     // The next call parks and releases again from a clean state.
     let other = FullDoor("other")
     proxy.add(other, retention: .strong)
@@ -195,12 +203,7 @@ struct DispatchStorageTests {
   @Test("a strongly held handler sent through the alternative capability is borrowed the same way")
   func strongHandlerThroughAlternative() {
     let proxy = PrioritizedProxy<DoorMessage>()
-    weak var watched: Tracked?
-    do {
-      let door = Tracked("alt")
-      watched = door
-      proxy.add(door, retention: .strong)
-    }
+    let watched = strongly({ Tracked("alt") }, in: proxy)
     _ = proxy.send(
       .open, as: (any Closing).self, or: (any Opening).self, default: "none", { $0.close() },
       or: { $0.open() })
@@ -212,7 +215,7 @@ struct DispatchStorageTests {
         return handler.open()
       })
     #expect(answer == "alt opens")
-    #expect(watched == nil)
+    #expect(watched.object == nil)
   }
 
   @Test("observer lists keep each event's argument type, and an observer may cancel itself")
