@@ -65,7 +65,9 @@ let package = Package(
     .testTarget(name: "SwitchboardDelegatesTests", dependencies: ["SwitchboardDelegates"]),
     .testTarget(
       name: "SwitchboardDelegatesSpecs",
-      dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardDelegates"],
+      dependencies: [
+        "Switchboard", "SwitchboardLists", "SwitchboardDelegates", "SwitchboardTesting",
+      ],
       path: "Specs/SwitchboardDelegatesSpecs"),
     .testTarget(
       name: "SwitchboardDemoSpecs",

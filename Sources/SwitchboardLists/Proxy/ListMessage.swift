@@ -35,10 +35,25 @@ import Switchboard
 /// | ``didDeselectRow`` | ``ListDidDeselectHandling`` | view | delegate |
 ///
 /// ## Adding a message
-/// A new message is a case here with its row in `profile` (this file), its capability protocol,
-/// its ``ListCall`` (which names that capability, so ``isImplemented(by:on:)`` follows), and the
-/// call sites of the hosts that send it. Routing, rules, explanations, the routing table, the
-/// hosts' responds-to caches and ``ListProxy`` need nothing more.
+/// Every step, in order; the compiler checks the first three (each switch here is exhaustive),
+/// and the package's specs check the rest on Linux (`AddingAListMessageSpecs` fails, naming the
+/// step, for a message that misses one):
+///
+/// 1. A case here, with its row in `profile` (this file).
+/// 2. Its capability protocol: `DataCapabilities.swift` for the data half,
+///    `ViewCapabilities.swift` for the view half.
+/// 3. Its ``ListCall`` (`ListCall.swift`), which names that capability; ``isImplemented(by:on:)``
+///    calls it.
+/// 4. The call sites of the headless hosts that send it (``ListView``, ``CollectionView``, or
+///    their shared selection in `HeadlessSelection.swift`), and `ListSpy`'s conformance to its
+///    capability (SwitchboardTesting).
+/// 5. For UIKit, in SwitchboardDelegates: its selector in `ListSelectorTable` for each view that
+///    sends it (or the reason a view does not, in the spec), the `TableViewProxy` or
+///    `CollectionViewProxy` method that sends it (an iOS debug build stops when a selector has
+///    none), its non-zero default in the view's preset, and the model of UIKit in the specs.
+///
+/// Routing, rules, explanations, the routing table, the hosts' responds-to caches and
+/// ``ListProxy`` need nothing more.
 public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   /// How many sections the list has. Default: 1.
   case numberOfSections
