@@ -130,7 +130,7 @@ open class DelegateProxy: ForwardingProxy {
         isAnotherProxy: { $0 is ForwardingProxy })
     else { return proxy }
     attached.proxies[property] = proxy
-    proxy.routing.synchronized {
+    proxy.routing.withLock {
       proxy.registry = attached
       proxy.registryKey = property
     }
@@ -159,7 +159,7 @@ open class DelegateProxy: ForwardingProxy {
   /// or `nil`, and the parent no longer owns the proxy.
   public func detach() {
     routing.detach()
-    routing.synchronized {
+    routing.withLock {
       if let registry, let registryKey, registry.proxies[registryKey] === self {
         registry.proxies[registryKey] = nil
       }
@@ -490,15 +490,9 @@ final class AttachedDelegateProxies {
 
   /// The proxies attached to `parent`, made on first use.
   static func of(_ parent: AnyObject) -> AttachedDelegateProxies {
-    if let existing = objc_getAssociatedObject(parent, &AssociationKeys.attachedDelegateProxies)
-      as? AttachedDelegateProxies
-    {
-      return existing
+    associatedObject(of: parent, key: &AssociationKeys.attachedDelegateProxies) {
+      AttachedDelegateProxies()
     }
-    let made = AttachedDelegateProxies()
-    objc_setAssociatedObject(
-      parent, &AssociationKeys.attachedDelegateProxies, made, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-    return made
   }
 }
 

@@ -48,6 +48,8 @@ final class DelegateRouting: @unchecked Sendable {
   private var restoring = WeakHandler(nil)
   /// The handlers at attach, checked after the turn for one nothing else keeps.
   private var handlersAtAttach: [(HandlerDescription, WeakHandler)] = []
+  /// The handlers' near misses as last found; they depend on the handlers only.
+  private var nearMisses: [DelegateProxyError] = []
 
   /// The role of the delegate the parent had before attach.
   static let installedRole: HandlerRole = "installed"
@@ -73,7 +75,11 @@ final class DelegateRouting: @unchecked Sendable {
     router.onError = { [weak self] error in self?.report(.routeCannotWork(error)) }
   }
 
-  private func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+  /// Runs `body` under the routing's lock: for every member here, and for state of the proxy
+  /// object kept beside it.
+  func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+    -> Result
+  {
     lock.lock()
     defer { lock.unlock() }
     return try body()
@@ -143,11 +149,6 @@ final class DelegateRouting: @unchecked Sendable {
       reportSetupMistakes()
       checkWeakHandlersAfterThisTurn()
     }
-  }
-
-  /// Runs `body` under the routing's lock: for state of the proxy object kept beside it.
-  func synchronized<Result>(_ body: () throws -> Result) rethrows -> Result {
-    try withLock(body)
   }
 
   /// Whether `object` is the proxy object this routing connected.
@@ -259,9 +260,7 @@ final class DelegateRouting: @unchecked Sendable {
 
   /// Makes several handler and rule changes with one rebuild of the routes, after the last.
   func batch<Failure: Error>(_ changes: () throws(Failure) -> Void) throws(Failure) {
-    lock.lock()
-    defer { lock.unlock() }
-    try router.batch(changes)
+    try withLock { () throws(Failure) in try router.batch(changes) }
   }
 
   /// Every handler that receives `selector`, in order.
@@ -275,9 +274,9 @@ final class DelegateRouting: @unchecked Sendable {
   /// Throws the first routing error, or an error for the first of `selectors` that reaches
   /// no handler.
   func validate(requiring selectors: [String]) throws(RoutingError<DelegateMessage>) {
-    lock.lock()
-    defer { lock.unlock() }
-    try router.validate(requiringNamed: selectors)
+    try withLock { () throws(RoutingError<DelegateMessage>) in
+      try router.validate(requiringNamed: selectors)
+    }
   }
 
   /// The live handlers, described, in priority order.
@@ -290,11 +289,6 @@ final class DelegateRouting: @unchecked Sendable {
 
   /// Every selector asked about or given a rule, with its route.
   var routingTable: RoutingTable<DelegateMessage> { withLock { router.routingTable } }
-
-  /// The fallback of `selector`, or `nil` for zero.
-  func setFallback(_ fallback: DelegateFallback?, for selector: String) {
-    withLock { selectors.fallbacks[selector] = fallback }
-  }
 
   /// Whether a live handler passes `check` (adopts a protocol, for `conformsToProtocol:`).
   func anyHandler(_ check: (AnyObject) -> Bool) -> Bool {
@@ -360,7 +354,7 @@ final class DelegateRouting: @unchecked Sendable {
     selectors.routesChanged()
     scheduleRecheck()
     if isAttached, !change.causes.isDisjoint(with: [.handlersChanged, .rulesChanged]) {
-      reportSetupMistakes()
+      reportSetupMistakes(handlersChanged: change.causes.contains(.handlersChanged))
     }
   }
 
@@ -486,7 +480,7 @@ final class DelegateRouting: @unchecked Sendable {
 
   /// Reports every setup mistake not reported since it appeared: a rule that fails, a rule
   /// keyed by a selector no protocol declares and no handler implements.
-  private func reportSetupMistakes() {
+  private func reportSetupMistakes(handlersChanged: Bool = true) {
     var found: [DelegateProxyError] = []
     do {
       try router.validate()
@@ -503,9 +497,12 @@ final class DelegateRouting: @unchecked Sendable {
     for (selector, sibling) in selectors.unimplementedKeyedSelectors(keyed) {
       found.append(.keyedSelectorNobodyImplements(selector: selector, implemented: sibling))
     }
-    for (handler, method, declared) in selectors.nearMisses() {
-      found.append(.nearMiss(handler: handler, method: method, declared: declared))
+    if handlersChanged {
+      nearMisses = selectors.nearMisses().map {
+        .nearMiss(handler: $0.handler, method: $0.method, declared: $0.declared)
+      }
     }
+    found += nearMisses
     for mistake in found where !setupMistakes.contains(mistake) { report(mistake) }
     setupMistakes = found
   }

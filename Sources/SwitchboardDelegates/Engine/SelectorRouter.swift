@@ -280,11 +280,12 @@ final class SelectorRouter<Message: MessageSet> {
   /// `#selector(MKMapViewDelegate.mapView(_:viewFor:))` names it, where a handler implements
   /// `mapView:viewForAnnotation:`. Each comes with that sibling.
   func unimplementedKeyedSelectors(_ keys: [String]) -> [(selector: String, sibling: String)] {
-    keys.compactMap { key in
+    let declaredSelectors = runtime.declaredSelectors.sorted()
+    return keys.compactMap { key in
       guard modeledAnswer(key) == nil, runtime.declaration(of: key) != nil,
         router.targets(forNamed: key).isEmpty
       else { return nil }
-      let sibling = runtime.declaredSelectors.sorted().first { declared in
+      let sibling = declaredSelectors.first { declared in
         declared != key && NearSelectors.areSiblings(key, declared)
           && !router.targets(forNamed: declared).isEmpty
       }

@@ -54,12 +54,10 @@ enum NearSelectors {
   static func nearMisses(in methods: [String], declared: [String]) -> [(String, String)] {
     let names = Set(declared)
     let implemented = Set(methods)
+    let candidates = declared.sorted().filter { !implemented.contains($0) }
     return methods.sorted().compactMap { method in
       guard !names.contains(method) else { return nil }
-      let near = declared.sorted().first {
-        !implemented.contains($0) && isNearMiss(method, of: $0)
-      }
-      return near.map { (method, $0) }
+      return candidates.first { isNearMiss(method, of: $0) }.map { (method, $0) }
     }
   }
 }

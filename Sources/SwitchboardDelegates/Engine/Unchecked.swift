@@ -92,6 +92,19 @@ enum AssociationKeys {
   nonisolated(unsafe) static var listProxy: UInt8 = 0
 }
 
+/// The object `owner` keeps under `key`, made by `make` and associated (retained by `owner`)
+/// the first time it is asked for.
+///
+/// `key` is the address of one of ``AssociationKeys``' variables, stable for the process.
+func associatedObject<Object: AnyObject>(
+  of owner: AnyObject, key: UnsafeRawPointer, makingIt make: () -> Object
+) -> Object {
+  if let existing = objc_getAssociatedObject(owner, key) as? Object { return existing }
+  let made = make()
+  objc_setAssociatedObject(owner, key, made, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+  return made
+}
+
 /// A parent's delegate property, reached through its key path, with the parent held weakly.
 ///
 /// `@unchecked Sendable`: the proxy touches the property only on the thread the parent calls

@@ -15,15 +15,7 @@ final class ReuseRecords {
 
   /// The records of `view`, made on first use and owned by `view`.
   static func of(_ view: UIView) -> ReuseRecords {
-    if let existing = objc_getAssociatedObject(view, &AssociationKeys.reuseRecords)
-      as? ReuseRecords
-    {
-      return existing
-    }
-    let made = ReuseRecords()
-    objc_setAssociatedObject(
-      view, &AssociationKeys.reuseRecords, made, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-    return made
+    associatedObject(of: view, key: &AssociationKeys.reuseRecords) { ReuseRecords() }
   }
 
   /// Calls `register` the first time `key` (a reuse identifier, with a kind for supplementary
