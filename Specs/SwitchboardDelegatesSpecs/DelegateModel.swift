@@ -281,7 +281,7 @@ final class ModelDelegateInvocation: ForwardedInvocation {
 /// `DelegateProxy` in the model: what the class and its Objective-C base do, on
 /// `DelegateRouting`.
 final class ModelDelegateProxy: @unchecked Sendable {
-  let routing: DelegateRouting
+  let routing: DelegateRouting<DelegateMessage>
   private let lock = NSLock()
   private var remembered: Set<String> = []
   private var invocations = 0
@@ -290,7 +290,7 @@ final class ModelDelegateProxy: @unchecked Sendable {
   var rememberedSignatures: Set<String> { lock.withLock { remembered } }
   var errors: [String] { routing.errors.map { "\($0)" } }
 
-  private init(routing: DelegateRouting, keepingDefaultOnError: Bool) {
+  private init(routing: DelegateRouting<DelegateMessage>, keepingDefaultOnError: Bool) {
     self.routing = routing
     if !keepingDefaultOnError { routing.onError = { _ in } }
     routing.onUndeclaredSelectorAnswered { [weak self] selector, _ in
@@ -309,13 +309,16 @@ final class ModelDelegateProxy: @unchecked Sendable {
     let proxy = ModelDelegateProxy(
       routing: DelegateRouting(
         handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: rules,
-        fallbacks: fallbacks, runtime: ModelDelegateRuntime(), schedule: runLoop.schedule),
+        fallbacks: fallbacks, runtime: ModelDelegateRuntime(),
+        typedNotifications: DelegatePreset.typedNotifications, schedule: runLoop.schedule),
       keepingDefaultOnError: keepingDefaultOnError)
     let previous = parent.dispatcher
     let attached = proxy.routing.attach(
-      to: DelegateProperty(
-        get: { [weak parent] in parent?.delegate }, set: { [weak parent] in parent?.delegate = $0 }
-      ),
+      to: [
+        DelegateProperty(
+          get: { [weak parent] in parent?.delegate },
+          set: { [weak parent] in parent?.delegate = $0 })
+      ],
       as: proxy, keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing,
       isAnotherProxy: { $0 is ModelDelegateProxy })
     // The parent owns the proxy attached to it, as `AttachedDelegateProxies` does.
@@ -332,7 +335,8 @@ final class ModelDelegateProxy: @unchecked Sendable {
     let proxy = ModelDelegateProxy(
       routing: DelegateRouting(
         handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: [:],
-        fallbacks: fallbacks, runtime: ModelDelegateRuntime(), schedule: runLoop.schedule),
+        fallbacks: fallbacks, runtime: ModelDelegateRuntime(),
+        typedNotifications: DelegatePreset.typedNotifications, schedule: runLoop.schedule),
       keepingDefaultOnError: false)
     proxy.routing.startWithoutProperty(as: proxy)
     return proxy

@@ -186,9 +186,7 @@ struct IOS18RuleSpecs {
       let proxy = ModelProxy.attach(
         to: table, view: Recorder([highlight]), viewModel: Rows(3), viewModelRetention: .strong,
         turns: spec.turns)
-      let split = proxy.routing.errors.first {
-        if case .dataSourceSplit = $0 { true } else { false }
-      }
+      let split = proxy.routing.errors.first { $0.kind == .dataSourceSplit }
       #expect(
         split?.description
           == "The view keeps its installed data source, a Recorder, but its data-source "
@@ -339,8 +337,8 @@ struct IOS18RuleSpecs {
       proxy.rules[named: "tableView:viewForHeaderInSection"] = .only(.view)
       #expect(
         proxy.errors == [
-          "The rule for tableView:viewForHeaderInSection names a selector no protocol of the "
-            + "view declares and no handler implements, so it never applies. Did you mean "
+          "The rule for tableView:viewForHeaderInSection names a selector no adopted protocol "
+            + "declares and no handler implements, so it never applies. Did you mean "
             + "tableView:viewForHeaderInSection:? Fix: spell the selector as the protocol does, "
             + "or use #selector(…)."
         ])

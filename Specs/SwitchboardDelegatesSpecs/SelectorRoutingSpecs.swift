@@ -373,7 +373,7 @@ struct SelectorRoutingSpecs {
         return IndexPath(item: built, section: 0)
       }
       func deselect() {
-        spec.proxy.routing.send(.didDeselectRow, path(), in: ModelHost()) {
+        spec.proxy.list.send(.didDeselectRow, path(), in: ModelHost()) {
           (_: any ModelObject) in
         }
       }
@@ -382,7 +382,7 @@ struct SelectorRoutingSpecs {
       var seen: [String] = []
       let observations = [
         spec.proxy.observe(.didDeselectRow) { seen.append("after \($0.item)") },
-        spec.proxy.routing.proxy.observe(.didDeselectRow, beforeHandler: true) {
+        spec.proxy.list.proxy.observe(.didDeselectRow, beforeHandler: true) {
           seen.append("before \($0.item)")
         },
       ]

@@ -409,7 +409,7 @@ struct AnnouncedChangeSpecs {
     let proxy = ModelProxy.attach(to: table, view: screen, viewModel: model, turns: turns)
     model.rowArrived()
     #expect(table.host.applied == [ListUpdate(insertingRowsAt: [IndexPath(item: 1, section: 0)])])
-    proxy.routing.detach()
+    proxy.detach()
     model.rowArrived()
     #expect(table.host.applied.count == 1, "a detached view receives nothing")
     #expect(model.changes.hostCount == 0)

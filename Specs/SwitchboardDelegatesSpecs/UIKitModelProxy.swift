@@ -6,7 +6,7 @@ import SwitchboardLists
 
 // The adapter between the UIKit model and the proxy under test: what `TableViewProxy`,
 // `CollectionViewProxy` and their Objective-C base (`SWBForwardingProxy`) do, translated to the
-// model, on `SelectorRouting`.
+// model, on `ListRouting` and the one `DelegateRouting` under it.
 
 /// The list view of the model as a list host, with supplementary views as a collection view has.
 @MainActor
@@ -85,23 +85,27 @@ final class ModelInvocation: @MainActor ForwardedInvocation {
 @MainActor
 final class ModelProxy: ModelDispatching, ListRoutingProxy {
   typealias Host = ModelHost
-  let routing: SelectorRouting<ModelHost>
+  /// The list's configuration of the routing, and what only a list needs.
+  let list: ListRouting<ModelHost>
+  /// The one routing under it.
+  var routing: DelegateRouting<ListMessage> { list.routing }
   private weak var table: ModelTableView?
   /// Selectors whose signature the Objective-C base remembered from a handler.
   private(set) var rememberedSignatures: Set<String> = []
   /// The messages `forwardInvocation:` received.
   private(set) var invocations: [ModelInvocation] = []
 
-  var router: PrioritizedProxy<ListMessage> { routing.router }
+  var router: PrioritizedProxy<ListMessage> { list.router }
   /// Every problem reported, as text.
   var errors: [String] { routing.errors.map { "\($0)" } }
 
-  private init(routing: SelectorRouting<ModelHost>, keepingDefaultOnError: Bool) {
-    self.routing = routing
+  private init(list: ListRouting<ModelHost>, keepingDefaultOnError: Bool) {
+    self.list = list
+    let routing = list.routing
     // A spec reads `errors`; the default `onError` would stop the run at a setup mistake.
     if !keepingDefaultOnError { routing.onError = { _ in } }
-    routing.onUndeclaredSelectorAnswered = { [weak self] selector, _ in
-      self?.rememberedSignatures.insert(selector)
+    routing.onUndeclaredSelectorAnswered { [weak self] selector, _ in
+      MainActor.assumeIsolated { _ = self?.rememberedSignatures.insert(selector) }
     }
   }
 
@@ -118,7 +122,7 @@ final class ModelProxy: ModelDispatching, ListRoutingProxy {
     var rules = rules
     for (selector, rule) in forwardingRules { rules[named: selector] = rule }
     let proxy = ModelProxy(
-      routing: SelectorRouting(
+      list: ListRouting(
         view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
         selectors: table.protocols.listSelectors,
         runtime: ModelRuntime(protocols: table.protocols), schedule: turns.schedule),
@@ -126,16 +130,22 @@ final class ModelProxy: ModelDispatching, ListRoutingProxy {
     let previous = table.attachedObject as? ModelProxy
     proxy.table = table
     table.dispatcher = proxy
+    // Refused over a proxy it does not replace, as `attach(to:…)` is over a ForwardingProxy.
+    guard
+      proxy.list.attach(
+        to: table, host: table.host, as: proxy, keepingInstalled: keepingInstalledObjects,
+        replacing: previous?.list, isAnotherProxy: { $0 is ModelProxy })
+    else {
+      table.dispatcher = previous
+      return proxy
+    }
     table.attachedObject = proxy
-    proxy.routing.attach(
-      to: table, host: table.host, as: proxy, keepingInstalled: keepingInstalledObjects,
-      rules: rules, replacing: previous?.routing)
     return proxy
   }
 
   /// `detach()`: the view's properties get back what they held before attach.
   func detach() {
-    routing.detach()
+    list.detach()
     if table?.attachedObject === self { table?.attachedObject = nil }
   }
 
@@ -143,7 +153,7 @@ final class ModelProxy: ModelDispatching, ListRoutingProxy {
     _ call: ListCall<ModelHost, Capability, Arguments, Result, Failure>,
     _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
-    routing.proxy.observe(call, body)
+    list.proxy.observe(call, body)
   }
 
   /// Observes a selector Switchboard does not model, with its arguments as the runtime boxes
@@ -152,7 +162,7 @@ final class ModelProxy: ModelDispatching, ListRoutingProxy {
     selector: String, beforeHandler: Bool = false,
     _ body: @escaping @MainActor ([Any]) -> Void
   ) -> ObservationToken {
-    routing.observe(MessageEvent(named: selector), beforeHandler: beforeHandler, body)
+    list.observe(MessageEvent(named: selector), beforeHandler: beforeHandler, body)
   }
 
   // MARK: ModelDispatching
@@ -164,13 +174,13 @@ final class ModelProxy: ModelDispatching, ListRoutingProxy {
   /// The proxy class implements the selector of every message its view sends, as
   /// `TableViewProxy` and `CollectionViewProxy` do (each checks it in debug builds).
   func implementsHere(_ selector: String) -> Bool {
-    routing.selectors.message(forSelector: selector) != nil
+    list.selectors.message(forSelector: selector) != nil
   }
 
   /// What the proxy's method for `selector` does: the model's counterpart of each method of
   /// `TableViewProxy` and `CollectionViewProxy`.
   func performHere(_ selector: String, _ arguments: [Any]) -> Any? {
-    guard let message = routing.selectors.message(forSelector: selector), let table else {
+    guard let message = list.selectors.message(forSelector: selector), let table else {
       preconditionFailure("ModelProxy does not implement \(selector)")
     }
     let host = table.host
@@ -188,84 +198,84 @@ final class ModelProxy: ModelDispatching, ListRoutingProxy {
     func notify(_ object: any ModelObject) { _ = object.perform(selector, arguments) }
     switch message {
     case .numberOfSections:
-      return routing.send(.numberOfSections, (), in: host, or: platform)
+      return list.send(.numberOfSections, (), in: host, or: platform)
     case .numberOfRows:
-      return routing.send(.numberOfRows, section, in: host, or: platform)
+      return list.send(.numberOfRows, section, in: host, or: platform)
     case .cellForRow:
-      return routing.provide(
+      return list.provide(
         .cellForRow, at: path, dequeuedBy: table.dequeues,
         fallback: isCollection ? table.dequeueReusableView() : ModelCell(dequeued: false)
       ) {
-        try routing.send(.cellForRow, path, in: host) { (object: any ModelObject) -> ModelCell?? in
+        try list.send(.cellForRow, path, in: host) { (object: any ModelObject) -> ModelCell?? in
           platform(object)
         }
       }
     case .supplementaryView:
       let kind = SupplementaryKind(arguments.lazy.compactMap { $0 as? String }.first ?? "header")
-      return routing.provide(
+      return list.provide(
         .supplementaryView, at: path, detail: "\(kind.rawValue): ", dequeuedBy: table.dequeues,
         fallback: table.dequeueReusableView()
       ) {
-        try routing.send(.supplementaryView, (kind, path), in: host) {
+        try list.send(.supplementaryView, (kind, path), in: host) {
           (object: any ModelObject) -> ModelCell?? in platform(object)
         }
       }
     case .titleForHeader:
-      return routing.send(.titleForHeader, section, in: host) {
+      return list.send(.titleForHeader, section, in: host) {
         (object: any ModelObject) -> String?? in platform(object)
       }
     case .titleForFooter:
-      return routing.send(.titleForFooter, section, in: host) {
+      return list.send(.titleForFooter, section, in: host) {
         (object: any ModelObject) -> String?? in platform(object)
       }
     case .canEditRow:
-      return routing.send(.canEditRow, path, in: host, or: flag) ?? true
+      return list.send(.canEditRow, path, in: host, or: flag) ?? true
     case .canMoveRow:
-      return routing.send(.canMoveRow, path, in: host, or: flag) ?? !isCollection
+      return list.send(.canMoveRow, path, in: host, or: flag) ?? !isCollection
     case .commitEdit:
-      let update = routing.send(.commitEdit, (.delete, path), in: host) {
+      let update = list.send(.commitEdit, (.delete, path), in: host) {
         (object: any ModelObject) -> ListUpdate? in
         notify(object)
         return ListUpdate()
       }
       do {
         try host.apply(update)
-        routing.changes?.announce(update, except: host)
+        list.changes?.announce(update, except: host)
       } catch {
-        routing.report(error)
+        list.report(error)
       }
       return nil
     case .moveRow:
-      routing.send(.moveRow, (path, path), in: host, or: notify)
+      list.send(.moveRow, (path, path), in: host, or: notify)
       return nil
     case .sectionIndexTitles:
-      return routing.send(.sectionIndexTitles, (), in: host) {
+      return list.send(.sectionIndexTitles, (), in: host) {
         (object: any ModelObject) -> [String]?? in platform(object)
       }
     case .prefetchRows:
       let paths = arguments.lazy.compactMap { $0 as? [IndexPath] }.first ?? [path]
-      routing.send(.prefetchRows, paths, in: host, or: notify)
+      list.send(.prefetchRows, paths, in: host, or: notify)
       return nil
     case .heightForRow:
-      return routing.send(.heightForRow, path, in: host, or: platform) ?? 44.0
+      return list.send(.heightForRow, path, in: host, or: platform) ?? 44.0
     case .estimatedHeightForRow:
-      return routing.send(.estimatedHeightForRow, path, in: host, or: platform) ?? 44.0
+      return list.send(.estimatedHeightForRow, path, in: host, or: platform) ?? 44.0
     case .willDisplayRow:
-      routing.send(.willDisplayRow, (ModelCell(dequeued: true), path), in: host, or: notify)
+      list.send(.willDisplayRow, (ModelCell(dequeued: true), path), in: host, or: notify)
       return nil
     case .didEndDisplayingRow:
-      routing.send(.didEndDisplayingRow, (ModelCell(dequeued: true), path), in: host, or: notify)
+      list.send(.didEndDisplayingRow, (ModelCell(dequeued: true), path), in: host, or: notify)
       return nil
     case .willSelectRow:
-      let choice = routing.send(.willSelectRow, path, in: host) {
+      let choice = list.send(.willSelectRow, path, in: host) {
         (object: any ModelObject) -> IndexPath?? in platform(object)
       }
       return isCollection ? choice != nil : choice
     case .didSelectRow:
-      routing.send(.didSelectRow, path, in: host, or: notify)
+      list.send(.didSelectRow, path, in: host, or: notify)
       return nil
     case .didDeselectRow:
-      routing.send(.didDeselectRow, path, in: host, or: notify)
+      list.send(.didDeselectRow, path, in: host, or: notify)
       return nil
     }
   }

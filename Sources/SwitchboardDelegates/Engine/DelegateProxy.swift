@@ -50,7 +50,7 @@ import SwitchboardObjC
 open class DelegateProxy: ForwardingProxy {
   /// Everything the proxy decides, platform-independent and specified on a model of the
   /// runtime.
-  let routing: DelegateRouting
+  let routing: DelegateRouting<DelegateMessage>
   /// Where the parent keeps this proxy, so that ``detach()`` makes the parent let it go; under
   /// the routing's lock.
   private weak var registry: AttachedDelegateProxies?
@@ -68,7 +68,7 @@ open class DelegateProxy: ForwardingProxy {
     routing = DelegateRouting(
       handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: rules,
       fallbacks: byName, runtime: ObjectiveCRuntime(adoptedBy: Self.self),
-      schedule: afterThisRunLoopTurn)
+      typedNotifications: DelegatePreset.typedNotifications, schedule: afterThisRunLoopTurn)
     super.init()
     routing.onUndeclaredSelectorAnswered { [weak self] selector, target in
       self?.rememberSignature(of: NSSelectorFromString(selector), from: target)
@@ -125,7 +125,7 @@ open class DelegateProxy: ForwardingProxy {
     // Refused (and reported) over another Switchboard proxy than the one it replaces.
     guard
       proxy.routing.attach(
-        to: DelegateProperty(get: { access.get() }, set: { access.set($0) }), as: proxy,
+        to: [DelegateProperty(get: { access.get() }, set: { access.set($0) })], as: proxy,
         keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing,
         isAnotherProxy: { $0 is ForwardingProxy })
     else { return proxy }
@@ -371,7 +371,8 @@ open class DelegateProxy: ForwardingProxy {
   public func observe(
     _ selector: Selector, beforeHandler: Bool = false, _ body: @escaping ([Any]) -> Void
   ) -> ObservationToken {
-    routing.observe(NSStringFromSelector(selector), beforeHandler: beforeHandler, body)
+    routing.observe(
+      MessageEvent(named: NSStringFromSelector(selector)), beforeHandler: beforeHandler, body)
   }
 
   /// Calls `body` with the boxed arguments of every message named `name`, its Objective-C
@@ -381,7 +382,7 @@ open class DelegateProxy: ForwardingProxy {
   public func observe(
     named name: String, beforeHandler: Bool = false, _ body: @escaping ([Any]) -> Void
   ) -> ObservationToken {
-    routing.observe(name, beforeHandler: beforeHandler, body)
+    routing.observe(MessageEvent(named: name), beforeHandler: beforeHandler, body)
   }
 
   /// Calls `body` with the typed arguments of every message named `name`, its Objective-C

@@ -1,112 +1,258 @@
+import Foundation
 import Switchboard
+import SwitchboardLists
 
-/// A problem a ``DelegateProxy`` met: a setup mistake, or something it recovered from at run
+/// A problem a delegate proxy met: a setup mistake, or something it recovered from at run
 /// time; each names the selector, the handlers and what to do.
+///
+/// Every delegate proxy (``DelegateProxy``, and on iOS the table and collection view proxies)
+/// reports this one type to its `onError` and keeps it in its `errors`. Tell kinds apart by
+/// ``kind``; a new kind can be added without breaking a `switch` over it, since ``Kind`` is a
+/// structure of static members, not an enum:
 ///
 /// ```swift
 /// proxy.onError = { error in
-///   if error.isSetupMistake { assertionFailure("\(error)") } else { logger.info("\(error)") }
+///   if error.isSetupMistake { assertionFailure("\(error)") }
+///   if error.kind == .unansweredMessage { logger.info("\(error)") }
 /// }
 /// ```
-public enum DelegateProxyError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// A rule cannot work (it names a role nobody has, broadcasts a method that returns a value).
-  case routeCannotWork(RoutingError<DelegateMessage>)
-  /// A rule keyed by a selector no adopted protocol declares and no handler implements;
-  /// `suggestion` is the declared selector it resembles.
-  case undeclaredSelector(selector: String, suggestion: String?)
-  /// A weakly held handler was released right after attach: nothing else kept it.
-  case handlerReleasedAfterAttach(handler: String)
-  /// An observation of a selector the proxy cannot show to observers.
-  case undeliverableObservation(selector: String, reason: String)
-  /// The parent sent a message the proxy had said it answers, but no handler took it (the one
-  /// that did was released): the proxy gave the method's fallback answer, and tells the parent
-  /// after this turn.
-  case unansweredMessage(selector: String, handlers: [String])
-  /// Another object became the parent's delegate after attach; the proxy did not replace it.
-  case replacedByAnotherObject(typeName: String)
-  /// A fallback keyed by a selector that no adopted protocol declares and no handler
-  /// implements, so it never applies; `suggestion` is the declared selector it resembles.
-  case undeclaredFallbackSelector(selector: String, suggestion: String?)
-  /// A rule or fallback keyed by a declared selector that no handler implements, while a
-  /// handler implements `implemented`, an overload of the same Swift name: usually a
-  /// `#selector` that named the other overload. A hint, not a setup mistake.
-  case keyedSelectorNobodyImplements(selector: String, implemented: String)
-  /// A handler implements `method`, a selector no adopted protocol declares that nearly names
-  /// `declared`: the parent sends `declared` and never `method`. A hint,
-  /// not a setup mistake (an action method can look alike), reported once while it lasts.
-  case nearMiss(handler: String, method: String, declared: String)
-  /// The parent's delegate property already holds another Switchboard proxy (a table or
-  /// collection view proxy, or another delegate proxy class); the proxy was not attached.
-  case propertyOwnedByAnotherProxy(typeName: String)
+public struct DelegateProxyError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, with what the sentence needs.
+  let problem: Problem
 
-  /// Whether this is a setup mistake rather than a problem met at run time and recovered from.
+  init(_ problem: Problem) { self.problem = problem }
+
+  /// What kind of problem this is.
+  public var kind: Kind { Kind(problem.code) }
+
+  /// The selector the problem is about, when there is one.
+  public var selector: String? { problem.selector }
+
+  /// The list layer's error, for a problem a list host or data source raised while a table or
+  /// collection view proxy was serving its view (``Kind/listProblem``).
+  public var listViewError: ListViewError? {
+    if case .listProblem(let error) = problem { error } else { nil }
+  }
+
+  /// Whether this is a setup mistake (a rule that cannot work, a misspelled selector, a handler
+  /// nothing keeps, a split data source) rather than a problem met at run time and recovered
+  /// from (a message whose handler is gone, another object that took the delegate).
   ///
   /// Setup mistakes are reported at attach or at the change that made them; the default
   /// `onError` stops a debug build for them only.
-  public var isSetupMistake: Bool {
-    switch self {
-    case .routeCannotWork, .undeclaredSelector, .handlerReleasedAfterAttach,
-      .undeliverableObservation, .propertyOwnedByAnotherProxy, .undeclaredFallbackSelector:
-      true
-    case .unansweredMessage, .replacedByAnotherObject, .nearMiss, .keyedSelectorNobodyImplements:
-      false
-    }
-  }
+  public var isSetupMistake: Bool { problem.isSetupMistake }
 
   /// A sentence saying what went wrong and what to do.
-  public var description: String {
-    switch self {
-    case .routeCannotWork(let error):
-      return error.description
-    case .undeclaredSelector(let selector, let suggestion):
-      let hint = suggestion.map { " Did you mean \($0)?" } ?? ""
-      return
-        "The rule for \(selector) names a selector no adopted protocol declares and no handler "
-        + "implements, so it never applies.\(hint) Fix: spell the selector as the protocol "
-        + "does, or use #selector(…)."
-    case .handlerReleasedAfterAttach(let handler):
-      return
-        "\(handler) was released right after attach: the proxy holds its handlers weakly and "
-        + "nothing else kept it, so its messages reach nobody. Fix: keep it in a property of "
-        + "the object that attaches the proxy."
-    case .undeliverableObservation(let selector, let reason):
-      return "\(selector) cannot be observed: \(reason)."
-    case .unansweredMessage(let selector, let handlers):
-      let listing = handlers.isEmpty ? "none" : handlers.joined(separator: ", ")
-      return
-        "\(selector) reached no handler: the one the parent was told about was released. It "
-        + "was given its fallback answer, and the parent will ask again after this turn. "
-        + "Handlers: \(listing). Fix: keep the handler alive while the parent uses it, or "
-        + "declare the method's fallback (fallbacks: [#selector(…): .value(…)])."
-    case .undeclaredFallbackSelector(let selector, let suggestion):
-      let hint = suggestion.map { " Did you mean \($0)?" } ?? ""
-      return
-        "The fallback for \(selector) names a selector no adopted protocol declares and no "
-        + "handler implements, so it never applies.\(hint) Fix: key it by the selector the "
-        + "protocol declares, by name if Swift's is ambiguous: NSSelectorFromString(\"…\")."
-    case .keyedSelectorNobodyImplements(let selector, let implemented):
-      return
-        "\(selector) is keyed by a rule or fallback, but no handler implements it; a handler "
-        + "implements \(implemented), an overload of the same Swift name. Did you mean "
-        + "\(implemented)? Fix: key it by the Objective-C name, rules[named: "
-        + "\"\(implemented)\"] or NSSelectorFromString(\"\(implemented)\"), instead of a #selector that "
-        + "picks the other overload."
-    case .nearMiss(let handler, let method, let declared):
-      return
-        "\(handler) implements \(method), which no adopted protocol declares, so the parent "
-        + "never sends it. Did you mean \(declared)? Fix: name the Objective-C selector on the "
-        + "method, @objc(\(declared)), or give it the protocol's Swift name."
-    case .propertyOwnedByAnotherProxy(let typeName):
-      return
-        "The parent's delegate is a \(typeName), another Switchboard proxy, so this proxy was not "
-        + "attached: in front of it, it would hide that proxy's routes and keep it from telling "
-        + "the parent when its answers change. Fix: add your handler to that proxy "
-        + "(proxy.add(handler, role: …)), or detach it first."
-    case .replacedByAnotherObject(let typeName):
-      return
-        "The parent's delegate is now a \(typeName), set after the proxy was attached. The "
-        + "proxy did not replace it. Fix: add that object to the proxy as a handler instead of "
-        + "assigning it, or detach the proxy first."
+  public var description: String { problem.description }
+}
+
+extension DelegateProxyError {
+  /// A kind of ``DelegateProxyError``, to compare with `==` or match in a `switch`.
+  ///
+  /// ```swift
+  /// switch error.kind {
+  /// case .unansweredMessage: logger.info("\(error)")
+  /// default: assertionFailure("\(error)")
+  /// }
+  /// ```
+  public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    let code: Code
+
+    init(_ code: Code) { self.code = code }
+
+    /// The kind's name, as its static member spells it.
+    public var description: String { code.rawValue }
+
+    /// A rule cannot work (it names a role nobody has, broadcasts a method that returns a
+    /// value), or a message the view requires has no handler.
+    public static let routeCannotWork = Kind(.routeCannotWork)
+    /// A rule keyed by a selector no adopted protocol declares and no handler implements.
+    public static let undeclaredSelector = Kind(.undeclaredSelector)
+    /// A fallback keyed by a selector no adopted protocol declares and no handler implements.
+    public static let undeclaredFallbackSelector = Kind(.undeclaredFallbackSelector)
+    /// A rule or fallback keyed by a declared selector nobody implements, while a handler
+    /// implements an overload of the same Swift name. A hint.
+    public static let keyedSelectorNobodyImplements = Kind(.keyedSelectorNobodyImplements)
+    /// A handler implements a selector no protocol declares that nearly names a declared one.
+    /// A hint.
+    public static let nearMiss = Kind(.nearMiss)
+    /// A rule keyed by the selector of a message Switchboard models (a list proxy's
+    /// `tableView:cellForRowAtIndexPath:`): it never applies.
+    public static let ruleForModeledSelector = Kind(.ruleForModeledSelector)
+    /// A weakly held handler was released right after attach.
+    public static let handlerReleasedAfterAttach = Kind(.handlerReleasedAfterAttach)
+    /// An observation of a selector the proxy cannot show to observers.
+    public static let undeliverableObservation = Kind(.undeliverableObservation)
+    /// The parent sent a message the proxy had said it answers, but no handler took it.
+    public static let unansweredMessage = Kind(.unansweredMessage)
+    /// Another object became the parent's delegate (or data source) after attach.
+    public static let replacedByAnotherObject = Kind(.replacedByAnotherObject)
+    /// The parent's delegate property holds another Switchboard proxy; the proxy was not
+    /// attached.
+    public static let propertyOwnedByAnotherProxy = Kind(.propertyOwnedByAnotherProxy)
+    /// A cell provider returned another view than the one it dequeued.
+    public static let returnedViewNotDequeued = Kind(.returnedViewNotDequeued)
+    /// The data-source messages of a view that keeps its installed data source go to
+    /// different objects.
+    public static let dataSourceSplit = Kind(.dataSourceSplit)
+    /// A problem the list layer raised while a list proxy served its view: a cell provider
+    /// that threw, an update that does not fit, a required message nobody handles
+    /// (``DelegateProxyError/listViewError``).
+    public static let listProblem = Kind(.listProblem)
+
+    enum Code: String, Sendable {
+      case routeCannotWork, undeclaredSelector, undeclaredFallbackSelector,
+        keyedSelectorNobodyImplements, nearMiss, ruleForModeledSelector,
+        handlerReleasedAfterAttach, undeliverableObservation, unansweredMessage,
+        replacedByAnotherObject, propertyOwnedByAnotherProxy, returnedViewNotDequeued,
+        dataSourceSplit, listProblem
+    }
+  }
+}
+
+extension DelegateProxyError {
+  /// The problem, with what its sentence needs.
+  enum Problem: Hashable, Sendable {
+    /// `error` describes the rule that fails.
+    case routeCannotWork(String)
+    case undeclaredSelector(selector: String, suggestion: String?)
+    case undeclaredFallbackSelector(selector: String, suggestion: String?)
+    case keyedSelectorNobodyImplements(selector: String, implemented: String)
+    case nearMiss(handler: String, method: String, declared: String)
+    case ruleForModeledSelector(selector: String, message: String)
+    case handlerReleasedAfterAttach(handler: String)
+    case undeliverableObservation(selector: String, reason: String)
+    case unansweredMessage(selector: String, handlers: [String])
+    /// `property` is the parent's property (`delegate`, `dataSource`) another object took.
+    case replacedByAnotherObject(property: String, typeName: String)
+    case propertyOwnedByAnotherProxy(property: String, typeName: String)
+    case returnedViewNotDequeued(request: String, IndexPath, returned: String, dequeued: String)
+    case dataSourceSplit(kept: String, routes: [String])
+    case listProblem(ListViewError)
+
+    var code: Kind.Code {
+      switch self {
+      case .routeCannotWork: .routeCannotWork
+      case .undeclaredSelector: .undeclaredSelector
+      case .undeclaredFallbackSelector: .undeclaredFallbackSelector
+      case .keyedSelectorNobodyImplements: .keyedSelectorNobodyImplements
+      case .nearMiss: .nearMiss
+      case .ruleForModeledSelector: .ruleForModeledSelector
+      case .handlerReleasedAfterAttach: .handlerReleasedAfterAttach
+      case .undeliverableObservation: .undeliverableObservation
+      case .unansweredMessage: .unansweredMessage
+      case .replacedByAnotherObject: .replacedByAnotherObject
+      case .propertyOwnedByAnotherProxy: .propertyOwnedByAnotherProxy
+      case .returnedViewNotDequeued: .returnedViewNotDequeued
+      case .dataSourceSplit: .dataSourceSplit
+      case .listProblem: .listProblem
+      }
+    }
+
+    var selector: String? {
+      switch self {
+      case .undeclaredSelector(let selector, _), .undeclaredFallbackSelector(let selector, _),
+        .keyedSelectorNobodyImplements(let selector, _), .ruleForModeledSelector(let selector, _),
+        .undeliverableObservation(let selector, _), .unansweredMessage(let selector, _):
+        selector
+      case .nearMiss(_, let method, _): method
+      case .routeCannotWork, .handlerReleasedAfterAttach, .replacedByAnotherObject,
+        .propertyOwnedByAnotherProxy, .returnedViewNotDequeued, .dataSourceSplit, .listProblem:
+        nil
+      }
+    }
+
+    /// Decided for each problem; no default, so a new one must say.
+    var isSetupMistake: Bool {
+      switch self {
+      case .routeCannotWork, .undeclaredSelector, .undeclaredFallbackSelector,
+        .ruleForModeledSelector, .handlerReleasedAfterAttach, .undeliverableObservation,
+        .propertyOwnedByAnotherProxy, .dataSourceSplit:
+        true
+      case .keyedSelectorNobodyImplements, .nearMiss, .unansweredMessage,
+        .replacedByAnotherObject, .returnedViewNotDequeued:
+        false
+      case .listProblem(let error): error.isSetupMistake
+      }
+    }
+
+    var description: String {
+      switch self {
+      case .routeCannotWork(let error):
+        return error
+      case .undeclaredSelector(let selector, let suggestion):
+        return
+          "The rule for \(selector) names a selector no adopted protocol declares and no "
+          + "handler implements, so it never applies.\(hint(suggestion)) Fix: spell the "
+          + "selector as the protocol does, or use #selector(…)."
+      case .undeclaredFallbackSelector(let selector, let suggestion):
+        return
+          "The fallback for \(selector) names a selector no adopted protocol declares and no "
+          + "handler implements, so it never applies.\(hint(suggestion)) Fix: key it by the "
+          + "selector the protocol declares, by name if Swift's is ambiguous: "
+          + "NSSelectorFromString(\"…\")."
+      case .keyedSelectorNobodyImplements(let selector, let implemented):
+        return
+          "\(selector) is keyed by a rule or fallback, but no handler implements it; a handler "
+          + "implements \(implemented), an overload of the same Swift name. Did you mean "
+          + "\(implemented)? Fix: key it by the Objective-C name, rules[named: "
+          + "\"\(implemented)\"] or NSSelectorFromString(\"\(implemented)\"), instead of a "
+          + "#selector that picks the other overload."
+      case .nearMiss(let handler, let method, let declared):
+        return
+          "\(handler) implements \(method), which no adopted protocol declares, so the parent "
+          + "never sends it. Did you mean \(declared)? Fix: name the Objective-C selector on "
+          + "the method, @objc(\(declared)), or give it the protocol's Swift name."
+      case .ruleForModeledSelector(let selector, let message):
+        return
+          "The rule for \(selector) never applies: the proxy implements it as \(message). Fix: "
+          + "write rules[.\(message)] = … instead of rules[named: \"\(selector)\"]."
+      case .handlerReleasedAfterAttach(let handler):
+        return
+          "\(handler) was released right after attach: the proxy holds its handlers weakly "
+          + "and nothing else kept it, so its messages reach nobody. Fix: keep it in a "
+          + "property of the object that attaches the proxy, or add it with retention: .strong."
+      case .undeliverableObservation(let selector, let reason):
+        return "\(selector) cannot be observed: \(reason)."
+      case .unansweredMessage(let selector, let handlers):
+        let listing = handlers.isEmpty ? "none" : handlers.joined(separator: ", ")
+        return
+          "\(selector) reached no handler: the one the parent was told about was released. It "
+          + "was given its fallback answer (the parent's documented default, zero where none "
+          + "is documented), and the parent will ask again after this turn. Handlers: "
+          + "\(listing). Fix: keep the handler alive while the parent uses it, or declare the "
+          + "method's fallback (fallbacks: [#selector(…): .value(…)])."
+      case .replacedByAnotherObject(let property, let typeName):
+        return
+          "The parent's \(property) is now a \(typeName), set after the proxy was attached. "
+          + "The proxy did not replace it. Fix: add that object to the proxy as a handler "
+          + "(proxy.add(_:role:)) instead of assigning it, or detach the proxy first."
+      case .propertyOwnedByAnotherProxy(let property, let typeName):
+        return
+          "The parent's \(property) is a \(typeName), another Switchboard proxy, so this proxy "
+          + "was not attached: in front of it, it would hide that proxy's routes and keep it "
+          + "from telling the parent when its answers change. Fix: add your handler to that "
+          + "proxy (proxy.add(handler, role: …)), or detach it first."
+      case .returnedViewNotDequeued(let request, let indexPath, let returned, let dequeued):
+        return
+          "\(request) at \(indexPath) returned a \(returned), not the \(dequeued) it "
+          + "dequeued, which UIKit raises for. The dequeued one was returned. Fix: return the "
+          + "view you dequeued."
+      case .dataSourceSplit(let kept, let routes):
+        return
+          "The view keeps its installed data source, a \(kept), but its data-source messages "
+          + "go to different objects: \(routes.joined(separator: ", ")). A kept data source "
+          + "owns all of its data: a diffable data source's cells follow its own snapshot, not "
+          + "another object's counts. Fix: route these messages to one object "
+          + "(rules[.numberOfRows] = .always(HandlerRole(\"dataSource\")), and so on), or "
+          + "attach with keepingInstalledObjects: false."
+      case .listProblem(let error):
+        return error.description
+      }
+    }
+
+    private func hint(_ suggestion: String?) -> String {
+      suggestion.map { " Did you mean \($0)?" } ?? ""
     }
   }
 }

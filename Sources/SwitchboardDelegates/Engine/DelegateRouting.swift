@@ -1,10 +1,11 @@
 import Foundation
 import Switchboard
 
-/// The routing of a ``DelegateProxy``, a configuration of the one ``SelectorRouter``; its API
-/// is the proxy's.
+/// The one routing of every Switchboard delegate proxy: ``DelegateProxy``, and the table and
+/// collection view proxies, which are its configuration for `ListMessage` (`ListRouting`). It
+/// sits on the one ``SelectorRouter``; its API is the proxies'.
 ///
-/// Everything the proxy decides, in plain Swift that runs and is specified on every platform
+/// Everything a proxy decides, in plain Swift that runs and is specified on every platform
 /// (the proxy only translates the Objective-C runtime's questions into calls here):
 ///
 /// - `responds(to:)` says yes for a selector a live handler implements, or a method returning
@@ -13,22 +14,26 @@ import Switchboard
 ///   every implementer for a broadcast rule; one that reaches nobody gets the method's fallback
 ///   (``DelegateFallback``: the parent's own default), a completion handler included, and is
 ///   reported.
-/// - When an answer given changes, the parent's delegate property is set to `nil` and back to
-///   the proxy once, after the current turn of the thread the parent calls on.
-/// - The parent's installed delegate is kept as the lowest-priority handler, handed to a proxy
-///   attached after this one, and given back its property by ``detach()``.
+/// - When an answer given changes, each of the parent's properties whose object received it is
+///   set to `nil` and back to the proxy once, after the current turn of the thread the parent
+///   calls on.
+/// - The objects the parent's properties held are kept as the lowest-priority handlers, handed
+///   to a proxy attached after this one, and given back their properties by ``detach()``.
 ///
 /// It may be called on any thread: a lock (recursive, so a handler may call back into the
 /// proxy) guards its state, and nothing assumes the main actor.
-final class DelegateRouting: @unchecked Sendable {
+final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   // Unchecked: every member is read and written under `lock`.
   private let lock = NSRecursiveLock()
   /// The router of every selector; only under `lock`.
-  private let selectors: SelectorRouter<DelegateMessage>
+  let selectors: SelectorRouter<Message>
   /// The handlers and rules; only under `lock`.
-  private var router: PrioritizedProxy<DelegateMessage> { selectors.router }
+  var router: PrioritizedProxy<Message> { selectors.router }
+  /// What a configuration adds: required messages, its own setup mistakes, which property
+  /// receives which selector.
+  private let configuration: RoutingConfiguration<Message>
   /// Runs work after the current turn of the calling thread's run loop.
-  private let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void
+  private let schedule: (@escaping @Sendable () -> Void) -> Void
   private var onErrorHandler: @Sendable (DelegateProxyError) -> Void = {
     reportByDefault($0, isSetupMistake: $0.isSetupMistake)
   }
@@ -38,41 +43,51 @@ final class DelegateRouting: @unchecked Sendable {
   private var routeObservation: ObservationToken?
   private var isAttached = false
   private weak var proxyObject: AnyObject?
-  private var property: DelegateProperty?
-  /// The delegates the parent had, kept as the lowest-priority handlers, highest first: the one
-  /// its property held at attach (one set behind a proxy's back included), then those the proxy
-  /// this one replaced had kept.
-  private var kept: [WeakHandler] = []
-  /// What ``detach()`` gives back to the property: the delegate it held at attach (a handler
-  /// too, or not), or, when it held the proxy this one replaced, what that one would have given.
-  private var restoring = WeakHandler(nil)
+  /// The parent's properties the proxy is assigned to, the first receiving every selector the
+  /// configuration does not place.
+  private var properties: [DelegateProperty] = []
+  /// The objects the parent's properties held, kept as the lowest-priority handlers, highest
+  /// first: those the properties held at attach (one set behind a proxy's back included), then
+  /// those the proxy this one replaced had kept.
+  private var kept: [KeptDelegate] = []
+  /// What ``detach()`` gives back to each property, by name: the object it held at attach (a
+  /// handler too, or not), or, when it held the proxy this one replaced, what that one would
+  /// have given.
+  private var restoring: [String: WeakHandler] = [:]
+  /// Where each selector of ``RoutingConfiguration/cachedRoutes`` went when its property was
+  /// last assigned: the handlers whose answers the parent cached (a table's row counts).
+  private var assignedRoutes: [String: WeakHandler] = [:]
   /// The handlers at attach, checked after the turn for one nothing else keeps.
   private var handlersAtAttach: [(HandlerDescription, WeakHandler)] = []
   /// The handlers' near misses as last found; they depend on the handlers only.
   private var nearMisses: [DelegateProxyError] = []
 
-  /// The role of the delegate the parent had before attach.
-  static let installedRole: HandlerRole = "installed"
-
-  /// Routing for `handlers`, highest priority first, each held weakly.
+  /// Routing over `router`'s handlers and rules, configured by `configuration`.
   init(
-    handlers: [(role: HandlerRole, handler: AnyObject)], rules: RoutingRules<DelegateMessage>,
-    fallbacks: [String: DelegateFallback], runtime: any SelectorRuntime,
-    schedule: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void
+    router: PrioritizedProxy<Message>, runtime: any SelectorRuntime,
+    fallbacks: [String: DelegateFallback] = [:],
+    configuration: RoutingConfiguration<Message> = RoutingConfiguration(),
+    schedule: @escaping (@escaping @Sendable () -> Void) -> Void
   ) {
-    let router = PrioritizedProxy<DelegateMessage>(
-      rules: rules,
-      namedImplementationCheck: { name, handler in
-        runtime.implementation(of: name, by: handler).counts
-      },
-      namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
-    selectors = SelectorRouter(router: router, runtime: runtime, fallbacks: fallbacks)
+    let modeledMessage = configuration.modeledMessage
+    selectors = SelectorRouter(
+      router: router, runtime: runtime, presenceSensitive: configuration.presenceSensitive,
+      fallbacks: fallbacks,
+      modeledAnswer: { selector in
+        // One policy: a live handler implements it, or something observes it.
+        modeledMessage(selector).map { router.responds(to: $0) }
+      })
+    self.configuration = configuration
     self.schedule = schedule
-    for (role, handler) in handlers { router.add(handler, role: role) }
     routeObservation = router.observeRoutes { [weak self] change in
       self?.routesChanged(change)
     }
-    router.onError = { [weak self] error in self?.report(.routeCannotWork(error)) }
+    // A failed route met by a call is reported once.
+    router.onError = { [weak self] error in
+      guard let self else { return }
+      let problem = DelegateProxyError(.routeCannotWork(error.description))
+      withLock { if !reported.contains(problem) { report(problem) } }
+    }
   }
 
   /// Runs `body` under the routing's lock: for every member here, and for state of the proxy
@@ -87,52 +102,98 @@ final class DelegateRouting: @unchecked Sendable {
 
   // MARK: - Attaching
 
-  /// Connects `proxyObject` to the parent's delegate `property`, in place of `previous`, the
-  /// routing of the proxy attached before, if any (whose kept delegate it keeps).
+  /// Connects `proxyObject` to the parent's `properties`, in place of `previous`, the routing of
+  /// the proxy attached before, if any (whose kept objects it keeps).
   ///
-  /// A property that holds another Switchboard proxy (`isAnotherProxy`), one that `previous` is
-  /// not, is left alone: attaching over it would hide its routes and stop it from re-asking the
-  /// parent. That is reported, and `false` returned.
+  /// The objects the properties hold are kept as the lowest-priority handlers unless
+  /// `keepingInstalled` is `false`. A property that holds another Switchboard proxy
+  /// (`isAnotherProxy`), one that `previous` is not, is left alone: attaching over it would
+  /// hide its routes and stop it from re-asking the parent. That is reported, and `false`
+  /// returned.
   @discardableResult
   func attach(
-    to property: DelegateProperty, as proxyObject: AnyObject, keepingInstalled: Bool,
+    to properties: [DelegateProperty], as proxyObject: AnyObject, keepingInstalled: Bool,
     replacing previous: DelegateRouting?, isAnotherProxy: (AnyObject) -> Bool = { _ in false }
   ) -> Bool {
-    // Read before the proxy replaced lets go of the property.
-    let current = property.get()
-    if let current, current !== proxyObject, previous?.holds(current) != true,
-      isAnotherProxy(current)
-    {
-      withLock { report(.propertyOwnedByAnotherProxy(typeName: "\(type(of: current))")) }
+    // Read before the proxy replaced lets go of the properties.
+    let current = properties.map { $0.get() }
+    for (property, object) in zip(properties, current) {
+      guard let object, object !== proxyObject, previous?.holds(object) != true,
+        isAnotherProxy(object)
+      else { continue }
+      withLock {
+        report(
+          DelegateProxyError(
+            .propertyOwnedByAnotherProxy(property: property.name, typeName: "\(type(of: object))")
+          ))
+      }
       return false
     }
     let inherited = previous?.disconnect(restoringKept: false)
     withLock {
-      self.property = property
+      self.properties = properties
       self.proxyObject = proxyObject
-      // The property's delegate, unless it is the proxy replaced: one the app set behind that
+      // Each property's object, unless it is the proxy replaced: one the app set behind that
       // proxy's back is the app's latest word, and is kept first.
-      let installed = current.flatMap {
-        $0 === inherited?.proxyObject || $0 === proxyObject ? nil : $0
+      var found: [KeptDelegate] = []
+      restoring = [:]
+      for (property, object) in zip(properties, current) {
+        let installed = object.flatMap {
+          $0 === inherited?.proxyObject || $0 === proxyObject ? nil : $0
+        }
+        restoring[property.name] = WeakHandler(
+          installed ?? inherited?.restoring[property.name] ?? nil)
+        if let installed { KeptDelegate.add(installed, from: property.name, to: &found) }
       }
-      restoring = WeakHandler(installed ?? inherited?.restoring)
+      for entry in inherited?.kept ?? [] {
+        guard let object = entry.object else { continue }
+        for name in entry.properties { KeptDelegate.add(object, from: name, to: &found) }
+      }
       kept = []
       if keepingInstalled {
-        for object in [installed].compactMap({ $0 }) + (inherited?.kept ?? [])
-        where object !== proxyObject && !router.contains(object) {
-          let role =
-            kept.isEmpty
-            ? Self.installedRole : HandlerRole("\(Self.installedRole) \(kept.count + 1)")
-          router.add(object, role: role)
-          kept.append(WeakHandler(object))
+        for entry in found {
+          guard let object = entry.object, object !== proxyObject, !router.contains(object)
+          else { continue }
+          router.add(object, roles: entry.properties.map(keptRole), retention: .weak)
+          kept.append(entry)
         }
+        configuration.didKeep(router, kept)
       }
       isAttached = true
       reportSetupMistakes()
-      property.set(proxyObject)
+      for property in properties where holdsProxy(property) { assign(property) }
       checkWeakHandlersAfterThisTurn()
     }
     return true
+  }
+
+  /// The role of an object kept from the property `name`: the property's role, numbered when
+  /// another handler has it (`installed 2`).
+  private func keptRole(_ name: String) -> HandlerRole {
+    let base = properties.first { $0.name == name }?.keptRole ?? HandlerRole(name)
+    var role = base
+    var number = 1
+    while router.handlers.contains(where: { $0.roles.contains(role) }) {
+      number += 1
+      role = HandlerRole("\(base.name) \(number)")
+    }
+    return role
+  }
+
+  /// Whether `property` holds the proxy now: always, but for one held only while a selector
+  /// is answered (a list's prefetching data source).
+  private func holdsProxy(_ property: DelegateProperty) -> Bool {
+    guard let selector = property.heldWhileAnswering else { return true }
+    return selectors.responds(toSelector: selector)
+  }
+
+  /// Assigns the proxy to `property`; for the property whose routes the parent caches,
+  /// remembers where they go.
+  private func assign(_ property: DelegateProperty) {
+    if property.name == configuration.cachedRoutesProperty {
+      assignedRoutes = configuration.cachedRoutes(router, Array(selectors.answers.keys))
+    }
+    property.set(proxyObject)
   }
 
   /// Starts the routing of a proxy that a parent receives at initialization, as its delegate
@@ -154,49 +215,58 @@ final class DelegateRouting: @unchecked Sendable {
   /// Whether `object` is the proxy object this routing connected.
   private func holds(_ object: AnyObject) -> Bool { withLock { proxyObject === object } }
 
-  /// Disconnects the proxy: the parent's delegate gets back the delegate it had before attach,
-  /// or `nil`.
+  /// Whether the proxy is connected to a parent.
+  var isConnected: Bool { withLock { isAttached } }
+
+  /// Disconnects the proxy: each property that holds it gets back the object it had before
+  /// attach, or `nil`.
   func detach() {
     disconnect(restoringKept: true)
   }
 
   /// What a proxy attached in place of this one takes over.
   private struct HandOver {
-    /// The proxy object that held the property.
+    /// The proxy object that held the properties.
     let proxyObject: AnyObject?
-    /// What its ``detach()`` would have given back.
-    let restoring: AnyObject?
-    /// The delegates it kept, still alive, highest priority first.
-    let kept: [AnyObject]
+    /// What its ``detach()`` would have given back, by property.
+    let restoring: [String: AnyObject?]
+    /// The objects it kept, still alive, highest priority first.
+    let kept: [KeptDelegate]
   }
 
   @discardableResult
   private func disconnect(restoringKept: Bool) -> HandOver {
     withLock {
       let handOver = HandOver(
-        proxyObject: proxyObject, restoring: restoring.object, kept: kept.compactMap(\.object))
-      if let property, let proxyObject, property.get() === proxyObject {
-        property.set(restoringKept ? handOver.restoring : nil)
+        proxyObject: proxyObject, restoring: restoring.mapValues(\.object),
+        kept: kept.filter { $0.object != nil })
+      if let proxyObject {
+        for property in properties where property.get() === proxyObject {
+          property.set(restoringKept ? restoring[property.name]?.object : nil)
+        }
       }
-      property = nil
+      properties = []
       proxyObject = nil
       isAttached = false
       kept = []
-      restoring = WeakHandler(nil)
+      restoring = [:]
       return handOver
     }
   }
 
   private func checkWeakHandlersAfterThisTurn() {
     handlersAtAttach = router.handlers.compactMap { description in
-      description.role.map { (description, WeakHandler(router.handler(withRole: $0))) }
+      description.role.flatMap { role in
+        description.retention == .weak
+          ? (description, WeakHandler(router.handler(withRole: role))) : nil
+      }
     }
     schedule { [weak self] in
       guard let self else { return }
       withLock {
         guard isAttached else { return }
         for (description, reference) in handlersAtAttach where reference.object == nil {
-          report(.handlerReleasedAfterAttach(handler: "\(description)"))
+          report(DelegateProxyError(.handlerReleasedAfterAttach(handler: "\(description)")))
         }
         handlersAtAttach = []
       }
@@ -207,7 +277,7 @@ final class DelegateRouting: @unchecked Sendable {
 
   /// The rule table; setting it reports the setup mistakes it makes (the route change it
   /// causes runs the check).
-  var rules: RoutingRules<DelegateMessage> {
+  var rules: RoutingRules<Message> {
     get { withLock { router.rules } }
     set { withLock { router.rules = newValue } }
   }
@@ -269,12 +339,12 @@ final class DelegateRouting: @unchecked Sendable {
   }
 
   /// The routes whose rule made an invalid choice.
-  var routingErrors: [RoutingError<DelegateMessage>] { withLock { router.routingErrors } }
+  var routingErrors: [RoutingError<Message>] { withLock { router.routingErrors } }
 
   /// Throws the first routing error, or an error for the first of `selectors` that reaches
   /// no handler.
-  func validate(requiring selectors: [String]) throws(RoutingError<DelegateMessage>) {
-    try withLock { () throws(RoutingError<DelegateMessage>) in
+  func validate(requiring selectors: [String]) throws(RoutingError<Message>) {
+    try withLock { () throws(RoutingError<Message>) in
       try router.validate(requiringNamed: selectors)
     }
   }
@@ -283,12 +353,12 @@ final class DelegateRouting: @unchecked Sendable {
   var handlers: [HandlerDescription] { withLock { router.handlers } }
 
   /// Why `selector` goes where it goes.
-  func explain(_ selector: String) -> RouteExplanation<DelegateMessage> {
+  func explain(_ selector: String) -> RouteExplanation<Message> {
     withLock { router.explain(named: selector) }
   }
 
   /// Every selector asked about or given a rule, with its route.
-  var routingTable: RoutingTable<DelegateMessage> { withLock { router.routingTable } }
+  var routingTable: RoutingTable<Message> { withLock { router.routingTable } }
 
   /// Whether a live handler passes `check` (adopts a protocol, for `conformsToProtocol:`).
   func anyHandler(_ check: (AnyObject) -> Bool) -> Bool {
@@ -302,12 +372,15 @@ final class DelegateRouting: @unchecked Sendable {
   // MARK: - The runtime's questions
 
   /// The answer for `responds(to:)` (``SelectorRouter/responds(toSelector:implementedHere:)``):
-  /// a method the proxy class implements itself (`implementedHere`) is answered yes, but for
-  /// the presets' typed notifications (``DelegatePreset/typedNotifications``), answered like
-  /// any other selector: yes only while a handler implements one or something observes it.
+  /// a configuration's modeled selector is answered from its message's route; a method the
+  /// proxy class implements itself (`implementedHere`) is answered yes, but for its typed
+  /// notifications (``RoutingConfiguration/typedNotifications``), answered like any other
+  /// selector: yes only while a handler implements one or something observes it.
   func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
-    if !DelegatePreset.typedNotifications.contains(selector), implementedHere() { return true }
-    return withLock { selectors.responds(toSelector: selector) }
+    let typed = configuration.typedNotifications.contains(selector)
+    return withLock {
+      selectors.responds(toSelector: selector) { !typed && implementedHere() }
+    }
   }
 
   /// The handler the runtime sends `selector` to directly, or `nil`
@@ -343,76 +416,86 @@ final class DelegateRouting: @unchecked Sendable {
   func forward(_ invocation: some ForwardedInvocation) {
     withLock {
       guard let unanswered = selectors.forward(invocation) else { return }
-      report(.unansweredMessage(selector: unanswered.selector, handlers: unanswered.handlers))
+      report(
+        DelegateProxyError(
+          .unansweredMessage(selector: unanswered.selector, handlers: unanswered.handlers)))
       scheduleRecheck()
     }
   }
 
   // MARK: - Telling the parent
 
-  private func routesChanged(_ change: RouteChange<DelegateMessage>) {
+  private func routesChanged(_ change: RouteChange<Message>) {
     selectors.routesChanged()
     scheduleRecheck()
+    // A change made on purpose (through the proxy or its router) is checked as attach checks;
+    // a released handler or a new observer is no setup mistake.
     if isAttached, !change.causes.isDisjoint(with: [.handlersChanged, .rulesChanged]) {
       reportSetupMistakes(handlersChanged: change.causes.contains(.handlersChanged))
     }
   }
 
   private func scheduleRecheck() {
-    guard !recheckScheduled, property != nil else { return }
+    guard !recheckScheduled, !properties.isEmpty else { return }
     recheckScheduled = true
     schedule { [weak self] in self?.recheck() }
   }
 
-  /// Asks again for every answer given, and tells the parent when one changed.
-  ///
-  /// The parent's delegate is set to `nil` and back to the proxy, so the parent asks again. A
-  /// delegate another object took is left alone and reported.
+  /// Asks again for every answer given, and tells the parent through each property whose
+  /// object received a changed answer (or whose cached routes moved): it is set to `nil` and
+  /// back to the proxy, so the parent asks again. A property another object took is left alone
+  /// and reported.
   private func recheck() {
     withLock {
       recheckScheduled = false
-      guard let property, let proxyObject else { return }
-      guard !selectors.changedAnswers().isEmpty else { return }
-      let installed = property.get()
-      if installed === proxyObject {
-        property.set(nil)
-        property.set(proxyObject)
-      } else if let installed {
-        report(.replacedByAnotherObject(typeName: "\(type(of: installed))"))
+      guard let proxyObject, let first = properties.first else { return }
+      var stale: Set<String> = []
+      for selector in selectors.changedAnswers() {
+        stale.insert(configuration.propertyOfSelector(selector) ?? first.name)
+      }
+      if let name = configuration.cachedRoutesProperty,
+        configuration.cachedRoutes(router, Array(selectors.answers.keys)).contains(where: {
+          selector, now in assignedRoutes[selector]?.object !== now.object
+        })
+      {
+        stale.insert(name)
+      }
+      for property in properties where property.heldWhileAnswering != nil {
+        // Held only while answering: stale exactly when holding it no longer matches.
+        if holdsProxy(property) != (property.get() === proxyObject) {
+          stale.insert(property.name)
+        } else {
+          stale.remove(property.name)
+        }
+      }
+      for property in properties where stale.contains(property.name) {
+        let installed = property.get()
+        if installed === proxyObject || (installed == nil && property.heldWhileAnswering != nil) {
+          // Nil first: a parent asks nothing again when the same object is assigned.
+          property.set(nil)
+          if holdsProxy(property) { assign(property) }
+        } else if let installed {
+          report(
+            DelegateProxyError(
+              .replacedByAnotherObject(property: property.name, typeName: "\(type(of: installed))")
+            ))
+        }
       }
     }
   }
 
   // MARK: - Observing
 
-  /// Calls `body` with the boxed arguments of every `selector` the parent sends, before or
-  /// after its handlers; a selector that cannot be shown (one that returns a value, or that no
-  /// adopted protocol declares) is reported, and `body` is never called.
-  func observe(
-    _ selector: String, beforeHandler: Bool, _ body: @escaping ([Any]) -> Void
+  /// Calls `body` with the arguments of every `event` the parent sends, before or after its
+  /// handlers; an event that cannot be shown (see ``observationProblem(_:)``) is reported, and
+  /// `body` is never called.
+  func observe<Arguments>(
+    _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool,
+    _ body: @escaping (Arguments) -> Void
   ) -> ObservationToken {
     withLock {
-      if let reason = selectors.observationProblem(selector) {
-        report(.undeliverableObservation(selector: selector, reason: reason))
-        return ObservationToken {}
-      }
-      if router.targets(forNamed: selector).isEmpty, !selectors.callsItsCompletion(selector),
-        let index = selectors.runtime.declaration(of: selector)?.completionArgument
-      {
-        // Observed all the same: it is shown whenever a handler implements it.
-        report(
-          .undeliverableObservation(
-            selector: selector,
-            reason:
-              "it takes a completion handler (argument \(index)) that nothing would call while "
-              + "no handler implements it, so the proxy does not answer it for an observer alone. "
-              + "Fix: declare its fallback, fallbacks: [#selector(…): .completion(argumentAt: "
-              + "\(index)) { handler in handler(…) }], or add a handler that implements it"))
-      }
-      selectors.forgetDirectTargets()
-      let observation = router.observe(
-        MessageEvent<DelegateMessage, [Any]>(named: selector), beforeHandler: beforeHandler,
-        body)
+      guard startObserving(event) else { return ObservationToken {} }
+      let observation = router.observe(event, beforeHandler: beforeHandler, body)
       // Cancelling changes the router's observer table: under the lock, like every other
       // change, whichever thread cancels or releases the token.
       return ObservationToken { [weak self] in
@@ -420,6 +503,68 @@ final class DelegateRouting: @unchecked Sendable {
         withLock { observation.cancel() }
       }
     }
+  }
+
+  /// Every `event` from now on, as ``observe(_:beforeHandler:_:)`` shows it; a stream that ends
+  /// at once when the event cannot be shown (the problem is reported).
+  func events<Arguments: Sendable>(
+    _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy
+  ) -> AsyncStream<Arguments> {
+    withLock {
+      guard startObserving(event) else { return AsyncStream { $0.finish() } }
+      return router.events(event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
+    }
+  }
+
+  /// Whether `event` can be shown, reporting why not; when it can, the runtime's direct
+  /// targets are forgotten so its messages reach the observer. Under the lock.
+  private func startObserving<Arguments>(_ event: MessageEvent<Message, Arguments>) -> Bool {
+    let selector = event.name
+    if let reason = observationProblem(event) {
+      report(DelegateProxyError(.undeliverableObservation(selector: selector, reason: reason)))
+      return false
+    }
+    if router.targets(forNamed: selector).isEmpty, !selectors.callsItsCompletion(selector),
+      let index = selectors.runtime.declaration(of: selector)?.completionArgument
+    {
+      // Observed all the same: it is shown whenever a handler implements it.
+      report(
+        DelegateProxyError(
+          .undeliverableObservation(
+            selector: selector,
+            reason:
+              "it takes a completion handler (argument \(index)) that nothing would call while "
+              + "no handler implements it, so the proxy does not answer it for an observer alone. "
+              + "Fix: declare its fallback, fallbacks: [#selector(…): .completion(argumentAt: "
+              + "\(index)) { handler in handler(…) }], or add a handler that implements it")))
+    }
+    selectors.forgetDirectTargets()
+    return true
+  }
+
+  /// Why `event` cannot be shown to observers with its arguments type, or `nil` when it can: it
+  /// must be a method the protocols declare that returns nothing, not one a configuration
+  /// models, observed with the arguments the proxy sends it with (the typed ones of
+  /// ``RoutingConfiguration/typedArguments``, otherwise `[Any]`, boxed by the runtime).
+  private func observationProblem<Arguments>(_ event: MessageEvent<Message, Arguments>)
+    -> String?
+  {
+    let selector = event.name
+    if let message = event.message ?? configuration.modeledMessage(selector) {
+      return "it is modeled; observe its message instead (proxy.observe(.\(message)))"
+    }
+    if let typed = configuration.typedArguments[selector] {
+      return typed == Arguments.self
+        ? nil : "its arguments are \(typed), not \(Arguments.self); observe its typed event"
+    }
+    if let problem = selectors.observationProblem(selector) { return problem }
+    if Arguments.self != [Any].self {
+      return
+        "its arguments come boxed as [Any], not \(Arguments.self); observe "
+        + "MessageEvent(#selector(…)) or observe(named:as:)"
+    }
+    return nil
   }
 
   /// Calls `body` with the arguments of every `selector` the parent sends, each unboxed to the
@@ -434,15 +579,17 @@ final class DelegateRouting: @unchecked Sendable {
       if let reason = BoxedArguments.neverArrives(as: type) {
         withLock {
           report(
-            .undeliverableObservation(
-              selector: selector, reason: "its argument \(index) can never arrive: \(reason)"))
+            DelegateProxyError(
+              .undeliverableObservation(
+                selector: selector, reason: "its argument \(index) can never arrive: \(reason)")))
         }
         return ObservationToken {}
       }
       index += 1
     }
     var reportedMismatch = false
-    return observe(selector, beforeHandler: beforeHandler) { [weak self] boxed in
+    let event = MessageEvent<Message, [Any]>(named: selector)
+    return observe(event, beforeHandler: beforeHandler) { [weak self] boxed in
       if let mismatch = BoxedArguments.deliver(boxed, as: types, to: body) {
         guard !reportedMismatch else { return }
         reportedMismatch = true
@@ -451,7 +598,8 @@ final class DelegateRouting: @unchecked Sendable {
           ? "it has \(mismatch.found), not the \(mismatch.expected) of \(types)"
           : "its argument \(mismatch.index) is a \(mismatch.found), not \(mismatch.expected)"
         self?.withLock {
-          self?.report(.undeliverableObservation(selector: selector, reason: reason))
+          self?.report(
+            DelegateProxyError(.undeliverableObservation(selector: selector, reason: reason)))
         }
       }
     }
@@ -473,46 +621,157 @@ final class DelegateRouting: @unchecked Sendable {
     withLock { selectors.onUndeclaredSelectorAnswered = body }
   }
 
-  private func report(_ error: DelegateProxyError) {
-    reported.append(error)
-    onErrorHandler(error)
+  /// Reports a problem a configuration met (a list proxy's cell provider that threw) to
+  /// ``onError``, and keeps it in ``errors``.
+  func report(_ error: DelegateProxyError) {
+    withLock {
+      reported.append(error)
+      onErrorHandler(error)
+    }
   }
 
-  /// Reports every setup mistake not reported since it appeared: a rule that fails, a rule
-  /// keyed by a selector no protocol declares and no handler implements.
+  /// Reports every setup mistake not reported since it appeared: a rule that fails or a
+  /// required message nobody handles, a rule keyed by a modeled selector or by one no protocol
+  /// declares and no handler implements, a fallback keyed so, an overload keyed by mistake, a
+  /// handler's near miss, and the configuration's own.
   private func reportSetupMistakes(handlersChanged: Bool = true) {
     var found: [DelegateProxyError] = []
     do {
-      try router.validate()
+      try router.validate(requiring: configuration.requiredMessages)
     } catch {
-      found.append(.routeCannotWork(error))
+      found.append(DelegateProxyError(.routeCannotWork(error.description)))
+    }
+    for name in router.rules.namesWithEntries {
+      if let message = configuration.modeledMessage(name) {
+        found.append(
+          DelegateProxyError(.ruleForModeledSelector(selector: name, message: "\(message)")))
+      }
     }
     for (selector, suggestion) in selectors.undeclaredRuleSelectors() {
-      found.append(.undeclaredSelector(selector: selector, suggestion: suggestion))
+      found.append(
+        DelegateProxyError(.undeclaredSelector(selector: selector, suggestion: suggestion)))
     }
     for (selector, suggestion) in selectors.undeclaredFallbackSelectors() {
-      found.append(.undeclaredFallbackSelector(selector: selector, suggestion: suggestion))
+      found.append(
+        DelegateProxyError(.undeclaredFallbackSelector(selector: selector, suggestion: suggestion))
+      )
     }
     let keyed = Set(router.rules.namesWithEntries).union(selectors.fallbacks.keys).sorted()
     for (selector, sibling) in selectors.unimplementedKeyedSelectors(keyed) {
-      found.append(.keyedSelectorNobodyImplements(selector: selector, implemented: sibling))
+      found.append(
+        DelegateProxyError(
+          .keyedSelectorNobodyImplements(selector: selector, implemented: sibling)))
     }
     if handlersChanged {
       nearMisses = selectors.nearMisses().map {
-        .nearMiss(handler: $0.handler, method: $0.method, declared: $0.declared)
+        DelegateProxyError(
+          .nearMiss(handler: $0.handler, method: $0.method, declared: $0.declared))
       }
     }
     found += nearMisses
+    found += configuration.setupMistakes(router, kept)
     for mistake in found where !setupMistakes.contains(mistake) { report(mistake) }
     setupMistakes = found
   }
 }
 
-/// A parent's delegate property, as a ``DelegateRouting`` reads and sets it (the parent held
-/// weakly).
+extension DelegateRouting where Message == DelegateMessage {
+  /// The routing of a ``DelegateProxy``: `handlers`, highest priority first, each held weakly,
+  /// routed by selector name.
+  convenience init(
+    handlers: [(role: HandlerRole, handler: AnyObject)], rules: RoutingRules<DelegateMessage>,
+    fallbacks: [String: DelegateFallback], runtime: any SelectorRuntime,
+    typedNotifications: Set<String> = [],
+    schedule: @escaping (@escaping @Sendable () -> Void) -> Void
+  ) {
+    let router = PrioritizedProxy<DelegateMessage>(
+      rules: rules,
+      namedImplementationCheck: { name, handler in
+        runtime.implementation(of: name, by: handler).counts
+      },
+      namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
+    for (role, handler) in handlers { router.add(handler, role: role) }
+    self.init(
+      router: router, runtime: runtime, fallbacks: fallbacks,
+      configuration: RoutingConfiguration(typedNotifications: typedNotifications),
+      schedule: schedule)
+  }
+}
+
+/// A parent's property that holds the proxy (its `delegate`, a table's `dataSource`), as a
+/// ``DelegateRouting`` reads and sets it (the parent held weakly).
 struct DelegateProperty: Sendable {
+  /// The property's name, as reports spell it: `delegate`, `dataSource`.
+  let name: String
+  /// The role of the object the property held, kept as a handler.
+  let keptRole: HandlerRole
+  /// The selector the proxy must answer to be in the property (a list's
+  /// `tableView:prefetchRowsAtIndexPaths:`, a required method UIKit never asks about), or `nil`
+  /// for a property that always holds it.
+  let heldWhileAnswering: String?
   let get: @Sendable () -> AnyObject?
   let set: @Sendable (AnyObject?) -> Void
+
+  init(
+    name: String = "delegate", keptRole: HandlerRole = HandlerRole("installed"),
+    heldWhileAnswering: String? = nil, get: @escaping @Sendable () -> AnyObject?,
+    set: @escaping @Sendable (AnyObject?) -> Void
+  ) {
+    self.name = name
+    self.keptRole = keptRole
+    self.heldWhileAnswering = heldWhileAnswering
+    self.get = get
+    self.set = set
+  }
+}
+
+/// An object a parent's properties held, kept as a handler, and the properties it came from.
+struct KeptDelegate {
+  weak var object: AnyObject?
+  var properties: [String]
+
+  /// Adds `object`, which came from the property `name`, to `list`, once.
+  static func add(_ object: AnyObject, from name: String, to list: inout [KeptDelegate]) {
+    if let index = list.firstIndex(where: { $0.object === object }) {
+      if !list[index].properties.contains(name) { list[index].properties.append(name) }
+    } else {
+      list.append(KeptDelegate(object: object, properties: [name]))
+    }
+  }
+}
+
+/// What a configuration of ``DelegateRouting`` adds to it: the list proxies' modeled messages,
+/// data-source checks and properties. A ``DelegateProxy`` needs only its typed notifications.
+struct RoutingConfiguration<Message: MessageSet> {
+  /// The modeled message a selector names, which the proxy class implements itself and routes
+  /// by message (a list proxy's `tableView:numberOfRowsInSection:`), or `nil`.
+  var modeledMessage: (String) -> Message? = { _ in nil }
+  /// Messages some handler must answer, checked at attach and on every change.
+  var requiredMessages: [Message] = []
+  /// Selectors whose mere presence changes the parent: an observer alone never makes the proxy
+  /// answer them.
+  var presenceSensitive: Set<String> = []
+  /// Methods returning nothing that the proxy class implements itself (typed, every frame), yet
+  /// answers like any other selector: only while a handler implements one or something
+  /// observes it.
+  var typedNotifications: Set<String> = []
+  /// The arguments type observers of a typed notification get, when not `[Any]`.
+  var typedArguments: [String: Any.Type] = [:]
+  /// The name of the property whose object receives a selector, or `nil` for the first.
+  var propertyOfSelector: (String) -> String? = { _ in nil }
+  /// The name of the property whose routes the parent caches when it is assigned (a table's
+  /// `dataSource`, whose counts UIKit keeps), or `nil`.
+  var cachedRoutesProperty: String?
+  /// Where each selector of ``cachedRoutesProperty`` goes now, given the selectors answered.
+  var cachedRoutes: (PrioritizedProxy<Message>, [String]) -> [String: WeakHandler] = { _, _ in
+    [:]
+  }
+  /// Called under the lock once attach has kept the parent's objects.
+  var didKeep: (PrioritizedProxy<Message>, [KeptDelegate]) -> Void = { _, _ in }
+  /// The configuration's own setup mistakes, found under the lock.
+  var setupMistakes: (PrioritizedProxy<Message>, [KeptDelegate]) -> [DelegateProxyError] = {
+    _, _ in []
+  }
 }
 
 /// A notification a typed method of the proxy received, delivered without an `NSInvocation`.

@@ -14,7 +14,7 @@ import Switchboard
 /// ```
 @_spi(Benchmarks)
 public final class DelegateRoutingBenchmark {
-  private let routing: DelegateRouting
+  private let routing: DelegateRouting<DelegateMessage>
   /// Set by the handler's answer; one flag for every call, so a call allocates nothing.
   private let answered = AnsweredFlag()
 

@@ -118,6 +118,26 @@ struct UncheckedProperty<Parent: AnyObject, Delegate>: @unchecked Sendable {
 }
 #endif
 
+/// A list view's property (`dataSource`, `delegate`, `prefetchDataSource`), as the one
+/// ``DelegateRouting`` reads and sets it, with the view held weakly.
+///
+/// `@unchecked Sendable`: the routing is `Sendable`, but a list proxy calls it only on the main
+/// actor (its methods are `@MainActor`, and the runtime's questions pass through
+/// `MainActor.assumeIsolated`), so `get` and `set` run there, which `assumeIsolated` checks.
+struct ListViewPropertyAccess: @unchecked Sendable {
+  weak var view: (any ListViewProperties)?
+  let property: ListViewProperty
+
+  func get() -> AnyObject? {
+    MainActor.assumeIsolated { RuntimeHandOver(view?[property]) }.value
+  }
+
+  func set(_ object: AnyObject?) {
+    let object = RuntimeHandOver(object)
+    MainActor.assumeIsolated { view?[property] = object.value }
+  }
+}
+
 /// A value handed between a nonisolated Objective-C runtime method and the main actor.
 ///
 /// It is the message `forwardInvocation:` received, or the target `forwardingTarget(for:)`

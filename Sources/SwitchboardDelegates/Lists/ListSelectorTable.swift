@@ -4,7 +4,7 @@ import SwitchboardLists
 /// which of its other selectors change the view's behaviour by being implemented at all.
 ///
 /// A message without a selector here is not sent by that view (a collection view has no section
-/// header titles); every other selector is routed by name (see ``SelectorRouting``).
+/// header titles); every other selector is routed by name (see ``ListRouting``).
 struct ListSelectorTable: Sendable {
   /// The view the table is for, such as `"UITableView"`.
   let hostName: String

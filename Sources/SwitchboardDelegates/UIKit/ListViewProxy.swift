@@ -13,7 +13,7 @@ import UIKit
 public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, ListRoutingProxy {
   /// The routing this proxy translates UIKit's calls into (platform-independent, specified on
   /// a model of UIKit).
-  let adapter: SelectorRouting<Host>
+  let adapter: ListRouting<Host>
   /// The view this proxy is attached to.
   weak var host: Host?
   private var properties: ViewProperties?
@@ -26,12 +26,12 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
     guard let kind = Host.self as? any ProxiedListView.Type else {
       preconditionFailure("ListViewProxy: \(Host.self) is not a UITableView or UICollectionView.")
     }
-    adapter = SelectorRouting(
+    adapter = ListRouting(
       view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
-      selectors: kind.listSelectors, runtime: kind.listRuntime, schedule: afterThisTurn)
+      selectors: kind.listSelectors, runtime: kind.listRuntime,
+      typedArguments: typedScrollSelectors, schedule: afterThisTurn)
     super.init()
-    adapter.typedSelectors = typedScrollSelectors
-    adapter.onUndeclaredSelectorAnswered = { [weak self] selector, target in
+    adapter.routing.onUndeclaredSelectorAnswered { [weak self] selector, target in
       self?.rememberSignature(of: NSSelectorFromString(selector), from: target)
     }
     checkSelectorTable()
@@ -68,7 +68,7 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
   ) -> Self {
     let proxy = Self(
       view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules)
-    proxy.attach(to: hostView, keepingInstalled: keepingInstalledObjects, rules: rules)
+    proxy.attach(to: hostView, keepingInstalled: keepingInstalledObjects)
     return proxy
   }
 
@@ -79,19 +79,24 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
 
   /// Makes `host` own this proxy in place of the one attached before (whose kept objects it
   /// keeps), and connects it as the view's data source, delegate and prefetching data source.
-  private func attach(to host: Host, keepingInstalled: Bool, rules: RoutingRules<ListMessage>) {
+  ///
+  /// A property that holds another kind of Switchboard proxy (a `DelegateProxy` on the
+  /// view's `delegate`) is left alone: the proxy is not attached, and ``onError`` hears why.
+  private func attach(to host: Host, keepingInstalled: Bool) {
     guard let properties = (host as? any ProxiedListView)?.listProperties else {
       preconditionFailure("ListViewProxy: \(Host.self) is not a UITableView or UICollectionView.")
     }
     let previous = attachedObject(to: host) as? ListViewProxy<Host>
+    // The view model's announced changes reach the view while it is attached.
+    guard
+      adapter.attach(
+        to: properties, host: host, as: self, keepingInstalled: keepingInstalled,
+        replacing: previous?.adapter, isAnotherProxy: { $0 is ForwardingProxy })
+    else { return }
     previous?.host = nil
     setAttachedObject(self, to: host)
     self.host = host
     self.properties = properties
-    // The view model's announced changes reach the view while it is attached.
-    adapter.attach(
-      to: properties, host: host, as: self, keepingInstalled: keepingInstalled, rules: rules,
-      replacing: previous?.adapter)
   }
 
   /// Disconnects the proxy from its view, which then no longer owns it: each of the view's
@@ -130,22 +135,22 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
   @available(*, deprecated, renamed: "explain(_:)", message: "One explain(_:) on every proxy.")
   public func explain(selector: Selector) -> RouteExplanation<ListMessage> { explain(selector) }
 
-  /// Called with each problem the proxy meets and recovers from.
+  /// Called with each problem the proxy meets and recovers from, on the main thread.
   ///
-  /// Each problem is a `ListViewError`: a setup mistake (a rule that cannot work, a misspelled
+  /// Each problem is a `DelegateProxyError`, as every delegate proxy reports: a setup mistake (a rule that cannot work, a misspelled
   /// selector, a view model nothing keeps, a kept data source that shares its messages with
   /// another object), or a problem met at run time (a handler released after UIKit cached its
   /// answer, a cell provider that throws, another object in the view's `dataSource`). By
   /// default a debug build stops with the description of a setup mistake
-  /// (`ListViewError.isSetupMistake`); problems met at run time are kept in ``errors`` and
+  /// (`DelegateProxyError.isSetupMistake`); problems met at run time are kept in ``errors`` and
   /// printed in a debug build. A release build goes on either way.
-  public var onError: (ListViewError) -> Void {
-    get { adapter.onError }
-    set { adapter.onError = newValue }
+  public var onError: @Sendable (DelegateProxyError) -> Void {
+    get { adapter.routing.onError }
+    set { adapter.routing.onError = newValue }
   }
 
   /// Every problem reported to ``onError``, oldest first.
-  public var errors: [ListViewError] { adapter.errors }
+  public var errors: [DelegateProxyError] { adapter.routing.errors }
 
   // MARK: - Observing
 
@@ -169,7 +174,7 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
     _ event: MessageEvent<ListMessage, Arguments>, beforeHandler: Bool = false,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Arguments> {
-    adapter.events(event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
+    adapter.routing.events(event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
   }
 
   // MARK: - The Objective-C runtime
@@ -180,7 +185,7 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
     guard let selector else { return false }
     let name = NSStringFromSelector(selector)
     return MainActor.assumeIsolated {
-      adapter.responds(toSelector: name) { super.responds(to: selector) }
+      adapter.routing.responds(toSelector: name) { super.responds(to: selector) }
     }
   }
 
@@ -190,7 +195,7 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
     let key = SelectorKey(selector)
     let target = MainActor.assumeIsolated {
       RuntimeHandOver(
-        adapter.forwardingTarget(forSelector: key) {
+        adapter.routing.forwardingTarget(forSelector: key) {
           NSStringFromSelector(selector)
         })
     }.value
@@ -201,7 +206,7 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
   /// whose handler is gone.
   public nonisolated override func forward(_ message: ForwardedMessage) {
     let message = RuntimeHandOver(message)
-    MainActor.assumeIsolated { adapter.forward(message.value) }
+    MainActor.assumeIsolated { adapter.routing.forward(message.value) }
   }
 
   // MARK: - UIScrollViewDelegate (typed for observers)

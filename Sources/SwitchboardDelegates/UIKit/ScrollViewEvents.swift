@@ -61,7 +61,7 @@ let typedScrollSelectors: [String: Any.Type] = [
   "scrollViewDidEndDragging:willDecelerate:": (scrollView: UIScrollView, willDecelerate: Bool).self,
 ]
 
-extension SelectorRouting {
+extension ListRouting {
   /// Delivers one of the typed scroll-view methods to its handlers, showing it to observers.
   func forwardScroll<Arguments>(
     _ event: MessageEvent<ListMessage, Arguments>, _ arguments: @autoclosure () -> Arguments,
@@ -73,11 +73,13 @@ extension SelectorRouting {
       if let delegate = target as? any UIScrollViewDelegate {
         deliver(delegate)
       } else {
-        report(
-          ListViewError.unansweredMessage(
-            selector: event.name,
-            handlers: ["\(type(of: target)) implements it but does not adopt UIScrollViewDelegate"])
-        )
+        routing.report(
+          DelegateProxyError(
+            .unansweredMessage(
+              selector: event.name,
+              handlers: [
+                "\(type(of: target)) implements it but does not adopt UIScrollViewDelegate"
+              ])))
       }
     }
   }

@@ -78,7 +78,7 @@ func setAttachedObject(_ object: AnyObject?, to view: UIView) {
     view, &AssociationKeys.listProxy, object, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
 }
 
-/// A view's helper properties, as ``SelectorRouting`` sets them, reached through their key
+/// A view's helper properties, as ``ListRouting`` sets them, reached through their key
 /// paths (`\.dataSource`, `\.delegate`, `\.prefetchDataSource`).
 @MainActor
 final class ViewProperties: ListViewProperties {

@@ -96,61 +96,40 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No visible row shows `text`; `visible` lists what the visible rows show.
   case noVisibleRow(text: String, visible: [String])
 
-  // MARK: UIKit proxies (reported to `onError`, kept in `errors`)
+  // MARK: Routes and dequeues
 
-  /// A route cannot work: its rule fails, or a required message has no handler (the proxy's
-  /// `validate(requiring:)` at attach and on every rule change).
+  /// A route cannot work: its rule fails, or a required message has no handler (a host's
+  /// `reloadData()`, or a list proxy's `validate(requiring:)`).
   case routeCannotWork(RoutingError<ListMessage>)
-
-  /// UIKit sent a message the proxy had said it answers, but no handler took it (the one that
-  /// did was released, and no other implements it): the proxy answered with a zero value, and
-  /// tells UIKit after this turn.
-  case unansweredMessage(selector: String, handlers: [String])
-  /// A rule keyed by the selector of a message Switchboard models: it never applies, because
-  /// the proxy implements that selector itself.
-  case ruleForModeledSelector(selector: String, message: ListMessage)
-  /// A rule keyed by a selector that no protocol of the view declares and no handler
-  /// implements: usually a misspelling; `suggestion` is the declared selector it resembles.
-  case undeclaredSelector(selector: String, suggestion: String?)
-  /// An observation of a selector the proxy cannot show to observers.
-  case undeliverableObservation(selector: String, reason: String)
-  /// A weakly held handler was released right after attach: nothing else kept it.
-  case handlerReleasedAfterAttach(handler: String)
-  /// Another object became the view's data source, delegate or prefetching data source after
-  /// attach; the proxy did not replace it, so UIKit's cached answers for the proxy are stale.
-  case replacedByAnotherObject(property: String, typeName: String)
-  /// A cell or supplementary view was asked of Switchboard's dequeue helpers a second time
-  /// while UIKit was asking for one view (`request`, such as `"cellForRow"`). UIKit (iOS 18)
-  /// raises for a second dequeue: the helper threw instead, and the first view was returned.
+  /// A cell or supplementary view was asked of a host's dequeue a second time while the view
+  /// was asking for one (`request`, such as `"cellForRow"`). UIKit (iOS 18) raises for a second
+  /// dequeue: the host threw instead, and the first view was returned.
   case dequeuedTwice(request: String, IndexPath, first: String)
-  /// A cell provider returned a view (`returned`) other than the one it dequeued for the
-  /// request (`dequeued`), which UIKit (iOS 18) raises for: the dequeued view was returned.
-  case returnedViewNotDequeued(request: String, IndexPath, returned: String, dequeued: String)
-  /// The data-source messages of a view that keeps its installed data source (`kept`, such as
-  /// a diffable data source) go to different objects: `routes` pairs each message with the
-  /// handler it goes to.
-  case dataSourceSplit(kept: String, routes: [String])
 
-  /// Whether this is a setup mistake (a rule that cannot work, a misspelled selector, a view
-  /// model nothing keeps, a split data source), as opposed to a problem met at run time and
-  /// recovered from (a cell provider that threw, a message whose handler is gone, another
-  /// object that took the delegate).
+  /// Whether this is a setup mistake (a rule that cannot work, a handler or proxy written for
+  /// another host), as opposed to a problem met at run time (an update that does not add up, a
+  /// cell provider that threw, a handler released mid-call).
   ///
-  /// A UIKit proxy's default `onError` stops a debug build for setup mistakes only; problems
-  /// recovered from are kept in its `errors`.
+  /// Decided for each case, with no default. A list proxy's default `onError` stops a debug
+  /// build for setup mistakes only.
   ///
   /// ```swift
-  /// proxy.onError = { error in
+  /// do { try list.reloadData() } catch {
   ///   if error.isSetupMistake { assertionFailure("\(error)") } else { logger.info("\(error)") }
   /// }
   /// ```
   public var isSetupMistake: Bool {
     switch self {
-    case .routeCannotWork, .ruleForModeledSelector, .undeclaredSelector,
-      .undeliverableObservation, .handlerReleasedAfterAttach, .dataSourceSplit,
-      .handlerForAnotherHost, .proxyForAnotherHost:
+    case .routeCannotWork, .handlerForAnotherHost, .proxyForAnotherHost:
       true
-    default: false
+    case .requiredMessageUnhandled, .dataSourceReleased, .unregisteredReuseIdentifier,
+      .cellTypeMismatch, .cellTypeNotForHost, .negativeCount, .sectionCountMismatch,
+      .rowCountMismatch, .invalidUpdate, .indexPathOutOfRange, .actionNotAllowed,
+      .cellProviderFailed, .staleSectionCount, .staleRowCount, .respondentReleased,
+      .handlerReleased, .duplicateSectionIDs, .noSnapshotDataSource, .viewModelReleased,
+      .duplicateItemIDs, .unhandledRowKinds, .rowConfigurationMismatch, .rowConfigurationFailed,
+      .noVisibleRow, .dequeuedTwice:
+      false
     }
   }
 
@@ -266,31 +245,6 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
       return "No visible row shows '\(text)'. Visible rows: \(listing)."
     case .routeCannotWork(let error):
       return error.description
-    case .unansweredMessage(let selector, let handlers):
-      let listing = handlers.isEmpty ? "none" : handlers.joined(separator: ", ")
-      return
-        "\(selector) reached no handler: the one UIKit was told about was released. It was "
-        + "answered with UIKit's default for it (zero where none is documented), and UIKit "
-        + "will ask again after this turn. Handlers: "
-        + "\(listing). Fix: keep the handler alive while the view shows it (a property, or "
-        + "viewModelRetention: .strong)."
-    case .ruleForModeledSelector(let selector, let message):
-      return
-        "The rule for \(selector) never applies: the proxy implements it as \(message). Fix: "
-        + "write rules[.\(message)] = … instead of rules[named: \"\(selector)\"]."
-    case .undeclaredSelector(let selector, let suggestion):
-      let hint = suggestion.map { " Did you mean \($0)?" } ?? ""
-      return
-        "The rule for \(selector) names a selector no protocol of the view declares and no "
-        + "handler implements, so it never applies.\(hint) Fix: spell the selector as the "
-        + "protocol does, or use #selector(…)."
-    case .undeliverableObservation(let selector, let reason):
-      return "\(selector) cannot be observed: \(reason)."
-    case .handlerReleasedAfterAttach(let handler):
-      return
-        "\(handler) was released right after attach: the proxy holds it weakly and nothing "
-        + "else kept it, so its messages reach nobody. Fix: keep it in a property of the view "
-        + "controller, or attach with viewModelRetention: .strong."
     case .noSnapshotDataSource(let host, let snapshot, let handlers):
       let listing = handlers.isEmpty ? "none (no data source)" : handlers.joined(separator: ", ")
       return
@@ -303,29 +257,11 @@ public enum ListViewError: Error, Hashable, Sendable, CustomStringConvertible {
         "\(host) cannot apply a snapshot: its view model, \(viewModel), was released (the "
         + "proxy holds it weakly, and nothing else kept it). Fix: keep the view model in a "
         + "property of the screen, or attach with viewModelRetention: .strong."
-    case .replacedByAnotherObject(let property, let typeName):
-      return
-        "The view's \(property) is now a \(typeName), set after the proxy was attached. The "
-        + "proxy did not replace it. Fix: add that object to the proxy as a handler "
-        + "(proxy.add(_:)) instead of assigning it, or detach the proxy first."
     case .dequeuedTwice(let request, let indexPath, let first):
       return
         "\(request) at \(indexPath): a second view was dequeued for one request, which UIKit "
         + "raises for. The first one (\(first)) was returned. Fix: dequeue once in each call "
         + "and return that view, even when configuring it fails."
-    case .returnedViewNotDequeued(let request, let indexPath, let returned, let dequeued):
-      return
-        "\(request) at \(indexPath) returned a \(returned), not the \(dequeued) it dequeued, "
-        + "which UIKit raises for. The dequeued one was returned. Fix: return the view you "
-        + "dequeued."
-    case .dataSourceSplit(let kept, let routes):
-      return
-        "The view keeps its installed data source, a \(kept), but its data-source messages go "
-        + "to different objects: \(routes.joined(separator: ", ")). A kept data source owns "
-        + "all of its data: a diffable data source's cells follow its own snapshot, not another "
-        + "object's counts. Fix: route these messages to one object (rules[.numberOfRows] = "
-        + ".always(HandlerRole(\"dataSource\")), and so on), or attach with "
-        + "keepingInstalledObjects: false."
     }
   }
 }
