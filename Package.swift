@@ -19,6 +19,10 @@ let package = Package(
     .library(name: "SwitchboardDelegates", targets: ["SwitchboardDelegates"]),
     // One import for an iOS app: SwitchboardDelegates and SwitchboardLists.
     .library(name: "SwitchboardUIKit", targets: ["SwitchboardUIKit"]),
+    // The Objective-C base class of every delegate proxy (`ForwardingProxy`, whose
+    // `forward(_:)` receives a `ForwardedMessage`), named by their public declarations; Apple
+    // platforms and GNUstep only, empty elsewhere. Apps need not import it.
+    .library(name: "SwitchboardObjC", targets: ["SwitchboardObjC"]),
     .executable(name: "switchboard-demo", targets: ["switchboard-demo"]),
   ],
   targets: [

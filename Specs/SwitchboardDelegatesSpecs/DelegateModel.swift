@@ -342,6 +342,13 @@ final class ModelDelegateProxy: @unchecked Sendable {
     return proxy
   }
 
+  /// `observe(named:beforeHandler:_:)`: the boxed arguments of every message named `selector`.
+  func observe(
+    named selector: String, beforeHandler: Bool = false, _ body: @escaping ([Any]) -> Void
+  ) -> ObservationToken {
+    routing.observe(MessageEvent(named: selector), beforeHandler: beforeHandler, body)
+  }
+
   /// `responds(to:)`: the class implements `NSObject`'s methods and the typed notifications
   /// (`DelegateProxy`'s `scrollViewDidScroll(_:)`, …).
   func responds(_ selector: String) -> Bool {

@@ -60,7 +60,7 @@ struct DelegateProxySpecs {
       rules[named: P.didScroll] = .broadcast
       let proxy = spec.attach([.view: screen, "analytics": analytics], rules: rules)
       var seen: [[Any]] = []
-      let observation = proxy.routing.observe(MessageEvent<DelegateMessage, [Any]>(named: P.didScroll), beforeHandler: false) {
+      let observation = proxy.observe(named: P.didScroll, beforeHandler: false) {
         seen.append($0)
       }
       for _ in 0..<3 { spec.parent.send(P.didScroll, ["scroll view"]) }
@@ -77,7 +77,7 @@ struct DelegateProxySpecs {
     func typedNotificationAnswers() {
       let proxy = spec.attach([.view: spec.screen])
       #expect(!spec.parent.cachedAnswer(P.didScroll), "the class implements it; nobody handles it")
-      let observation = proxy.routing.observe(MessageEvent<DelegateMessage, [Any]>(named: P.didScroll), beforeHandler: false) { _ in }
+      let observation = proxy.observe(named: P.didScroll, beforeHandler: false) { _ in }
       spec.runLoop.endTurn()
       #expect(spec.parent.cachedAnswer(P.didScroll))
       observation.cancel()
@@ -116,7 +116,7 @@ struct DelegateProxySpecs {
     func observedIsAnswered() {
       let proxy = spec.attach([.view: spec.screen])
       var seen: [[Any]] = []
-      let observation = proxy.routing.observe(MessageEvent<DelegateMessage, [Any]>(named: P.didZoom), beforeHandler: false) { seen.append($0) }
+      let observation = proxy.observe(named: P.didZoom, beforeHandler: false) { seen.append($0) }
       #expect(!spec.parent.cachedAnswer(P.didZoom), "nothing is re-assigned inside the change")
       spec.runLoop.endTurn()
       #expect(spec.parent.cachedAnswer(P.didZoom))
@@ -349,7 +349,7 @@ struct DelegateProxySpecs {
     )
     func observedCompletionNobodyCalls() {
       let proxy = spec.attach([.view: spec.screen])
-      let observation = proxy.routing.observe(MessageEvent<DelegateMessage, [Any]>(named: P.decidePolicy), beforeHandler: false) { _ in }
+      let observation = proxy.observe(named: P.decidePolicy, beforeHandler: false) { _ in }
       spec.runLoop.endTurn()
       #expect(!spec.parent.cachedAnswer(P.decidePolicy), "nothing would call the handler")
       #expect(spec.parent.send(P.decidePolicy, ["web view"]) as? String == "allow")
@@ -377,7 +377,7 @@ struct DelegateProxySpecs {
           }
         ])
       var seen = 0
-      let observation = proxy.routing.observe(MessageEvent<DelegateMessage, [Any]>(named: P.decidePolicy), beforeHandler: false) { _ in
+      let observation = proxy.observe(named: P.decidePolicy, beforeHandler: false) { _ in
         seen += 1
       }
       spec.runLoop.endTurn()
@@ -584,7 +584,7 @@ struct DelegateProxySpecs {
       #expect(proxy.forwardingTarget(P.didScroll) === second, "added with a lower priority")
       proxy.routing.rules[named: P.didScroll] = .always("first")
       #expect(proxy.forwardingTarget(P.didScroll) === first)
-      let observation = proxy.routing.observe(MessageEvent<DelegateMessage, [Any]>(named: P.didScroll), beforeHandler: false) { _ in }
+      let observation = proxy.observe(named: P.didScroll, beforeHandler: false) { _ in }
       #expect(proxy.forwardingTarget(P.didScroll) == nil, "observed: through forwardInvocation:")
       observation.cancel()
       #expect(proxy.forwardingTarget(P.didScroll) === first)
@@ -679,11 +679,11 @@ struct DelegateProxySpecs {
         group.addTask {
           await onAnotherThread {
             for round in 0..<rounds {
-              let cancelled = proxy.routing.observe(MessageEvent<DelegateMessage, [Any]>(named: P.didUpdateLocations), beforeHandler: true) {
+              let cancelled = proxy.observe(named: P.didUpdateLocations, beforeHandler: true) {
                 _ in seen.call("before")
               }
-              var released: ObservationToken? = proxy.routing.observe(MessageEvent<DelegateMessage, [Any]>(named: 
-                P.didUpdateLocations), beforeHandler: false
+              var released: ObservationToken? = proxy.observe(
+                named: P.didUpdateLocations, beforeHandler: false
               ) { _ in seen.call("after") }
               if round.isMultiple(of: 2) { cancelled.cancel() }
               released = nil
@@ -786,7 +786,7 @@ struct DelegateProxySpecs {
     @Test("it: observing a name no protocol declares is reported, with the one it resembles")
     func misspelledObservation() {
       let proxy = spec.attach([.view: spec.screen])
-      let observation = proxy.routing.observe(MessageEvent<DelegateMessage, [Any]>(named: "searchBar:textDidChanged:"), beforeHandler: false) {
+      let observation = proxy.observe(named: "searchBar:textDidChanged:", beforeHandler: false) {
         _ in
       }
       #expect(

@@ -261,6 +261,60 @@ struct UIKitEdgeSpecs {
       #expect(proxy.router.handlerCount == 2)
       spec.table.send(selectSelector, [spec.path])
       #expect(screen.received == [selectSelector])
+      proxy.detach()
+      #expect(spec.table.delegate === screen, "detach gives the view its delegate back")
+      #expect(spec.table.dataSource == nil)
+    }
+
+    @Test("it: a delegate set behind a proxy's back is kept by the next, and given back by detach")
+    func delegateSetBehindTheProxysBack() {
+      let first = ModelProxy.attach(
+        to: spec.table, view: spec.screen, viewModel: RowsModel(rows: 1),
+        viewModelRetention: .strong, turns: spec.turns)
+      let appDelegate = Recorder([highlightSelector])
+      spec.table.delegate = appDelegate
+      let second = ModelProxy.attach(
+        to: spec.table, view: spec.screen, viewModel: RowsModel(rows: 1),
+        viewModelRetention: .strong, turns: spec.turns)
+      #expect(second.routing.handler(withRole: "delegate") === appDelegate)
+      spec.table.send(highlightSelector, [spec.path])
+      #expect(appDelegate.received == [highlightSelector])
+      second.detach()
+      #expect(spec.table.delegate === appDelegate)
+      withExtendedLifetime(first) {}
+    }
+
+    @Test("it: objects not kept (keepingInstalledObjects: false) are still given back by detach")
+    func notKeptButGivenBack() {
+      let storyboardDelegate = Recorder([highlightSelector])
+      spec.table.delegate = storyboardDelegate
+      let proxy = ModelProxy.attach(
+        to: spec.table, view: spec.screen, viewModel: RowsModel(rows: 1),
+        viewModelRetention: .strong, keepingInstalledObjects: false, turns: spec.turns)
+      spec.table.send(highlightSelector, [spec.path])
+      #expect(storyboardDelegate.received.isEmpty, "not a handler")
+      proxy.detach()
+      #expect(spec.table.delegate === storyboardDelegate)
+    }
+
+    @Test("it: a property holding another Switchboard proxy is left alone, and reported")
+    func refusedOverAnotherProxy() {
+      let otherTable = ModelTableView()
+      let other = ModelProxy.attach(
+        to: otherTable, view: spec.screen, viewModel: RowsModel(rows: 1),
+        viewModelRetention: .strong, turns: spec.turns)
+      spec.table.delegate = other
+      let refused = ModelProxy.attach(
+        to: spec.table, view: spec.screen, viewModel: RowsModel(rows: 2),
+        viewModelRetention: .strong, turns: spec.turns)
+      #expect(spec.table.delegate === other)
+      #expect(spec.table.dataSource == nil)
+      #expect(refused.routing.errors.map(\.kind) == [.propertyOwnedByAnotherProxy])
+      #expect(refused.routing.errors.first?.isSetupMistake == true)
+      #expect(
+        refused.errors.first?.hasPrefix(
+          "The parent's delegate is a ModelProxy, another Switchboard proxy, so this proxy was "
+            + "not attached") == true)
     }
   }
 

@@ -453,7 +453,9 @@ open class DelegateProxy: ForwardingProxy {
 
   /// Delivers a message no forwarding target took: a broadcast, an observed method, or one
   /// whose handler is gone.
-  open override func forward(_ message: ForwardedMessage) { routing.forward(message) }
+  ///
+  /// Final: the routing decides where every message goes.
+  public final override func forward(_ message: ForwardedMessage) { routing.forward(message) }
 
   /// True for a protocol the proxy's class adopts or a live handler adopts (a handler's
   /// `UIDataSourceModelAssociation`, for state restoration).

@@ -71,10 +71,10 @@ extension DelegateProxyError {
     /// A fallback keyed by a selector no adopted protocol declares and no handler implements.
     public static let undeclaredFallbackSelector = Kind(.undeclaredFallbackSelector)
     /// A rule or fallback keyed by a declared selector nobody implements, while a handler
-    /// implements an overload of the same Swift name. A hint.
+    /// implements an overload of the same Swift name: a hint.
     public static let keyedSelectorNobodyImplements = Kind(.keyedSelectorNobodyImplements)
-    /// A handler implements a selector no protocol declares that nearly names a declared one.
-    /// A hint.
+    /// A handler implements a selector no protocol declares that nearly names a declared one:
+    /// a hint.
     public static let nearMiss = Kind(.nearMiss)
     /// A rule keyed by the selector of a message Switchboard models (a list proxy's
     /// `tableView:cellForRowAtIndexPath:`): it never applies.

@@ -1,9 +1,10 @@
 import Foundation
 import Switchboard
 
-/// The one routing of every Switchboard delegate proxy: ``DelegateProxy``, and the table and
-/// collection view proxies, which are its configuration for `ListMessage` (`ListRouting`). It
-/// sits on the one ``SelectorRouter``; its API is the proxies'.
+/// The one routing of every Switchboard delegate proxy, on the one ``SelectorRouter``.
+///
+/// ``DelegateProxy`` uses it as it is; the table and collection view proxies are its
+/// configuration for `ListMessage` (`ListRouting`). Its API is the proxies'.
 ///
 /// Everything a proxy decides, in plain Swift that runs and is specified on every platform
 /// (the proxy only translates the Objective-C runtime's questions into calls here):
@@ -441,10 +442,11 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     schedule { [weak self] in self?.recheck() }
   }
 
-  /// Asks again for every answer given, and tells the parent through each property whose
-  /// object received a changed answer (or whose cached routes moved): it is set to `nil` and
-  /// back to the proxy, so the parent asks again. A property another object took is left alone
-  /// and reported.
+  /// Asks again for every answer given, and tells the parent when one changed.
+  ///
+  /// Each property whose object received a changed answer (or whose cached routes moved) is
+  /// set to `nil` and back to the proxy, so the parent asks again. A property another object
+  /// took is left alone and reported.
   private func recheck() {
     withLock {
       recheckScheduled = false
@@ -517,8 +519,10 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     }
   }
 
-  /// Whether `event` can be shown, reporting why not; when it can, the runtime's direct
-  /// targets are forgotten so its messages reach the observer. Under the lock.
+  /// Whether `event` can be shown, reporting why not.
+  ///
+  /// When it can, the runtime's direct targets are forgotten so its messages reach the
+  /// observer. Under the lock.
   private func startObserving<Arguments>(_ event: MessageEvent<Message, Arguments>) -> Bool {
     let selector = event.name
     if let reason = observationProblem(event) {
@@ -740,8 +744,10 @@ struct KeptDelegate {
   }
 }
 
-/// What a configuration of ``DelegateRouting`` adds to it: the list proxies' modeled messages,
-/// data-source checks and properties. A ``DelegateProxy`` needs only its typed notifications.
+/// What a configuration of ``DelegateRouting`` adds to it.
+///
+/// The list proxies add their modeled messages, data-source checks and properties; a
+/// ``DelegateProxy`` needs only its typed notifications.
 struct RoutingConfiguration<Message: MessageSet> {
   /// The modeled message a selector names, which the proxy class implements itself and routes
   /// by message (a list proxy's `tableView:numberOfRowsInSection:`), or `nil`.
