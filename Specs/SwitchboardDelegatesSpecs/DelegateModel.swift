@@ -349,6 +349,15 @@ final class ModelDelegateProxy: @unchecked Sendable {
     routing.observe(MessageEvent(named: selector), beforeHandler: beforeHandler, body)
   }
 
+  /// `events(named:as:beforeHandler:bufferingPolicy:)`.
+  func events<each Argument: Sendable>(
+    named selector: String, as types: (repeat each Argument).Type,
+    bufferingPolicy: AsyncStream<(repeat each Argument)>.Continuation.BufferingPolicy =
+      .unbounded
+  ) -> AsyncStream<(repeat each Argument)> {
+    routing.events(selector, as: types, beforeHandler: false, bufferingPolicy: bufferingPolicy)
+  }
+
   /// `responds(to:)`: the class implements `NSObject`'s methods and the typed notifications
   /// (`DelegateProxy`'s `scrollViewDidScroll(_:)`, …).
   func responds(_ selector: String) -> Bool {

@@ -264,6 +264,78 @@ struct DelegateProxySpecs {
     }
   }
 
+  @Suite("describe: a delegate's messages as an async sequence")
+  struct Events {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: yields each message's typed arguments, and the method is answered while consumed")
+    func yieldsTypedArguments() async {
+      let proxy = spec.attach([.view: spec.screen])
+      #expect(!spec.parent.cachedAnswer(P.didUpdateLocations))
+      let stream = proxy.events(named: P.didUpdateLocations, as: (String, Int).self)
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.didUpdateLocations), "the parent was told after the turn")
+      spec.parent.send(P.didUpdateLocations, ["manager" as NSString, NSNumber(value: 1)])
+      spec.parent.send(P.didUpdateLocations, ["manager" as NSString, NSNumber(value: 2)])
+      var iterator = stream.makeAsyncIterator()
+      let first = await iterator.next()
+      let second = await iterator.next()
+      #expect(first?.0 == "manager" && first?.1 == 1)
+      #expect(second?.1 == 2)
+      #expect(proxy.errors.isEmpty)
+    }
+
+    @Test("it: keeps what the buffering policy says while the consumer is busy")
+    func bufferingPolicy() async {
+      let proxy = spec.attach([.view: spec.screen])
+      let stream = proxy.events(
+        named: P.textDidChange, as: (String, String).self, bufferingPolicy: .bufferingNewest(1))
+      for text in ["a", "ab", "abc"] {
+        spec.parent.send(P.textDidChange, ["bar" as NSString, text as NSString])
+      }
+      var iterator = stream.makeAsyncIterator()
+      #expect(await iterator.next()?.1 == "abc")
+      #expect(spec.screen.received.count == 3, "the handler still receives every message")
+    }
+
+    @Test("it: ends when its proxy goes away with the parent", .timeLimit(.minutes(1)))
+    func endsWithTheProxy() async {
+      var proxy: ModelDelegateProxy? = spec.attach([.view: spec.screen])
+      let stream = proxy?.events(named: P.textDidChange, as: (String, String).self)
+      spec.parent.send(P.textDidChange, ["bar" as NSString, "a" as NSString])
+      spec.parent.dispatcher = nil
+      proxy = nil
+      var iterator = stream?.makeAsyncIterator()
+      #expect(await iterator?.next()?.1 == "a", "what was sent before is still delivered")
+      #expect(await iterator?.next() == nil)
+    }
+
+    @Test("context: the consumer stops — the method is no longer observed, and the parent is told")
+    func consumerStops() {
+      let proxy = spec.attach([.view: spec.screen])
+      var stream: AsyncStream<(String, Int)>? = proxy.events(
+        named: P.didUpdateLocations, as: (String, Int).self)
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.didUpdateLocations))
+      #expect(stream != nil)
+      stream = nil
+      spec.runLoop.endTurn()
+      #expect(!spec.parent.cachedAnswer(P.didUpdateLocations))
+      #expect(spec.parent.send(P.didUpdateLocations, ["manager" as NSString, 1]) == nil)
+      #expect(spec.parent.crashes.isEmpty)
+    }
+
+    @Test("context: a method that returns a value — reported, and the sequence ends at once")
+    func refused() async {
+      let proxy = spec.attach([.view: spec.screen])
+      let stream = proxy.events(named: P.shouldReturn, as: (String).self)
+      var iterator = stream.makeAsyncIterator()
+      #expect(await iterator.next() == nil)
+      #expect(proxy.errors.count == 1)
+      #expect(proxy.errors.first?.hasPrefix("textFieldShouldReturn: cannot be observed") == true)
+    }
+  }
+
   @Suite("describe: when a handler goes away")
   struct Fallbacks {
     let spec = DelegateProxySpecs()

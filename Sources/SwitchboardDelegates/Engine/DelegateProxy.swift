@@ -417,6 +417,52 @@ open class DelegateProxy: ForwardingProxy {
       NSStringFromSelector(selector), as: types, beforeHandler: beforeHandler, body)
   }
 
+  /// Every `selector` the parent sends from now on (a method that returns nothing), its
+  /// arguments typed as ``observe(_:as:beforeHandler:_:)`` gives them, as an async sequence.
+  ///
+  /// ```swift
+  /// for await (_, text) in proxy.events(
+  ///   #selector(UISearchBarDelegate.searchBar(_:textDidChange:)), as: (UISearchBar, String).self
+  /// ) {
+  ///   await model.search(text)
+  /// }
+  /// ```
+  ///
+  /// The proxy answers the method while the sequence is consumed, as for an observer, and the
+  /// parent learns it after this turn. The sequence ends when the proxy goes away (with the
+  /// parent, which owns it); when the consumer stops, the method is no longer observed. Held to
+  /// the rules of ``observe(_:as:beforeHandler:_:)``: one that cannot be shown (a method that
+  /// returns a value, a type the runtime never boxes) is reported to ``onError`` and ends at
+  /// once. The list proxies' `events(_:)` has the same shape.
+  ///
+  /// - Parameters:
+  ///   - selector: A method of the adopted protocols that returns nothing.
+  ///   - types: The types of its arguments.
+  ///   - beforeHandler: Whether each message is yielded before its handlers receive it.
+  ///   - bufferingPolicy: What is kept while the consumer is busy; `.bufferingNewest(1)` keeps
+  ///     only the latest text of a search field.
+  /// - Returns: The messages' arguments, in the order the parent sent them.
+  public func events<each Argument: Sendable>(
+    _ selector: Selector, as types: (repeat each Argument).Type, beforeHandler: Bool = false,
+    bufferingPolicy: AsyncStream<(repeat each Argument)>.Continuation.BufferingPolicy =
+      .unbounded
+  ) -> AsyncStream<(repeat each Argument)> {
+    routing.events(
+      NSStringFromSelector(selector), as: types, beforeHandler: beforeHandler,
+      bufferingPolicy: bufferingPolicy)
+  }
+
+  /// Every message named `name`, its Objective-C selector, as ``events(_:as:beforeHandler:bufferingPolicy:)``
+  /// gives it for a `#selector`.
+  public func events<each Argument: Sendable>(
+    named name: String, as types: (repeat each Argument).Type, beforeHandler: Bool = false,
+    bufferingPolicy: AsyncStream<(repeat each Argument)>.Continuation.BufferingPolicy =
+      .unbounded
+  ) -> AsyncStream<(repeat each Argument)> {
+    routing.events(
+      name, as: types, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
+  }
+
   // MARK: - Problems
 
   /// Called with each problem the proxy meets.

@@ -62,6 +62,15 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   private var handlersAtAttach: [(HandlerDescription, WeakHandler)] = []
   /// The handlers' near misses as last found; they depend on the handlers only.
   private var nearMisses: [DelegateProxyError] = []
+  /// The streams of ``events(_:as:beforeHandler:bufferingPolicy:)`` being consumed, each with
+  /// its observation and what ends it, finished when the routing goes away.
+  private var streams: [Int: (observation: ObservationToken, finish: () -> Void)] = [:]
+  private var nextStream = 0
+
+  deinit {
+    // The proxy went away (with its parent, which owns it): every stream ends.
+    for stream in streams.values { stream.finish() }
+  }
 
   /// Routing over `router`'s handlers and rules, configured by `configuration`.
   init(
@@ -495,8 +504,16 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool,
     _ body: @escaping (Arguments) -> Void
   ) -> ObservationToken {
+    observation(event, beforeHandler: beforeHandler, body) ?? ObservationToken {}
+  }
+
+  /// The observation of `event`, or `nil` when it cannot be shown (reported).
+  private func observation<Arguments>(
+    _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool,
+    _ body: @escaping (Arguments) -> Void
+  ) -> ObservationToken? {
     withLock {
-      guard startObserving(event) else { return ObservationToken {} }
+      guard startObserving(event) else { return nil }
       let observation = router.observe(event, beforeHandler: beforeHandler, body)
       // Cancelling changes the router's observer table: under the lock, like every other
       // change, whichever thread cancels or releases the token.
@@ -578,22 +595,59 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     _ selector: String, as types: (repeat each Argument).Type, beforeHandler: Bool,
     _ body: @escaping (repeat each Argument) -> Void
   ) -> ObservationToken {
+    typedObservation(selector, as: types, beforeHandler: beforeHandler, body)
+      ?? ObservationToken {}
+  }
+
+  /// Every message named `selector` from now on, its arguments unboxed as
+  /// ``observe(_:as:beforeHandler:_:)`` does, until the routing goes away (with its proxy) or
+  /// the consumer stops; a stream that ends at once when they cannot be shown (reported).
+  func events<each Argument: Sendable>(
+    _ selector: String, as types: (repeat each Argument).Type, beforeHandler: Bool,
+    bufferingPolicy: AsyncStream<(repeat each Argument)>.Continuation.BufferingPolicy
+  ) -> AsyncStream<(repeat each Argument)> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: (repeat each Argument).self, bufferingPolicy: bufferingPolicy)
+    let observation = typedObservation(selector, as: types, beforeHandler: beforeHandler) {
+      (argument: repeat each Argument) in
+      continuation.yield((repeat each argument))
+    }
+    guard let observation else {
+      continuation.finish()
+      return stream
+    }
+    withLock {
+      nextStream += 1
+      let id = nextStream
+      streams[id] = (observation, { continuation.finish() })
+      continuation.onTermination = { [weak self] _ in
+        self?.withLock { self?.streams[id] = nil }
+      }
+    }
+    return stream
+  }
+
+  /// The observation of every message named `selector`, its arguments unboxed to `types`, or
+  /// `nil` when they cannot be shown (reported): an argument of another type (or another count)
+  /// is reported once, and that message is not shown.
+  private func typedObservation<each Argument>(
+    _ selector: String, as types: (repeat each Argument).Type, beforeHandler: Bool,
+    _ body: @escaping (repeat each Argument) -> Void
+  ) -> ObservationToken? {
     var index = 0
     for type in repeat (each Argument).self {
       if let reason = BoxedArguments.neverArrives(as: type) {
-        withLock {
-          report(
-            DelegateProxyError(
-              .undeliverableObservation(
-                selector: selector, reason: "its argument \(index) can never arrive: \(reason)")))
-        }
-        return ObservationToken {}
+        report(
+          DelegateProxyError(
+            .undeliverableObservation(
+              selector: selector, reason: "its argument \(index) can never arrive: \(reason)")))
+        return nil
       }
       index += 1
     }
     var reportedMismatch = false
     let event = MessageEvent<Message, [Any]>(named: selector)
-    return observe(event, beforeHandler: beforeHandler) { [weak self] boxed in
+    return observation(event, beforeHandler: beforeHandler) { [weak self] boxed in
       if let mismatch = BoxedArguments.deliver(boxed, as: types, to: body) {
         guard !reportedMismatch else { return }
         reportedMismatch = true
@@ -601,10 +655,8 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
           mismatch.index < 0
           ? "it has \(mismatch.found), not the \(mismatch.expected) of \(types)"
           : "its argument \(mismatch.index) is a \(mismatch.found), not \(mismatch.expected)"
-        self?.withLock {
-          self?.report(
-            DelegateProxyError(.undeliverableObservation(selector: selector, reason: reason)))
-        }
+        self?.report(
+          DelegateProxyError(.undeliverableObservation(selector: selector, reason: reason)))
       }
     }
   }
