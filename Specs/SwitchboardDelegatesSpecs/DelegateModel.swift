@@ -29,6 +29,8 @@ struct ModelDelegateMethod: Sendable {
   let parentDefault: String?
   /// The argument that is a completion handler, if any.
   let completionArgument: Int?
+  /// Its Objective-C type encoding, as the runtime describes it.
+  var types = ""
 }
 
 /// The protocol of the modeled parent: a few methods of each kind UIKit, WebKit and CoreLocation
@@ -48,28 +50,36 @@ enum ModelDelegateProtocol {
 
   static let methods: [ModelDelegateMethod] = [
     ModelDelegateMethod(
-      selector: textDidChange, returnsVoid: true, parentDefault: nil, completionArgument: nil),
+      selector: textDidChange, returnsVoid: true, parentDefault: nil, completionArgument: nil,
+      types: "v32@0:8@16@24"),
     ModelDelegateMethod(
-      selector: shouldReturn, returnsVoid: false, parentDefault: "true", completionArgument: nil),
+      selector: shouldReturn, returnsVoid: false, parentDefault: "true", completionArgument: nil,
+      types: "B24@0:8@16"),
     ModelDelegateMethod(
       selector: targetOffset, returnsVoid: false, parentDefault: "proposed",
-      completionArgument: nil),
+      completionArgument: nil, types: "{CGPoint=dd}40@0:8@16{CGPoint=dd}24"),
+    // The model's parent passes the web view and the decision handler.
     ModelDelegateMethod(
-      selector: decidePolicy, returnsVoid: true, parentDefault: "allow", completionArgument: 1),
+      selector: decidePolicy, returnsVoid: true, parentDefault: "allow", completionArgument: 1,
+      types: "v32@0:8@16@?24"),
     ModelDelegateMethod(
-      selector: didScroll, returnsVoid: true, parentDefault: nil, completionArgument: nil),
+      selector: didScroll, returnsVoid: true, parentDefault: nil, completionArgument: nil,
+      types: "v24@0:8@16"),
     ModelDelegateMethod(
-      selector: didZoom, returnsVoid: true, parentDefault: nil, completionArgument: nil),
+      selector: didZoom, returnsVoid: true, parentDefault: nil, completionArgument: nil,
+      types: "v24@0:8@16"),
     ModelDelegateMethod(
       selector: didUpdateLocations, returnsVoid: true, parentDefault: nil,
-      completionArgument: nil),
+      completionArgument: nil, types: "v32@0:8@16@24"),
     ModelDelegateMethod(
       selector: rowHeight, returnsVoid: false, parentDefault: "row height of the picker",
-      completionArgument: nil),
+      completionArgument: nil, types: "d32@0:8@16q24"),
     ModelDelegateMethod(
-      selector: viewForAnnotation, returnsVoid: false, parentDefault: nil, completionArgument: nil),
+      selector: viewForAnnotation, returnsVoid: false, parentDefault: nil,
+      completionArgument: nil, types: "@32@0:8@16@24"),
     ModelDelegateMethod(
-      selector: viewForOverlay, returnsVoid: false, parentDefault: nil, completionArgument: nil),
+      selector: viewForOverlay, returnsVoid: false, parentDefault: nil, completionArgument: nil,
+      types: "@32@0:8@16@24"),
   ]
 
   static func method(_ selector: String) -> ModelDelegateMethod? {
@@ -132,9 +142,14 @@ struct ModelDelegateRuntime: SelectorRuntime {
   }
 
   func declaration(of selector: String) -> SelectorDeclaration? {
-    ModelDelegateProtocol.method(selector).map {
-      SelectorDeclaration(
-        returnsVoid: $0.returnsVoid, property: .delegate, completionArgument: $0.completionArgument)
+    ModelDelegateProtocol.method(selector).map { method in
+      var declaration = SelectorDeclaration(
+        returnsVoid: method.returnsVoid, property: .delegate,
+        completionArgument: method.completionArgument)
+      let encoded = TypeEncoding.types(in: method.types)
+      declaration.returnType = encoded.first
+      declaration.argumentTypes = Array(encoded.dropFirst(3))
+      return declaration
     }
   }
 
@@ -347,6 +362,15 @@ final class ModelDelegateProxy: @unchecked Sendable {
     named selector: String, beforeHandler: Bool = false, _ body: @escaping ([Any]) -> Void
   ) -> ObservationToken {
     routing.observe(MessageEvent(named: selector), beforeHandler: beforeHandler, body)
+  }
+
+  /// `answer(named:role:at:retention:with:)`.
+  @discardableResult
+  func answer<each Argument, Answer>(
+    named selector: String, role: HandlerRole, at position: Int? = nil,
+    retention: HandlerRetention = .weak, with body: @escaping (repeat each Argument) -> Answer
+  ) -> ObservationToken {
+    routing.answer(selector, role: role, at: position, retention: retention, body)
   }
 
   /// `events(named:as:beforeHandler:bufferingPolicy:)`.

@@ -264,6 +264,202 @@ struct DelegateProxySpecs {
     }
   }
 
+  @Suite("describe: a closure as a handler")
+  struct Closures {
+    let spec = DelegateProxySpecs()
+
+    @Test("it: answers a method that returns a Bool, and the parent is told it implements it")
+    func answersABool() {
+      let proxy = spec.attach([.viewModel: spec.model])
+      #expect(!spec.parent.cachedAnswer(P.shouldReturn))
+      var fields: [String] = []
+      let token = proxy.answer(named: P.shouldReturn, role: "return key") {
+        (field: String) -> Bool in
+        fields.append(field)
+        return true
+      }
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.shouldReturn), "told after the turn")
+      #expect(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == true)
+      #expect(fields == ["field"])
+      #expect(proxy.routing.forwardingTarget(forSelector: P.shouldReturn) == nil)
+      #expect(spec.parent.crashes.isEmpty, "never a forwarding target: the runtime cannot call it")
+      #expect(proxy.routing.explain(P.shouldReturn).targets.first?.role == "return key")
+      #expect(proxy.errors.isEmpty)
+      token.cancel()
+    }
+
+    @Test("it: answers a structure, its arguments unboxed to the closure's types")
+    func answersAStructure() {
+      let proxy = spec.attach([.view: spec.screen])
+      let token = proxy.answer(named: P.targetOffset, role: "paging") {
+        (grid: String, proposed: CGPoint) -> CGPoint in
+        CGPoint(x: (proposed.x / 100).rounded() * 100, y: proposed.y)
+      }
+      spec.runLoop.endTurn()
+      let answer = spec.parent.send(
+        P.targetOffset, ["grid" as NSString, NSValue(point: CGPoint(x: 130, y: 5))])
+      #expect(answer as? CGPoint == CGPoint(x: 100, y: 5))
+      #expect(proxy.errors.isEmpty)
+      token.cancel()
+    }
+
+    @Test("it: answers a method with a completion handler by calling the handler it is given")
+    func completionHandler() {
+      let proxy = spec.attach([.view: spec.screen])
+      let token = proxy.answer(named: P.decidePolicy, role: "policy") {
+        (webView: String, decide: ModelCompletion) in
+        decide.call(webView == "web view" ? "cancel" : "allow")
+      }
+      spec.runLoop.endTurn()
+      #expect(spec.parent.send(P.decidePolicy, ["web view" as NSString]) as? String == "cancel")
+      #expect(spec.parent.failures.isEmpty)
+      token.cancel()
+    }
+
+    @Test("it: takes part in a broadcast beside handler objects")
+    func broadcast() {
+      var rules = RoutingRules<DelegateMessage>()
+      rules[named: P.textDidChange] = .broadcast
+      let proxy = spec.attach([.view: spec.screen], rules: rules)
+      var texts: [String] = []
+      let token = proxy.answer(named: P.textDidChange, role: "search") {
+        (_: String, text: String) in texts.append(text)
+      }
+      spec.parent.send(P.textDidChange, ["bar" as NSString, "swift" as NSString])
+      #expect(spec.screen.received == [P.textDidChange])
+      #expect(texts == ["swift"])
+      token.cancel()
+    }
+
+    @Test("it: goes where a rule says, and takes its place in the priority order")
+    func rule() {
+      let proxy = spec.attach([.view: spec.screen])
+      let token = proxy.answer(named: P.shouldReturn, role: "return key") {
+        (_: String) -> Bool in true
+      }
+      #expect(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == false)
+      proxy.routing.rules[named: P.shouldReturn] = .always("return key")
+      #expect(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == true)
+      proxy.routing.rules[named: P.shouldReturn] = nil
+      let first = proxy.answer(named: P.shouldReturn, role: "first", at: 0) {
+        (_: String) -> Bool in true
+      }
+      #expect(proxy.routing.handlers.map(\.role) == ["first", .view, "return key"])
+      #expect(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == true)
+      #expect(proxy.errors.isEmpty)
+      token.cancel()
+      first.cancel()
+    }
+
+    @Test("context: types that do not match the method — reported when registered, not added")
+    func mismatchedTypes() {
+      let proxy = spec.attach([.view: spec.model])
+      let fix = ". Fix: write the closure with the method's types, { (…) -> … in }."
+      let tokens = [
+        proxy.answer(named: P.shouldReturn, role: "a") { (_: String, _: String) -> Bool in true },
+        proxy.answer(named: P.shouldReturn, role: "b") { (_: String) -> Int in 1 },
+        proxy.answer(named: P.shouldReturn, role: "c") { (_: String) in },
+        proxy.answer(named: P.textDidChange, role: "d") { (_: String, _: Double) in },
+        proxy.answer(named: "textFieldShouldReturns:", role: "e") { (_: String) -> Bool in true },
+      ]
+      #expect(
+        proxy.errors == [
+          "The closure for textFieldShouldReturn: cannot answer it: the method takes 1 argument, "
+            + "the closure 2" + fix,
+          "The closure for textFieldShouldReturn: cannot answer it: the method returns a Bool, "
+            + "not Int" + fix,
+          "The closure for textFieldShouldReturn: cannot answer it: the method returns a value, "
+            + "the closure nothing" + fix,
+          "The closure for searchBar:textDidChange: cannot answer it: its argument 1 is an "
+            + "object, not Double" + fix,
+          "The closure for textFieldShouldReturns: cannot answer it: no adopted protocol declares "
+            + "it, so the parent never sends it. Did you mean textFieldShouldReturn:? Fix: spell "
+            + "it as the protocol does, use #selector(…), or adopt the protocol that declares it.",
+        ])
+      #expect(
+        proxy.routing.errors.allSatisfy { $0.kind == .closureCannotAnswer && $0.isSetupMistake })
+      #expect(proxy.routing.handlers.count == 1, "nothing was added")
+      spec.runLoop.endTurn()
+      #expect(!spec.parent.cachedAnswer(P.shouldReturn))
+      withExtendedLifetime(tokens) {}
+    }
+
+    @Test("context: arguments of another type when sent — reported once, the fallback answers")
+    func mismatchAtRunTime() {
+      let proxy = spec.attach([.view: spec.model])
+      let token = proxy.answer(named: P.shouldReturn, role: "return key") {
+        (_: String) -> Bool in false
+      }
+      spec.runLoop.endTurn()
+      #expect(spec.parent.send(P.shouldReturn, [NSNumber(value: 1)]) as? Bool == true)
+      #expect(spec.parent.send(P.shouldReturn, [NSNumber(value: 1)]) as? Bool == true)
+      #expect(
+        proxy.errors == [
+          "The closure for textFieldShouldReturn: cannot answer it: its argument 0 arrived as a "
+            + "NSNumber, not String."
+        ])
+      token.cancel()
+    }
+
+    @Test("it: held weakly, it is released with its token, and the parent is told")
+    func releasedWithItsToken() {
+      let proxy = spec.attach([.view: spec.model])
+      var token: ObservationToken? = proxy.answer(named: P.shouldReturn, role: "return key") {
+        (_: String) -> Bool in true
+      }
+      weak let closure = proxy.routing.handler(withRole: "return key")
+      spec.runLoop.endTurn()
+      #expect(closure != nil && spec.parent.cachedAnswer(P.shouldReturn))
+      #expect(token != nil)
+      token = nil
+      #expect(closure == nil)
+      spec.runLoop.endTurn()
+      #expect(!spec.parent.cachedAnswer(P.shouldReturn))
+    }
+
+    @Test("it: held strongly, it outlives its token until cancelled, and dies with its proxy")
+    func heldStrongly() {
+      weak var canary: Canary?
+      var proxy: ModelDelegateProxy? = spec.attach([.view: spec.model])
+      do {
+        let captured = Canary()
+        canary = captured
+        let token = proxy?.answer(named: P.shouldReturn, role: "return key", retention: .strong) {
+          (_: String) -> Bool in captured.alive
+        }
+        #expect(token != nil)
+      }
+      spec.runLoop.endTurn()
+      #expect(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == true)
+      #expect(canary != nil, "the proxy holds it")
+      spec.parent.dispatcher = nil
+      proxy = nil
+      #expect(canary == nil, "released with its proxy")
+    }
+
+    @Test("it: a closure given the role of another replaces it, as each updateUIView does")
+    func replacedByRole() {
+      let proxy = spec.attach([.view: spec.model])
+      var answers: [Bool] = []
+      for answer in [true, false, true] {
+        proxy.answer(named: P.shouldReturn, role: "swiftUI", retention: .strong) {
+          (_: String) -> Bool in answer
+        }
+        answers.append(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool ?? false)
+        spec.runLoop.endTurn()
+      }
+      #expect(proxy.routing.handlers.map(\.role) == [.view, "swiftUI"], "one closure, not three")
+      #expect(answers.dropFirst() == [false, true])
+      #expect(proxy.errors.isEmpty)
+      let last = proxy.answer(named: P.shouldReturn, role: "swiftUI", retention: .strong) {
+        (_: String) -> Bool in true
+      }
+      last.cancel()
+      #expect(proxy.routing.handlers.map(\.role) == [.view], "cancelled, even held strongly")
+    }
+  }
+
   @Suite("describe: a delegate's messages as an async sequence")
   struct Events {
     let spec = DelegateProxySpecs()
@@ -932,6 +1128,11 @@ private func onAnotherThread(_ work: @escaping @Sendable () -> Void) async {
 /// An `NS_ENUM` as Swift imports one: an integer raw value (`MFMailComposeResult`'s cases).
 private enum ComposeResult: Int {
   case cancelled, saved, sent, failed
+}
+
+/// An object whose release a spec watches.
+private final class Canary {
+  let alive = true
 }
 
 /// A Swift value that holds a reference: the runtime never boxes one.

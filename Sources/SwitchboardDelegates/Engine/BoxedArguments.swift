@@ -13,8 +13,11 @@ enum BoxedArguments {
 
   /// Calls `body` with `boxed` as `(repeat each Argument)`; returns why it could not instead:
   /// too few or too many arguments, or one of another type.
+  ///
+  /// The arguments at `blocks` are blocks the runtime passed as objects, given to `body` as the
+  /// block types it names (checked when the closure was registered, ``TypeEncoding/isBlock(_:)``).
   static func deliver<each Argument>(
-    _ boxed: [Any], as types: (repeat each Argument).Type,
+    _ boxed: [Any], as types: (repeat each Argument).Type, blocks: Set<Int> = [],
     to body: (repeat each Argument) -> Void
   ) -> Mismatch? {
     var count = 0
@@ -25,6 +28,11 @@ enum BoxedArguments {
     var index = 0
     func next<Value>(_ type: Value.Type) throws(Mismatch) -> Value {
       defer { index += 1 }
+      if blocks.contains(index), Swift.type(of: boxed[index]) is AnyObject.Type,
+        TypeEncoding.isBlock(Value.self)
+      {
+        return uncheckedBlock(boxed[index] as AnyObject, as: Value.self)
+      }
       guard let value = unbox(boxed[index], as: type) else {
         throw Mismatch(
           index: index, found: "\(Swift.type(of: boxed[index]))", expected: "\(Value.self)")

@@ -417,6 +417,70 @@ open class DelegateProxy: ForwardingProxy {
       NSStringFromSelector(selector), as: types, beforeHandler: beforeHandler, body)
   }
 
+  // MARK: - Closures
+
+  /// Answers `selector` with `body`, a handler like any other: it has `role` and a place in
+  /// the priority order, rules route to it, `explain(_:)` and ``routingTable`` show it, and the
+  /// proxy says it implements the method while it lives.
+  ///
+  /// ```swift
+  /// let returnKey = proxy.answer(
+  ///   #selector(UITextFieldDelegate.textFieldShouldReturn(_:)), role: "return key"
+  /// ) { (field: UITextField) -> Bool in
+  ///   field.resignFirstResponder()
+  ///   return true
+  /// }
+  /// ```
+  ///
+  /// Write the closure's types as the method declares them; a method that returns a value gets
+  /// the closure's answer (a `Bool`, an object, a structure, an enumeration), and a completion
+  /// handler arrives as the block it is: declare it `@convention(block) (…) -> Void` and call
+  /// it. A selector no adopted protocol declares, another number of arguments, or a type the
+  /// method does not have is reported to ``onError`` with the fix, and nothing is added.
+  ///
+  /// **Lifetime.** Held weakly (the default), the closure lives as long as the returned token:
+  /// the parent owns the proxy, so a closure the proxy kept could keep the parent through what
+  /// it captures, and it does not. Held strongly (`retention: .strong`, for a SwiftUI view that
+  /// has nowhere to keep a token), it lives as long as the proxy, until another closure takes
+  /// its role (each `updateUIView` replaces the last) or the token is cancelled; capture
+  /// nothing that owns the parent (the parent arrives as the first argument).
+  ///
+  /// **Cost.** The runtime cannot send a message straight to a closure, so each message to one
+  /// goes through `forwardInvocation:` (an `NSInvocation`, its arguments boxed): a few hundred
+  /// nanoseconds, against tens for a method handler. Answer every-frame methods
+  /// (`scrollViewDidScroll:`) with a method.
+  ///
+  /// - Parameters:
+  ///   - selector: A method of the adopted protocols.
+  ///   - role: The closure's role; another closure given the same role replaces it.
+  ///   - position: Its priority position, 0 the highest; by default after the handlers, before
+  ///     the delegates the parent had.
+  ///   - retention: `.weak`: the token keeps it; `.strong`: the proxy does.
+  ///   - body: The answer, with the method's argument and return types.
+  /// - Returns: A token whose `cancel()` removes the closure (releasing it removes a weakly held
+  ///   one).
+  @discardableResult
+  public func answer<each Argument, Answer>(
+    _ selector: Selector, role: HandlerRole, at position: Int? = nil,
+    retention: HandlerRetention = .weak, with body: @escaping (repeat each Argument) -> Answer
+  ) -> ObservationToken {
+    routing.answer(
+      NSStringFromSelector(selector), role: role, at: position, retention: retention, body)
+  }
+
+  /// Answers the method named `name`, its Objective-C selector
+  /// (`"mapView:viewForAnnotation:"`), as ``answer(_:role:at:retention:with:)`` does for a
+  /// `#selector`: for an overloaded method, whose `#selector` would need an `as` cast.
+  @discardableResult
+  public func answer<each Argument, Answer>(
+    named name: String, role: HandlerRole, at position: Int? = nil,
+    retention: HandlerRetention = .weak, with body: @escaping (repeat each Argument) -> Answer
+  ) -> ObservationToken {
+    routing.answer(name, role: role, at: position, retention: retention, body)
+  }
+
+  // MARK: - Async sequences
+
   /// Every `selector` the parent sends from now on (a method that returns nothing), its
   /// arguments typed as ``observe(_:as:beforeHandler:_:)`` gives them, as an async sequence.
   ///

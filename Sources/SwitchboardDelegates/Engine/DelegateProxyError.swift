@@ -95,6 +95,9 @@ extension DelegateProxyError {
     /// The data-source messages of a view that keeps its installed data source go to
     /// different objects.
     public static let dataSourceSplit = Kind(.dataSourceSplit)
+    /// A closure registered to answer a selector cannot: no adopted protocol declares the
+    /// selector, or the closure's argument or return types are not the method's.
+    public static let closureCannotAnswer = Kind(.closureCannotAnswer)
     /// A problem the list layer raised while a list proxy served its view: a cell provider
     /// that threw, an update that does not fit, a required message nobody handles
     /// (``DelegateProxyError/listViewError``).
@@ -105,7 +108,7 @@ extension DelegateProxyError {
         keyedSelectorNobodyImplements, nearMiss, ruleForModeledSelector,
         handlerReleasedAfterAttach, undeliverableObservation, unansweredMessage,
         replacedByAnotherObject, propertyOwnedByAnotherProxy, returnedViewNotDequeued,
-        dataSourceSplit, listProblem
+        dataSourceSplit, closureCannotAnswer, listProblem
     }
   }
 }
@@ -128,6 +131,8 @@ extension DelegateProxyError {
     case propertyOwnedByAnotherProxy(property: String, typeName: String)
     case returnedViewNotDequeued(request: String, IndexPath, returned: String, dequeued: String)
     case dataSourceSplit(kept: String, routes: [String])
+    /// `reason` says why and what to write instead.
+    case closureCannotAnswer(selector: String, reason: String)
     case listProblem(ListViewError)
 
     var code: Kind.Code {
@@ -145,6 +150,7 @@ extension DelegateProxyError {
       case .propertyOwnedByAnotherProxy: .propertyOwnedByAnotherProxy
       case .returnedViewNotDequeued: .returnedViewNotDequeued
       case .dataSourceSplit: .dataSourceSplit
+      case .closureCannotAnswer: .closureCannotAnswer
       case .listProblem: .listProblem
       }
     }
@@ -153,7 +159,8 @@ extension DelegateProxyError {
       switch self {
       case .undeclaredSelector(let selector, _), .undeclaredFallbackSelector(let selector, _),
         .keyedSelectorNobodyImplements(let selector, _), .ruleForModeledSelector(let selector, _),
-        .undeliverableObservation(let selector, _), .unansweredMessage(let selector, _):
+        .undeliverableObservation(let selector, _), .unansweredMessage(let selector, _),
+        .closureCannotAnswer(let selector, _):
         selector
       case .nearMiss(_, let method, _): method
       case .routeCannotWork, .handlerReleasedAfterAttach, .replacedByAnotherObject,
@@ -167,7 +174,7 @@ extension DelegateProxyError {
       switch self {
       case .routeCannotWork, .undeclaredSelector, .undeclaredFallbackSelector,
         .ruleForModeledSelector, .handlerReleasedAfterAttach, .undeliverableObservation,
-        .propertyOwnedByAnotherProxy, .dataSourceSplit:
+        .propertyOwnedByAnotherProxy, .dataSourceSplit, .closureCannotAnswer:
         true
       case .keyedSelectorNobodyImplements, .nearMiss, .unansweredMessage,
         .replacedByAnotherObject, .returnedViewNotDequeued:
@@ -246,6 +253,8 @@ extension DelegateProxyError {
           + "another object's counts. Fix: route these messages to one object "
           + "(rules[.numberOfRows] = .always(HandlerRole(\"dataSource\")), and so on), or "
           + "attach with keepingInstalledObjects: false."
+      case .closureCannotAnswer(let selector, let reason):
+        return "The closure for \(selector) cannot answer it: \(reason)."
       case .listProblem(let error):
         return error.description
       }

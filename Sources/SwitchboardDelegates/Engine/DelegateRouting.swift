@@ -295,9 +295,8 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Adds a handler with the lowest priority but the kept delegates'.
   func add(_ handler: AnyObject, role: HandlerRole?, retention: HandlerRetention = .weak) {
     withLock {
-      let keptHandlers = kept.count { $0.object.map(router.contains) == true }
       router.insert(
-        handler, at: max(0, router.handlerCount - keptHandlers), role: role, retention: retention)
+        handler, at: max(0, router.handlerCount - keptCount), role: role, retention: retention)
       // A handler that changes no route (it implements nothing known yet) is checked too.
       if isAttached { reportSetupMistakes() }
     }
@@ -377,6 +376,136 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
         router.handler(withRole: role).map(check) ?? false
       }
     }
+  }
+
+  // MARK: - Closures
+
+  /// Adds `body` as the handler with `role` of `selector`, at `position` (by default after the
+  /// handlers but the kept delegates), in place of the closure `role` had; the token removes
+  /// it.
+  ///
+  /// The closure is checked against the method's declaration first: a selector no adopted
+  /// protocol declares, another number of arguments, or an argument or return type the method
+  /// does not have is reported, with the fix, and the closure is not added. Held weakly (the
+  /// default), it lives as long as the token; held strongly, as long as the proxy, until the
+  /// token is cancelled or another closure takes its role.
+  func answer<each Argument, Answer>(
+    _ selector: String, role: HandlerRole, at position: Int?, retention: HandlerRetention,
+    _ body: @escaping (repeat each Argument) -> Answer
+  ) -> ObservationToken {
+    withLock {
+      let declaration = selectors.runtime.declaration(of: selector)
+      let problem =
+        declaration.map { closureProblem($0, selector, (repeat each Argument).self, Answer.self) }
+        ?? undeclaredClosureProblem(selector)
+      if let problem {
+        report(DelegateProxyError(.closureCannotAnswer(selector: selector, reason: problem)))
+        return ObservationToken {}
+      }
+      let argumentTypes = declaration?.argumentTypes ?? []
+      let blocks = Set(argumentTypes.indices.filter { argumentTypes[$0] == "@?" })
+      let handler = ClosureHandler(selector: selector, blocks: blocks, body) {
+        [weak self] mismatch in
+        let reason =
+          mismatch.index < 0
+          ? "it was sent \(mismatch.found), not \(mismatch.expected)"
+          : "its argument \(mismatch.index) arrived as a \(mismatch.found), not \(mismatch.expected)"
+        self?.report(DelegateProxyError(.closureCannotAnswer(selector: selector, reason: reason)))
+      }
+      if let existing = router.handler(withRole: role), !(existing is ClosureHandler) {
+        report(
+          DelegateProxyError(
+            .closureCannotAnswer(
+              selector: selector,
+              reason:
+                "its role, \(role), is the role of \(type(of: existing)). Fix: give the closure "
+                + "a role of its own")))
+        return ObservationToken {}
+      }
+      router.batch {
+        var index = position ?? router.handlerCount - keptCount
+        if let existing = router.handler(withRole: role) {
+          index = router.handlers.first { $0.roles.contains(role) }?.position ?? index
+          router.remove(existing)
+        }
+        router.insert(
+          handler, at: min(max(0, index), router.handlerCount), role: role, retention: retention)
+      }
+      // The token keeps a weakly held closure alive. A strongly held one keeps its token, so
+      // that dropping the caller's reference removes nothing.
+      let kept = retention == .weak ? handler : nil
+      let token = ObservationToken { [weak self, weak handler] in
+        withExtendedLifetime(kept) {
+          guard let self, let handler else { return }
+          self.withLock { _ = self.router.remove(handler) }
+        }
+      }
+      if retention == .strong { handler.token = token }
+      return token
+    }
+  }
+
+  /// How many kept delegates are handlers still.
+  private var keptCount: Int { kept.count { $0.object.map(router.contains) == true } }
+
+  /// Why a closure for `selector`, which no adopted protocol declares, cannot answer it.
+  private func undeclaredClosureProblem(_ selector: String) -> String {
+    let hint = closestSelector(to: selector, in: selectors.runtime.declaredSelectors).map {
+      " Did you mean \($0)?"
+    }
+    return
+      "no adopted protocol declares it, so the parent never sends it.\(hint ?? "") Fix: spell "
+      + "it as the protocol does, use #selector(…), or adopt the protocol that declares it"
+  }
+
+  /// Why a closure of `Argument`s returning `Answer` cannot answer the method `declaration`
+  /// describes, or `nil` when it can.
+  private func closureProblem<each Argument, Answer>(
+    _ declaration: SelectorDeclaration, _ selector: String,
+    _ arguments: (repeat each Argument).Type, _ answer: Answer.Type
+  ) -> String? {
+    let fix = ". Fix: write the closure with the method's types, { (…) -> … in }"
+    var count = 0
+    for _ in repeat (each Argument).self { count += 1 }
+    let expected =
+      declaration.argumentTypes?.count ?? selector.count { $0 == ":" }
+    guard count == expected else {
+      let arguments = expected == 1 ? "1 argument" : "\(expected) arguments"
+      return "the method takes \(arguments), the closure \(count)" + fix
+    }
+    var index = 0
+    var problem: String?
+    func check<Value>(_ type: Value.Type) {
+      defer { index += 1 }
+      guard problem == nil else { return }
+      let encoding = declaration.argumentTypes?[index]
+      if encoding == "@?", TypeEncoding.isBlock(Value.self) || Value.self is AnyObject.Type {
+        return
+      }
+      if encoding == "@?", MemoryLayout<Value>.size != MemoryLayout<AnyObject>.size {
+        problem =
+          "its argument \(index) is a completion handler, a block, but \(Value.self) is a Swift "
+          + "closure. Fix: declare it as the block it is, @convention(block) (…) -> Void"
+        return
+      }
+      if let reason = BoxedArguments.neverArrives(as: Value.self) {
+        problem = "its argument \(index) can never arrive: \(reason)"
+      } else if let encoding, !TypeEncoding.accepts(encoding, Value.self) {
+        problem =
+          "its argument \(index) is \(TypeEncoding.describe(encoding)), not \(Value.self)" + fix
+      }
+    }
+    for type in repeat (each Argument).self { check(type) }
+    if let problem { return problem }
+    if declaration.returnsVoid != (Answer.self == Void.self) {
+      return declaration.returnsVoid
+        ? "the method returns nothing, the closure \(Answer.self)" + fix
+        : "the method returns a value, the closure nothing" + fix
+    }
+    if let encoding = declaration.returnType, !TypeEncoding.accepts(encoding, Answer.self) {
+      return "the method returns \(TypeEncoding.describe(encoding)), not \(Answer.self)" + fix
+    }
+    return nil
   }
 
   // MARK: - The runtime's questions
@@ -743,7 +872,8 @@ extension DelegateRouting where Message == DelegateMessage {
     let router = PrioritizedProxy<DelegateMessage>(
       rules: rules,
       namedImplementationCheck: { name, handler in
-        runtime.implementation(of: name, by: handler).counts
+        if let closure = handler as? ClosureHandler { return closure.selector == name }
+        return runtime.implementation(of: name, by: handler).counts
       },
       namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
     for (role, handler) in handlers { router.add(handler, role: role) }

@@ -108,7 +108,9 @@ final class SelectorRouter<Message: MessageSet> {
     let selector = name()
     guard modeledAnswer(selector) == nil, !router.isObserved(named: selector) else { return nil }
     let targets = router.targets(forNamed: selector)
-    guard targets.count == 1 else { return nil }
+    // A closure is no object the runtime can send the message to: it is called from
+    // `forwardInvocation:`.
+    guard targets.count == 1, !(targets[0] is ClosureHandler) else { return nil }
     rememberSignatureIfUndeclared(selector, targets[0])
     directTargets.remember(targets[0], for: key)
     return targets[0]
@@ -132,7 +134,7 @@ final class SelectorRouter<Message: MessageSet> {
       if observed || !router.targets(forNamed: selector).isEmpty {
         let event = MessageEvent<Message, [Any]>(named: selector)
         let delivered = router.broadcast(event, invocation.arguments, as: AnyObject.self) {
-          invocation.invoke(on: $0)
+          deliver(invocation, to: $0)
         }
         if delivered > 0 { return nil }
       }
@@ -152,7 +154,7 @@ final class SelectorRouter<Message: MessageSet> {
       // One answer, from the first target: a broadcast rule for a method that returns a value
       // is a setup mistake, reported when it is made.
       if let target = router.targets(forNamed: selector).first {
-        invocation.invoke(on: target)
+        deliver(invocation, to: target)
         return nil
       }
       let (fallback, isNew) = unansweredFallback(of: selector)
@@ -162,6 +164,22 @@ final class SelectorRouter<Message: MessageSet> {
     return Unanswered(
       selector: selector,
       handlers: router.explain(named: selector).candidates.map(\.description))
+  }
+
+  /// Sends `invocation` to `target`: a handler object's method, or a closure handler, whose
+  /// message gets its fallback when its arguments did not fit.
+  private func deliver(_ invocation: some ForwardedInvocation, to target: AnyObject) {
+    guard let closure = target as? ClosureHandler else { return invocation.invoke(on: target) }
+    if !closure.answer(invocation) {
+      let fallback = fallback(of: invocation.selectorName)
+      if case .completion(let index, let call) = fallback.answer,
+        index < invocation.arguments.count
+      {
+        call(invocation.arguments[index])
+      } else if !invocation.returnsVoid {
+        fallback.answer(invocation)
+      }
+    }
   }
 
   /// A message that reached no handler: its selector and the handlers asked, described.

@@ -85,6 +85,11 @@ struct SelectorDeclaration: Hashable, Sendable {
   /// The index, among the method's arguments, of its completion handler (a block), if it takes
   /// one: the parent waits for it to be called.
   var completionArgument: Int? = nil
+  /// The type encoding of its return type (`"B"`), when the runtime describes the method.
+  var returnType: String? = nil
+  /// The type encodings of its arguments, the receiver and the selector left out
+  /// (`["@", "@?"]`), when the runtime describes the method.
+  var argumentTypes: [String]? = nil
 
   /// The declaration of a method whose Objective-C type encoding is `types`
   /// (`"v40@0:8@16@24@?32"`).
@@ -92,8 +97,11 @@ struct SelectorDeclaration: Hashable, Sendable {
     let encoded = TypeEncoding.types(in: types)
     self.returnsVoid = encoded.first == "v"
     self.property = property
+    returnType = encoded.first
     // The receiver and the selector come first.
-    completionArgument = encoded.dropFirst(3).firstIndex { $0.hasPrefix("@?") }.map { $0 - 3 }
+    let arguments = Array(encoded.dropFirst(3))
+    argumentTypes = arguments
+    completionArgument = arguments.firstIndex { $0.hasPrefix("@?") }
   }
 
   init(returnsVoid: Bool, property: ListViewProperty, completionArgument: Int? = nil) {
@@ -106,6 +114,84 @@ struct SelectorDeclaration: Hashable, Sendable {
 /// Objective-C type encodings, as the runtime describes a method: its return type, then each
 /// argument's, each followed by its offset.
 enum TypeEncoding {
+  /// Whether a value of the Swift type `Value` can stand for the type `encoding` names.
+  ///
+  /// An object (an optional one included) stands for `@`, a block (declared `@convention(block)`) or an
+  /// object for `@?`, a `Bool` for `B`, an integer or an enumeration with an integer raw value
+  /// for the integer codes, a floating-point number for `f` and `d`, the structure of that name
+  /// for `{…}`, `Void` for `v`. Encodings it does not check (pointers, selectors) accept any.
+  static func accepts<Value>(_ encoding: String, _ type: Value.Type) -> Bool {
+    if Value.self == Any.self { return true }
+    if let optional = Value.self as? any OptionalArgument.Type {
+      return encoding.hasPrefix("@") && accepts(encoding, wrappedOf: optional)
+    }
+    guard let code = encoding.first else { return true }
+    // A bridged Swift value (`String`, `[Int]`) is an object, but not a number: a method that
+    // takes an object almost never means an `NSNumber`.
+    let isNumber =
+      Value.self == Bool.self || Value.self is any BinaryInteger.Type
+      || Value.self is any BinaryFloatingPoint.Type
+    let isObject =
+      Value.self is AnyObject.Type || Value.self == AnyObject.self
+      || (Value.self is any _ObjectiveCBridgeable.Type && !isNumber)
+      || "\(Value.self)".hasPrefix("any ")
+    switch code {
+    case "v":
+      return Value.self == Void.self
+    case "@" where encoding == "@?":
+      return isObject || isBlock(Value.self)
+    case "@":
+      return isObject
+    case "B":
+      return Value.self == Bool.self
+    case "c", "C", "s", "S", "i", "I", "l", "L", "q", "Q":
+      return Value.self is any BinaryInteger.Type
+        || (code == "c" && Value.self == Bool.self)
+        || (Value.self as? any RawRepresentable.Type).map { hasIntegerRawValue($0) } == true
+    case "f", "d":
+      return Value.self is any BinaryFloatingPoint.Type
+    case "{":
+      let name = encoding.dropFirst().prefix { $0 != "=" && $0 != "}" }
+      let swiftName = "\(Value.self)"
+      return name == swiftName || name == "_" + swiftName
+    default:
+      return true
+    }
+  }
+
+  /// What `encoding` names, as a sentence says it: "an object", "a Bool".
+  static func describe(_ encoding: String) -> String {
+    switch encoding.first {
+    case "v": return "nothing"
+    case "@": return encoding == "@?" ? "a block" : "an object"
+    case "B": return "a Bool"
+    case "c", "C", "s", "S", "i", "I", "l", "L", "q", "Q": return "an integer"
+    case "f", "d": return "a floating-point number"
+    case "{":
+      return "a \(encoding.dropFirst().prefix { $0 != "=" && $0 != "}" }) structure"
+    default: return "`\(encoding)`"
+    }
+  }
+
+  /// Whether `Value` is a block type: a function declared `@convention(block)`, one object
+  /// pointer that is not a class.
+  static func isBlock<Value>(_ type: Value.Type) -> Bool {
+    !(Value.self is AnyObject.Type) && MemoryLayout<Value>.size == MemoryLayout<AnyObject>.size
+      && "\(Value.self)".contains("->")
+  }
+
+  private static func accepts<Optional: OptionalArgument>(
+    _ encoding: String, wrappedOf type: Optional.Type
+  ) -> Bool {
+    accepts(encoding, Optional.Wrapped.self)
+  }
+
+  private static func hasIntegerRawValue<Enumeration: RawRepresentable>(
+    _ type: Enumeration.Type
+  ) -> Bool {
+    Enumeration.RawValue.self is any BinaryInteger.Type
+  }
+
   /// The types of `encoding`, in order, type qualifiers (`r`, `n`, `o`, …) and offsets dropped:
   /// `"v40@0:8@16@?24"` is `["v", "@", ":", "@", "@?"]`.
   static func types(in encoding: String) -> [String] {
