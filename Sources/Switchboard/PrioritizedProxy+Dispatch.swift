@@ -305,6 +305,11 @@ extension PrioritizedProxy {
       rebuildRoutes(.handlersReleased)
       route = currentRoute()
     }
+    // One target, the usual route, is held in a local: the array below would allocate.
+    if route.slots.count == 1, let object = route.slots[0].object {
+      try body(object)
+      return 1
+    }
     let objects = route.slots.compactMap(\.object)
     for object in objects { try body(object) }
     if objects.count < route.slots.count { _ = removeReleasedHandlers() }

@@ -17,6 +17,20 @@ extension PrioritizedProxy {
     return objects
   }
 
+  /// The first handler the message named `name` goes to (its one handler, or a broadcast's
+  /// first), or `nil`; unlike ``targets(forNamed:)``, it allocates nothing.
+  ///
+  /// ```swift
+  /// let handler = proxy.firstTarget(forNamed: "textFieldShouldReturn:")
+  /// ```
+  public func firstTarget(forNamed name: String) -> AnyObject? {
+    var first: AnyObject?
+    _ = forEachTarget(named: name) { target in
+      if first == nil { first = target }
+    }
+    return first
+  }
+
   /// Whether the message named `name` reaches a handler that implements it, or is a
   /// notification that something observes.
   public func responds(toNamed name: String) -> Bool {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SwitchboardDelegates
@@ -39,4 +40,67 @@ struct SelectorDeclarationTests {
         == ["{CGPoint=dd}", "@", ":", "@", "{CGPoint=dd}"])
     #expect(TypeEncoding.types(in: "v20@0:8b3i16") == ["v", "@", ":", "b3", "i"])
   }
+
+  @Test("a declaration gives each argument's encoding and the return type's")
+  func argumentTypes() {
+    let decide = SelectorDeclaration(types: "v40@0:8@16@24@?32", property: .delegate)
+    #expect(decide.returnType == "v")
+    #expect(decide.argumentTypes == ["@", "@", "@?"])
+  }
+
+  @Test("a Swift type stands for an encoding as the runtime passes it")
+  func accepts() {
+    #expect(TypeEncoding.accepts("@", NSObject.self))
+    #expect(TypeEncoding.accepts("@", String.self), "bridged")
+    #expect(TypeEncoding.accepts("@", NSObject?.self))
+    #expect(!TypeEncoding.accepts("@", Double.self), "a number is no object argument")
+    #expect(TypeEncoding.accepts("B", Bool.self))
+    #expect(!TypeEncoding.accepts("B", Int.self))
+    #expect(TypeEncoding.accepts("q", Int.self))
+    #expect(TypeEncoding.accepts("q", Style.self), "an enumeration with an integer raw value")
+    #expect(!TypeEncoding.accepts("q", Double.self))
+    #expect(TypeEncoding.accepts("d", CGFloat.self))
+    #expect(TypeEncoding.accepts("{CGPoint=dd}", CGPoint.self))
+    #expect(!TypeEncoding.accepts("{CGPoint=dd}", CGSize.self))
+    #expect(TypeEncoding.accepts("v", Void.self))
+    #expect(!TypeEncoding.accepts("v", Bool.self))
+    #expect(!TypeEncoding.accepts("B", Bool?.self), "only objects are optional")
+  }
+
+  @Test("an encoding is described as a sentence names it")
+  func describe() {
+    #expect(TypeEncoding.describe("@") == "an object")
+    #expect(TypeEncoding.describe("@?") == "a block")
+    #expect(TypeEncoding.describe("q") == "an integer")
+    #expect(TypeEncoding.describe("{CGPoint=dd}") == "a CGPoint structure")
+    #expect(TypeEncoding.describe("v") == "nothing")
+  }
+
+  @Test("a closure's numbers and objects are read from their boxes without a cast to their type")
+  func argumentKinds() throws {
+    let kinds = [
+      BoxedArguments.ArgumentKind.of(AnyObject.self, encoding: "@"),
+      .of(Int.self, encoding: "q"), .of(Double.self, encoding: "d"), .of(Bool.self, encoding: "B"),
+      .of(CGPoint.self, encoding: "{CGPoint=dd}"),
+    ]
+    var seen: (Int, Double, Bool, CGPoint)?
+    let boxed: [Any] = [
+      NSNull(), NSNumber(value: 3), NSNumber(value: 1.5), NSNumber(value: true),
+      NSValue(point: CGPoint(x: 1, y: 2)),
+    ]
+    let mismatch = BoxedArguments.deliver(
+      boxed, as: (AnyObject, Int, Double, Bool, CGPoint).self, kinds: kinds
+    ) { _, count, scale, flag, point in seen = (count, scale, flag, point) }
+    #expect(mismatch == nil)
+    #expect(seen?.0 == 3 && seen?.1 == 1.5 && seen?.2 == true && seen?.3 == CGPoint(x: 1, y: 2))
+    let wrong = BoxedArguments.deliver(
+      ["text" as NSString], as: (Int).self, kinds: [.of(Int.self, encoding: "q")]
+    ) { _ in }
+    #expect(wrong?.index == 0 && wrong?.expected == "Int")
+  }
+}
+
+/// An `NS_ENUM` as Swift imports it.
+private enum Style: Int {
+  case plain, grouped
 }

@@ -510,4 +510,19 @@ struct NamedOnlyProxyTests {
     #expect(proxy.targets(forNamed: "knock").first === door)
     observation.cancel()
   }
+
+  @Test func firstTargetIsTheFirstOfTheTargetsInPriorityOrder() {
+    let proxy = PrioritizedProxy<NamedOnly>(
+      namedImplementationCheck: { name, handler in (handler as? FullDoor) != nil && name == "knock"
+      })
+    #expect(proxy.firstTarget(forNamed: "knock") == nil)
+    let first = FullDoor("first")
+    let second = FullDoor("second")
+    proxy.add(first)
+    proxy.add(second)
+    #expect(proxy.firstTarget(forNamed: "knock") === first)
+    proxy.move(second, to: 0)
+    #expect(proxy.firstTarget(forNamed: "knock") === second)
+    #expect(proxy.firstTarget(forNamed: "open") == nil)
+  }
 }

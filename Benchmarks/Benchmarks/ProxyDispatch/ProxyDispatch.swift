@@ -80,6 +80,12 @@ final class DispatchFixture {
     handler: screen, implementing: "scrollViewDidZoom:")
   lazy var releasedDelegateRouting = DelegateRoutingBenchmark(
     handler: nil, implementing: "textFieldShouldReturn:")
+  /// A message of four arguments that returns a value and reaches `forwardInvocation:`, answered
+  /// by a handler object's method, and by a closure (`DelegateProxy.answer`).
+  lazy var methodHandlerRouting = DelegateRoutingBenchmark(
+    handler: screen, implementing: Self.fourArguments)
+  lazy var closureHandlerRouting = DelegateRoutingBenchmark(closureAnswering: Self.fourArguments)
+  static let fourArguments = "mapView:shouldShowAnnotation:atScale:animated:"
   lazy var heightGlue: any ListRowHeightProviding<ListView> = WeakGlue(screen: screen, rows: rows)
 
   lazy var displayGlue: any ListWillDisplayObserving<ListView> = WeakGlue(
@@ -130,6 +136,15 @@ final class DispatchFixture {
     for _ in 0..<calls where routing.forwardValueMessage("textFieldShouldReturn:") {
       answered &+= 1
     }
+    return answered
+  }
+
+  /// `calls` messages of four arguments through a generic delegate proxy's routing (the Swift
+  /// half of `forwardInvocation:`), each answered by its handler: a method or a closure.
+  @inline(never)
+  func measureForwardedAnswers(_ routing: DelegateRoutingBenchmark) -> Int {
+    var answered = 0
+    for _ in 0..<calls where routing.forwardValueMessage(Self.fourArguments) { answered &+= 1 }
     return answered
   }
 
@@ -270,5 +285,11 @@ let benchmarks: @Sendable () -> Void = {
   }
   Benchmark.onMainActor("delegate proxy safety net") {
     fixture.measureDelegateSafetyNet(fixture.releasedDelegateRouting)
+  }
+  Benchmark.onMainActor("delegate proxy method handler forwarded") {
+    fixture.measureForwardedAnswers(fixture.methodHandlerRouting)
+  }
+  Benchmark.onMainActor("delegate proxy closure handler forwarded") {
+    fixture.measureForwardedAnswers(fixture.closureHandlerRouting)
   }
 }

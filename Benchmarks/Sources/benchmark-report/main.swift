@@ -318,6 +318,20 @@ func evaluate(_ report: inout Report) throws {
     "ProxyDispatch", "allocations per delegate-proxy forwarding or safety-net message",
     in: [dispatch + "delegate proxy forwarding target", dispatch + "delegate proxy safety net"],
     calls: "messages")
+  // A closure handler (DelegateProxy.answer) against a handler object's method, both reached
+  // through forwardInvocation:'s Swift half with four boxed arguments: the closure's arguments
+  // are unboxed to its types and its answer boxed back.
+  try report.perCallRatio(
+    "ProxyDispatch", "delegate proxy: closure answer / method answer (Swift half)",
+    dispatch + "delegate proxy closure handler forwarded",
+    over: dispatch + "delegate proxy method handler forwarded", .atMost(3))
+  try report.noAllocations(
+    "ProxyDispatch", "allocations per closure answer of four arguments",
+    in: [
+      dispatch + "delegate proxy closure handler forwarded",
+      dispatch + "delegate proxy method handler forwarded",
+    ],
+    calls: "messages")
 
   // The broadcast iterations allocate once each in the harness (the glue loop does too), so the
   // count that matters is what the proxy adds to its baseline.

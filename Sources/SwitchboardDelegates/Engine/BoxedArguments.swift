@@ -14,10 +14,11 @@ enum BoxedArguments {
   /// Calls `body` with `boxed` as `(repeat each Argument)`; returns why it could not instead:
   /// too few or too many arguments, or one of another type.
   ///
-  /// The arguments at `blocks` are blocks the runtime passed as objects, given to `body` as the
-  /// block types it names (checked when the closure was registered, ``TypeEncoding/isBlock(_:)``).
+  /// `kinds`, when given, says how to read each argument (``ArgumentKind``, decided once when a
+  /// closure was registered), so a number or a block costs no dynamic cast to its type.
+  @inline(__always)
   static func deliver<each Argument>(
-    _ boxed: [Any], as types: (repeat each Argument).Type, blocks: Set<Int> = [],
+    _ boxed: [Any], as types: (repeat each Argument).Type, kinds: [ArgumentKind] = [],
     to body: (repeat each Argument) -> Void
   ) -> Mismatch? {
     var count = 0
@@ -26,25 +27,70 @@ enum BoxedArguments {
       return Mismatch(index: -1, found: "\(boxed.count) arguments", expected: "\(count)")
     }
     var index = 0
-    func next<Value>(_ type: Value.Type) throws(Mismatch) -> Value {
+    @inline(__always) func next<Value>(_ type: Value.Type) throws(Mismatch) -> Value {
       defer { index += 1 }
-      if blocks.contains(index), Swift.type(of: boxed[index]) is AnyObject.Type,
-        TypeEncoding.isBlock(Value.self)
-      {
-        return uncheckedBlock(boxed[index] as AnyObject, as: Value.self)
-      }
-      guard let value = unbox(boxed[index], as: type) else {
-        throw Mismatch(
-          index: index, found: "\(Swift.type(of: boxed[index]))", expected: "\(Value.self)")
-      }
-      return value
+      let kind = index < kinds.count ? kinds[index] : .other
+      return try kind.read(boxed[index], as: type, at: index)
     }
     do throws(Mismatch) {
-      let arguments = (repeat try next((each Argument).self))
-      body(repeat each arguments)
+      // Straight into the call: a tuple of the arguments would look up its type's metadata on
+      // every message.
+      body(repeat try next((each Argument).self))
       return nil
     } catch {
       return error
+    }
+  }
+
+  /// How a closure's argument is read from its boxed form, decided once from its type, so
+  /// that reading one costs neither a dynamic cast to a number type nor an optional of a
+  /// generic type (each a look-up in the runtime's metadata caches, on every message).
+  enum ArgumentKind {
+    case bool, int, double, cgFloat
+    /// An object of a class type, or `AnyObject`.
+    case object
+    /// A block, which the runtime passes as an object.
+    case block
+    /// Anything else: read by ``BoxedArguments/unbox(_:as:)``.
+    case other
+
+    /// The kind of an argument of type `Value`, declared with the type encoding `encoding`.
+    static func of<Value>(_ type: Value.Type, encoding: String?) -> ArgumentKind {
+      switch ObjectIdentifier(type) {
+      case ObjectIdentifier(Bool.self): return .bool
+      case ObjectIdentifier(Int.self): return .int
+      case ObjectIdentifier(Double.self): return .double
+      case ObjectIdentifier(CGFloat.self): return .cgFloat
+      default:
+        if encoding == "@?" && TypeEncoding.isBlock(type) { return .block }
+        return type is AnyObject.Type || type == AnyObject.self ? .object : .other
+      }
+    }
+
+    /// `boxed`, the argument at `index`, as a `Value`, the type this kind was decided for.
+    @inline(__always)
+    func read<Value>(_ boxed: Any, as type: Value.Type, at index: Int) throws(Mismatch) -> Value {
+      switch self {
+      case .object:
+        if let value = boxed as? Value { return value }
+      case .block:
+        if Swift.type(of: boxed) is AnyObject.Type {
+          return uncheckedBlock(boxed as AnyObject, as: type)
+        }
+      case .bool, .int, .double, .cgFloat:
+        if let number = boxed as? NSNumber {
+          switch self {
+          case .bool: return uncheckedSameType(number.boolValue, as: type)
+          case .int: return uncheckedSameType(number.intValue, as: type)
+          case .double: return uncheckedSameType(number.doubleValue, as: type)
+          default: return uncheckedSameType(CGFloat(number.doubleValue), as: type)
+          }
+        }
+      case .other:
+        if let value = unbox(boxed, as: type) { return value }
+      }
+      throw Mismatch(
+        index: index, found: "\(Swift.type(of: boxed))", expected: "\(Value.self)")
     }
   }
 
@@ -52,6 +98,7 @@ enum BoxedArguments {
   /// (`Int`, `Double`, `Bool`, `CGFloat`, …), an enumeration whose raw value is one
   /// (`NS_ENUM`s such as `MFMailComposeResult`), or a structure (`CGPoint`, `CGSize`, `CGRect`,
   /// `NSRange`, `UIEdgeInsets`, …) of that name and size; `nil` when it is none of these.
+  @inline(__always)
   static func unbox<Value>(_ boxed: Any, as type: Value.Type) -> Value? {
     if let value = boxed as? Value { return value }
     if boxed is NSNull, let none = (nil as Any?) as? Value { return none }

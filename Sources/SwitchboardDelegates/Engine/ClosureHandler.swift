@@ -21,23 +21,35 @@ final class ClosureHandler {
   private let onMismatch: (BoxedArguments.Mismatch) -> Void
   private var reportedMismatch = false
 
-  /// A handler of `selector` that calls `body`; the arguments at `blocks` are the method's
-  /// blocks, given to `body` as its block types.
+  /// A handler of `selector`, a method whose arguments have the type encodings
+  /// `argumentTypes` (when known), that calls `body`.
   init<each Argument, Answer>(
-    selector: String, blocks: Set<Int>, _ body: @escaping (repeat each Argument) -> Answer,
+    selector: String, argumentTypes: [String]?,
+    _ body: @escaping (repeat each Argument) -> Answer,
     onMismatch: @escaping (BoxedArguments.Mismatch) -> Void
   ) {
     self.selector = selector
     self.onMismatch = onMismatch
+    var kinds: [BoxedArguments.ArgumentKind] = []
+    for type in repeat (each Argument).self {
+      let index = kinds.count
+      let encoding = argumentTypes.flatMap { index < $0.count ? $0[index] : nil }
+      kinds.append(.of(type, encoding: encoding))
+    }
+    // Decided once: a conformance check on every message would cost more than the call.
+    let isEnumeration = Answer.self is any RawRepresentable.Type
+    let returnsVoid = Answer.self == Void.self
     call = { boxed in
-      var answer: Answer?
+      // `Any`, not `Answer?`: an optional of a generic type looks up its metadata each time.
+      var answer: Any?
       let mismatch = BoxedArguments.deliver(
-        boxed, as: (repeat each Argument).self, blocks: blocks
+        boxed, as: (repeat each Argument).self, kinds: kinds
       ) { (argument: repeat each Argument) in
-        answer = body(repeat each argument)
+        let value = body(repeat each argument)
+        if !returnsVoid { answer = isEnumeration ? Self.rawValue(of: value) : value }
       }
       if let mismatch { return .failure(mismatch) }
-      return .success(answer.flatMap(Self.box))
+      return .success(answer)
     }
   }
 
@@ -57,16 +69,14 @@ final class ClosureHandler {
     }
   }
 
-  /// `value` as the runtime takes an answer: `nil` for `Void`, an enumeration as its raw value
-  /// (`NS_ENUM`s), anything else as it is (numbers and structures are bridged to `NSNumber` and
-  /// `NSValue` on the way).
-  private static func box<Value>(_ value: Value) -> Any? {
-    if Value.self == Void.self { return nil }
-    if let enumeration = value as? any RawRepresentable { return rawValue(of: enumeration) }
-    return value
+  /// An enumeration answer as the runtime takes it, its raw value (`NS_ENUM`s); other answers
+  /// go as they are (numbers and structures are bridged to `NSNumber` and `NSValue` on the way).
+  private static func rawValue<Value>(of value: Value) -> Any {
+    guard let enumeration = value as? any RawRepresentable else { return value }
+    return opened(enumeration)
   }
 
-  private static func rawValue<Enumeration: RawRepresentable>(of value: Enumeration) -> Any {
+  private static func opened<Enumeration: RawRepresentable>(_ value: Enumeration) -> Any {
     value.rawValue
   }
 }

@@ -402,9 +402,9 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
         report(DelegateProxyError(.closureCannotAnswer(selector: selector, reason: problem)))
         return ObservationToken {}
       }
-      let argumentTypes = declaration?.argumentTypes ?? []
-      let blocks = Set(argumentTypes.indices.filter { argumentTypes[$0] == "@?" })
-      let handler = ClosureHandler(selector: selector, blocks: blocks, body) {
+      let handler = ClosureHandler(
+        selector: selector, argumentTypes: declaration?.argumentTypes, body
+      ) {
         [weak self] mismatch in
         let reason =
           mismatch.index < 0

@@ -17,6 +17,11 @@ public final class DelegateRoutingBenchmark {
   private let routing: DelegateRouting<DelegateMessage>
   /// Set by the handler's answer; one flag for every call, so a call allocates nothing.
   private let answered = AnsweredFlag()
+  /// The arguments every message carries, boxed as the runtime boxes them: an object, an
+  /// integer, a floating-point number and a Boolean.
+  private let arguments: [Any]
+  /// The token of a closure handler, if it is one.
+  private var closure: ObservationToken?
 
   /// The routing of a proxy whose one handler is `handler`, which implements `selector` alone
   /// (`nil`: a handler that was released).
@@ -26,6 +31,26 @@ public final class DelegateRoutingBenchmark {
       fallbacks: [:], runtime: BenchmarkRuntime(selector: selector, handler: handler),
       schedule: { _ in })
     routing.onError = { _ in }
+    arguments = Self.boxedArguments(handler)
+  }
+
+  /// The routing of a proxy whose one handler is a closure answering `selector`, a method of
+  /// four arguments (an object, an integer, a floating-point number, a Boolean) that returns a
+  /// Boolean, held strongly as a SwiftUI view's would be.
+  public init(closureAnswering selector: String) {
+    routing = DelegateRouting(
+      handlers: [], rules: [:], fallbacks: [:],
+      runtime: BenchmarkRuntime(selector: selector, handler: nil), schedule: { _ in })
+    routing.onError = { _ in }
+    arguments = Self.boxedArguments(nil)
+    closure = routing.answer(selector, role: .view, at: nil, retention: .strong) {
+      (_: AnyObject, count: Int, scale: Double, flag: Bool) -> Bool in
+      flag && count > 0 && scale > 0
+    }
+  }
+
+  private static func boxedArguments(_ object: AnyObject?) -> [Any] {
+    [object ?? NSNull(), NSNumber(value: 3), NSNumber(value: 1.5), NSNumber(value: true)]
   }
 
   /// What the proxy answers the runtime's `forwardingTarget(for:)` for `selector`, known to it
@@ -38,7 +63,8 @@ public final class DelegateRoutingBenchmark {
   /// its handler, or its fallback when the handler is gone; `true` when a handler answered.
   public func forwardValueMessage(_ selector: String) -> Bool {
     answered.value = false
-    routing.forward(BenchmarkInvocation(selectorName: selector, answered: answered))
+    routing.forward(
+      BenchmarkInvocation(selectorName: selector, arguments: arguments, answered: answered))
     return answered.value
   }
 }
@@ -59,21 +85,23 @@ private struct BenchmarkRuntime: SelectorRuntime {
   }
 
   func declaration(of selector: String) -> SelectorDeclaration? {
-    selector == self.selector ? SelectorDeclaration(returnsVoid: false, property: .delegate) : nil
+    selector == self.selector
+      ? SelectorDeclaration(types: "B40@0:8@16q24d32B40", property: .delegate) : nil
   }
 
   var declaredSelectors: [String] { [selector] }
 }
 
-/// A message returning a value, with no arguments, that records whether it was answered.
+/// A message returning a Boolean, with its arguments boxed, that records whether a handler
+/// object or a closure answered it.
 private struct BenchmarkInvocation: ForwardedInvocation {
   let selectorName: String
+  let arguments: [Any]
   let answered: AnsweredFlag
   var returnsVoid: Bool { false }
-  var arguments: [Any] { [] }
   func invoke(on target: AnyObject) { answered.value = true }
   func answerZero() {}
-  func answer(with value: Any) {}
+  func answer(with value: Any) { answered.value = value as? Bool ?? false }
   func answerWithArgument(at index: Int) {}
 }
 

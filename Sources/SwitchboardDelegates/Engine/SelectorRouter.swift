@@ -153,7 +153,7 @@ final class SelectorRouter<Message: MessageSet> {
       }
       // One answer, from the first target: a broadcast rule for a method that returns a value
       // is a setup mistake, reported when it is made.
-      if let target = router.targets(forNamed: selector).first {
+      if let target = router.firstTarget(forNamed: selector) {
         deliver(invocation, to: target)
         return nil
       }

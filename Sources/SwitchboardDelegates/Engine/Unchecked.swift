@@ -23,6 +23,18 @@ func uncheckedBlock<Block>(_ object: AnyObject, as type: Block.Type) -> Block {
   return unsafeBitCast(object, to: Block.self)
 }
 
+/// `value` as `Target`, which is `Source` itself.
+///
+/// A closure handler's argument types are generic at run time, so a number read from its
+/// `NSNumber` would need a dynamic cast to the same type on every message. Invariant: the
+/// caller decided, by comparing the two types' identities when the closure was registered
+/// (`BoxedArguments.ArgumentKind`), that they are one type; checked in debug builds.
+@inline(__always)
+func uncheckedSameType<Source, Target>(_ value: Source, as type: Target.Type) -> Target {
+  assert(Source.self == Target.self, "uncheckedSameType: \(Source.self) is not \(Target.self)")
+  return unsafeBitCast(value, to: Target.self)
+}
+
 /// The structure `value` boxes, as a `Value`, when `Value` is a plain structure whose name and
 /// size match the structure's type encoding (`{CGPoint=dd}`); `nil` otherwise.
 ///
