@@ -304,6 +304,23 @@ struct DelegateProxySpecs {
       token.cancel()
     }
 
+    @Test("it: answers an optional object: nil as nil, never as a boxed optional")
+    func answersAnOptional() {
+      let proxy = spec.attach([.view: spec.screen])
+      let token = proxy.answer(named: P.viewForAnnotation, role: "pins") {
+        (_: String, annotation: String) -> NSString? in
+        annotation == "pin" ? "pin view" : nil
+      }
+      spec.runLoop.endTurn()
+      let pin = spec.parent.send(P.viewForAnnotation, ["map" as NSString, "pin" as NSString])
+      #expect(pin as? NSString == "pin view")
+      let userLocation = spec.parent.send(
+        P.viewForAnnotation, ["map" as NSString, "user location" as NSString])
+      #expect(userLocation == nil)
+      #expect(proxy.errors.isEmpty)
+      token.cancel()
+    }
+
     @Test("it: answers a method with a completion handler by calling the handler it is given")
     func completionHandler() {
       let proxy = spec.attach([.view: spec.screen])

@@ -169,9 +169,13 @@ enum BoxedArguments {
   }
 }
 
-/// An optional, so an argument type's wrapped type can be checked.
+/// An optional, so an argument type's wrapped type can be checked, and an answer unwrapped.
 protocol OptionalArgument {
   associatedtype Wrapped
+  /// The wrapped value, or `nil`.
+  var unwrapped: Any? { get }
 }
 
-extension Optional: OptionalArgument {}
+extension Optional: OptionalArgument {
+  var unwrapped: Any? { map { $0 } }
+}

@@ -38,7 +38,9 @@ final class ClosureHandler {
     }
     // Decided once: a conformance check on every message would cost more than the call.
     let isEnumeration = Answer.self is any RawRepresentable.Type
+    let isOptional = Answer.self is any OptionalArgument.Type
     let returnsVoid = Answer.self == Void.self
+    self.returnsVoid = returnsVoid
     call = { boxed in
       // `Any`, not `Answer?`: an optional of a generic type looks up its metadata each time.
       var answer: Any?
@@ -46,19 +48,32 @@ final class ClosureHandler {
         boxed, as: (repeat each Argument).self, kinds: kinds
       ) { (argument: repeat each Argument) in
         let value = body(repeat each argument)
-        if !returnsVoid { answer = isEnumeration ? Self.rawValue(of: value) : value }
+        if returnsVoid { return }
+        // `nil` is answered as zero: an optional boxed whole would reach the runtime as a
+        // Swift value, not as `nil`.
+        answer =
+          isOptional
+          ? (value as? any OptionalArgument)?.unwrapped
+          : isEnumeration ? Self.rawValue(of: value) : value
       }
       if let mismatch { return .failure(mismatch) }
       return .success(answer)
     }
   }
 
+  /// Whether the method returns nothing.
+  private let returnsVoid: Bool
+
   /// Answers `invocation` with the closure; `false` when its arguments did not fit (reported
   /// once), and the message gets its fallback.
   func answer(_ invocation: some ForwardedInvocation) -> Bool {
     switch call(invocation.arguments) {
     case .success(let value):
-      if let value { invocation.answer(with: value) }
+      if let value {
+        invocation.answer(with: value)
+      } else if !returnsVoid {
+        invocation.answerZero()
+      }
       return true
     case .failure(let mismatch):
       if !reportedMismatch {
