@@ -225,9 +225,6 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Whether `object` is the proxy object this routing connected.
   private func holds(_ object: AnyObject) -> Bool { withLock { proxyObject === object } }
 
-  /// Whether the proxy is connected to a parent.
-  var isConnected: Bool { withLock { isAttached } }
-
   /// Disconnects the proxy: each property that holds it gets back the object it had before
   /// attach, or `nil`.
   func detach() {

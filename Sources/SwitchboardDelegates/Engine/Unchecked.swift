@@ -150,11 +150,12 @@ struct ListViewPropertyAccess: @unchecked Sendable {
   }
 }
 
-/// A value handed between a nonisolated Objective-C runtime method and the main actor.
+/// A value handed between nonisolated code and the main actor, on the main thread.
 ///
 /// It is the message `forwardInvocation:` received, or the target `forwardingTarget(for:)`
-/// answers, passed through `MainActor.assumeIsolated`. `@unchecked Sendable`: both stay on the
-/// one thread the runtime called on, which `assumeIsolated` checks is the main thread.
+/// answers, a list view's property value, or a list proxy's observer and the arguments it is
+/// shown, passed through `MainActor.assumeIsolated`. `@unchecked Sendable`: each stays on the
+/// one thread that made it, which `assumeIsolated` checks is the main thread.
 struct RuntimeHandOver<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }

@@ -179,13 +179,6 @@ final class ListRouting<Host: ListHost> {
     host = nil
   }
 
-  /// Whether a handler prefetches: UIKit never asks about this required method, so the proxy
-  /// is the view's prefetching data source only while one does.
-  var answersPrefetching: Bool {
-    guard let selector = selectors.selector(for: .prefetchRows) else { return false }
-    return routing.responds(toSelector: selector)
-  }
-
   /// Calls `body`, on the main actor, with the arguments of every `event` the view sends, as
   /// the routing shows them (``DelegateRouting/observe(_:beforeHandler:_:)``).
   func observe<Arguments>(
