@@ -69,7 +69,17 @@ static const char *SWBBareType(const char *type) {
     switch (type[0]) {
       case '@': {
         SWB_UNRETAINED id object = *(SWB_UNRETAINED id *)buffer;
-        boxed = object ? object : [NSNull null];
+        if (object && type[1] == '?') {
+          // A block may live on its caller's stack; a closure handler that keeps it (a
+          // completion handler called later) needs it on the heap.
+#if __has_feature(objc_arc)
+          boxed = [object copy];
+#else
+          boxed = [[object copy] autorelease];
+#endif
+        } else {
+          boxed = object ? object : [NSNull null];
+        }
         break;
       }
       case '#': {
