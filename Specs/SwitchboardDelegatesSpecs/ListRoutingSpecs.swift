@@ -61,7 +61,7 @@ struct TableScreen {
 
 @MainActor
 @Suite("TableViewProxy's routing, on the UIKit model")
-struct SelectorRoutingSpecs {
+struct ListRoutingSpecs {
   @MainActor
   @Suite("describe: two kinds of handlers")
   struct TwoKindsOfHandlers {
