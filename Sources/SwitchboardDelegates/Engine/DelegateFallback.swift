@@ -46,6 +46,16 @@ public struct DelegateFallback: @unchecked Sendable {
     }
   }
 
+  /// Gives this answer to a message no handler answered: calls the completion handler it
+  /// declares, or else answers a method that returns a value.
+  func apply(to invocation: some ForwardedInvocation) {
+    if case .completion(let index, let call) = answer, index < invocation.arguments.count {
+      call(invocation.arguments[index])
+    } else if !invocation.returnsVoid {
+      answer(invocation)
+    }
+  }
+
   /// Zero: `0`, `false`, `nil` or a zeroed structure; what the proxy answers by default.
   public static var zero: DelegateFallback { DelegateFallback(answer: .zero) }
 

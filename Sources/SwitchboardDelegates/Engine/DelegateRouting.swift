@@ -183,7 +183,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     let base = properties.first { $0.name == name }?.keptRole ?? HandlerRole(name)
     var role = base
     var number = 1
-    while router.handlers.contains(where: { $0.roles.contains(role) }) {
+    while router.handler(withRole: role) != nil {
       number += 1
       role = HandlerRole("\(base.name) \(number)")
     }

@@ -20,8 +20,6 @@ public final class DelegateRoutingBenchmark {
   /// The arguments every message carries, boxed as the runtime boxes them: an object, an
   /// integer, a floating-point number and a Boolean.
   private let arguments: [Any]
-  /// The token of a closure handler, if it is one.
-  private var closure: ObservationToken?
 
   /// The routing of a proxy whose one handler is `handler`, which implements `selector` alone
   /// (`nil`: a handler that was released).
@@ -43,7 +41,8 @@ public final class DelegateRoutingBenchmark {
       runtime: BenchmarkRuntime(selector: selector, handler: nil), schedule: { _ in })
     routing.onError = { _ in }
     arguments = Self.boxedArguments(nil)
-    closure = routing.answer(selector, role: .view, at: nil, retention: .strong) {
+    // Held strongly, the closure keeps its own token: the proxy lets it go with itself.
+    _ = routing.answer(selector, role: .view, at: nil, retention: .strong) {
       (_: AnyObject, count: Int, scale: Double, flag: Bool) -> Bool in
       flag && count > 0 && scale > 0
     }

@@ -139,11 +139,7 @@ final class SelectorRouter<Message: MessageSet> {
         if delivered > 0 { return nil }
       }
       let (fallback, isNew) = unansweredFallback(of: selector)
-      if case .completion(let index, let call) = fallback.answer,
-        index < invocation.arguments.count
-      {
-        call(invocation.arguments[index])
-      }
+      fallback.apply(to: invocation)
       if observed || !isNew { return nil }
     } else {
       // Reported since the parent was last told, and no route changed since: still nobody's.
@@ -170,16 +166,7 @@ final class SelectorRouter<Message: MessageSet> {
   /// message gets its fallback when its arguments did not fit.
   private func deliver(_ invocation: some ForwardedInvocation, to target: AnyObject) {
     guard let closure = target as? ClosureHandler else { return invocation.invoke(on: target) }
-    if !closure.answer(invocation) {
-      let fallback = fallback(of: invocation.selectorName)
-      if case .completion(let index, let call) = fallback.answer,
-        index < invocation.arguments.count
-      {
-        call(invocation.arguments[index])
-      } else if !invocation.returnsVoid {
-        fallback.answer(invocation)
-      }
-    }
+    if !closure.answer(invocation) { fallback(of: invocation.selectorName).apply(to: invocation) }
   }
 
   /// A message that reached no handler: its selector and the handlers asked, described.
