@@ -2,6 +2,7 @@
 #import "SWBForwardingProxy.h"
 #import <objc/runtime.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +89,13 @@ static const char *SWBBareType(const char *type) {
         break;
       }
       case ':': boxed = NSStringFromSelector(*(SEL *)buffer); break;
+      // A pointer (`targetContentOffset:`, `stop:`) or a Core Foundation object
+      // (`CMSampleBufferRef`): its address, which Swift reads as the pointer or object type a
+      // closure names. Every runtime boxes a number; not every Foundation boxes a pointer.
+      case '^':
+      case '*':
+        boxed = [NSNumber numberWithUnsignedLongLong:(unsigned long long)(uintptr_t)*(void **)buffer];
+        break;
       case 'c': boxed = [NSNumber numberWithChar:*(char *)buffer]; break;
       case 'C': boxed = [NSNumber numberWithUnsignedChar:*(unsigned char *)buffer]; break;
       case 's': boxed = [NSNumber numberWithShort:*(short *)buffer]; break;
@@ -128,7 +136,16 @@ static const char *SWBBareType(const char *type) {
   const char *type = SWBBareType([signature methodReturnType]);
   void *answer = calloc(1, MAX(length, sizeof(double)));
   if (type[0] == '@' || type[0] == '#') {
-    *(SWB_UNRETAINED id *)answer = value;
+    // Answered as an Objective-C method returns an object: retained and autoreleased, so it
+    // lives until the caller's autorelease pool drains, whoever else lets it go (a closure's
+    // fresh object is released by Swift as the closure returns), and whether or not the
+    // invocation retains its return value (Apple's does not; GNUstep's does, until it goes).
+#if __has_feature(objc_arc)
+    __autoreleasing id kept = value;
+    *(void **)answer = (__bridge void *)kept;
+#else
+    *(id *)answer = [[value retain] autorelease];
+#endif
   } else if ([value isKindOfClass:[NSNumber class]]) {
     NSNumber *number = value;
     switch (type[0]) {

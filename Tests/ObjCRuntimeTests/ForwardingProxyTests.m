@@ -48,6 +48,7 @@ typedef struct {
       object:(id)object
     selector:(SEL)selector
       tagged:(SWBTestTagged)tagged;
+- (void)viewWillEndDragging:(id)view targetOffset:(SWBTestPair *)offset stop:(BOOL *)stop;
 @end
 
 /// Adopts the protocol and implements none of it: the base answers zero.
@@ -247,6 +248,25 @@ static void boxing(void) {
   [proxy release];
 }
 
+/// A pointer argument is boxed as its address, which the handler may write through.
+static void pointers(void) {
+  DeliveringProxy *proxy = [[DeliveringProxy alloc] init];
+  SWBTestPair offset = {1, 2};
+  BOOL stop = NO;
+  [proxy viewWillEndDragging:nil targetOffset:&offset stop:&stop];
+  NSArray *arguments = proxy->lastArguments;
+  check([arguments count] == 3, "a message with pointer arguments is boxed");
+  if ([arguments count] == 3) {
+    id address = [arguments objectAtIndex:1];
+    check([address isKindOfClass:[NSNumber class]]
+              && (uintptr_t)[address unsignedLongLongValue] == (uintptr_t)&offset,
+          "a structure pointer becomes its address");
+    check((uintptr_t)[[arguments objectAtIndex:2] unsignedLongLongValue] == (uintptr_t)&stop,
+          "a BOOL pointer becomes its address");
+  }
+  [proxy release];
+}
+
 static void fallbackAnswers(void) {
   FallbackProxy *proxy = [[FallbackProxy alloc] init];
   check([proxy viewShouldReturn:nil] == YES, "a value answers a BOOL");
@@ -289,6 +309,75 @@ static void rememberedSignatures(void) {
   [handler release];
 }
 
+/// Counts the deallocations of its instances.
+static int trackedDeallocations = 0;
+@interface Tracked : NSObject
+@end
+@implementation Tracked
+- (void)dealloc {
+  trackedDeallocations++;
+  [super dealloc];
+}
+@end
+
+/// The base's own initializer, declared in its implementation file.
+@interface SWBForwardedMessage (SWBTesting)
+- (instancetype)initWithInvocation:(NSInvocation *)invocation;
+@end
+
+/// Answers every message with a fresh object that it lets go of at once, as a Swift closure's
+/// answer is released when the closure returns.
+@interface FreshAnswerProxy : SWBForwardingProxy <SWBTestDelegate>
+@end
+@implementation FreshAnswerProxy
+- (void)forwardMessage:(SWBForwardedMessage *)message {
+  Tracked *fresh = [[Tracked alloc] init];
+  [message answerWithValue:fresh];
+  [fresh release];
+}
+@end
+
+/// An object answered by the base lives until the caller's autorelease pool drains, as an
+/// Objective-C method's answer does, by the base's own doing: the invocation here is released
+/// before its answer is used (Apple's never retained it; GNUstep's releases it as it goes), so
+/// without the base's retain and autorelease the answer is gone before the caller has it.
+static void ownership(void) {
+  NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
+  // Made in a pool of its own, so that the test holds the only reference to the invocation.
+  NSAutoreleasePool *making = [[NSAutoreleasePool alloc] init];
+  TestProxy *declaring = [[TestProxy alloc] init];
+  NSMethodSignature *signature =
+      [declaring methodSignatureForSelector:@selector(titleFor:section:)];
+  NSInvocation *invocation = [[NSInvocation invocationWithMethodSignature:signature] retain];
+  [declaring release];
+  [making drain];
+  SWBForwardedMessage *message = [[SWBForwardedMessage alloc] initWithInvocation:invocation];
+  int before = trackedDeallocations;
+  Tracked *fresh = [[Tracked alloc] init];
+  [message answerWithValue:fresh];
+  [fresh release];
+  id answer = nil;
+  [invocation getReturnValue:&answer];
+  [message release];
+  [invocation release];
+  check(trackedDeallocations == before,
+        "an object answered and let go of by its maker outlives the invocation");
+  check(trackedDeallocations == before && [answer isKindOfClass:[Tracked class]],
+        "and is the object answered");
+  [pool drain];
+  check(trackedDeallocations == before + 1, "it is released when the caller's pool drains");
+
+  pool = [[NSAutoreleasePool alloc] init];
+  FreshAnswerProxy *proxy = [[FreshAnswerProxy alloc] init];
+  before = trackedDeallocations;
+  id title = [proxy titleFor:nil section:0];
+  check(trackedDeallocations == before && [title isKindOfClass:[Tracked class]],
+        "through the runtime, a fresh answer reaches the caller alive");
+  [proxy release];
+  [pool drain];
+  check(trackedDeallocations == before + 1, "and is released with the caller's pool");
+}
+
 @interface NSObject (SWBNeverImplemented)
 - (void)notImplementedByAnyone;
 @end
@@ -301,6 +390,8 @@ int main(void) {
   boxing();
   fallbackAnswers();
   rememberedSignatures();
+  ownership();
+  pointers();
   [pool drain];
   printf("objc runtime: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -47,7 +47,8 @@ enum BoxedArguments {
   /// generic type (each a look-up in the runtime's metadata caches, on every message).
   enum ArgumentKind {
     case bool, int, double, cgFloat
-    /// An object of a class type, or `AnyObject`.
+    /// An object of a class type, or of a class-bound protocol's existential (`AnyObject`,
+    /// `any MKAnnotation`).
     case object
     /// A block, which the runtime passes as an object.
     case block
@@ -63,7 +64,8 @@ enum BoxedArguments {
       case ObjectIdentifier(CGFloat.self): return .cgFloat
       default:
         if encoding == "@?" && TypeEncoding.isBlock(type) { return .block }
-        return type is AnyObject.Type || type == AnyObject.self ? .object : .other
+        let shape = TypeShape.of(type)
+        return shape == .classType || shape == .existential(classBound: true) ? .object : .other
       }
     }
 
@@ -94,10 +96,12 @@ enum BoxedArguments {
     }
   }
 
-  /// One boxed argument as a `Value`: an object of that type, `nil` for an optional, a number
-  /// (`Int`, `Double`, `Bool`, `CGFloat`, …), an enumeration whose raw value is one
-  /// (`NS_ENUM`s such as `MFMailComposeResult`), or a structure (`CGPoint`, `CGSize`, `CGRect`,
-  /// `NSRange`, `UIEdgeInsets`, …) of that name and size; `nil` when it is none of these.
+  /// One boxed argument as a `Value`: an object of that type (or adopting that protocol),
+  /// `nil` for an optional, a number (`Int`, `Double`, `Bool`, `CGFloat`, …), an enumeration
+  /// whose raw value is one (`NS_ENUM`s such as `MFMailComposeResult`), a structure (`CGPoint`,
+  /// `UIEdgeInsets`, `NSRange`, `CMTime`, …) of that name (or untagged) and size, a pointer
+  /// (`UnsafeMutablePointer<CGPoint>`) or Core Foundation object from its address, or a
+  /// selector from its name; `nil` when it is none of these.
   @inline(__always)
   static func unbox<Value>(_ boxed: Any, as type: Value.Type) -> Value? {
     if let value = boxed as? Value { return value }
@@ -108,6 +112,19 @@ enum BoxedArguments {
     if let value = boxed as? NSValue, !(boxed is NSNumber) {
       return geometry(value, as: type) ?? uncheckedStructure(value, as: type)
     }
+    // A pointer or a Core Foundation object arrives as its address.
+    if let address = boxed as? NSNumber {
+      if Value.self is any _Pointer.Type { return uncheckedPointer(address, as: type) }
+      if TypeShape.of(Value.self) == .foreignClass {
+        return uncheckedForeignObject(address, as: type)
+      }
+    }
+    #if canImport(ObjectiveC)
+    // A selector arrives as its name.
+    if Value.self == Selector.self, let name = boxed as? String {
+      return NSSelectorFromString(name) as? Value
+    }
+    #endif
     return nil
   }
 
@@ -136,22 +153,27 @@ enum BoxedArguments {
   }
 
   /// Why an argument of type `Value` can never arrive from the runtime, or `nil` when it can:
-  /// the runtime boxes objects, numbers and structures, never a Swift value that holds
-  /// references (a structure of strings, an enumeration with payloads, a closure).
+  /// the runtime boxes objects (of a class or a protocol), numbers, structures, pointers and
+  /// blocks, never a Swift value that holds references (a structure of strings, an
+  /// enumeration with payloads, a Swift closure). Decided from the type's metadata
+  /// (``TypeShape``), not its printed name.
   static func neverArrives<Value>(as type: Value.Type) -> String? {
-    if Value.self is AnyObject.Type || Value.self == Any.self || Value.self == AnyObject.self {
-      return nil
+    switch TypeShape.of(Value.self) {
+    // A protocol's existential (`any Error`, `any MKAnnotation`, `any A & B`) holds whatever
+    // object adopts it.
+    case .classType, .foreignClass, .existential: return nil
+    case .function(let isBlock):
+      if isBlock { return nil }
+    case .optional:
+      if let optional = Value.self as? any OptionalArgument.Type {
+        return neverArrives(asWrappedOf: optional)
+      }
+    case .value:
+      if let enumeration = Value.self as? any RawRepresentable.Type {
+        return neverArrives(asRawValueOf: enumeration)
+      }
+      if Value.self is any _ObjectiveCBridgeable.Type || _isPOD(Value.self) { return nil }
     }
-    if let optional = Value.self as? any OptionalArgument.Type {
-      return neverArrives(asWrappedOf: optional)
-    }
-    if let enumeration = Value.self as? any RawRepresentable.Type {
-      return neverArrives(asRawValueOf: enumeration)
-    }
-    if Value.self is any _ObjectiveCBridgeable.Type || _isPOD(Value.self) { return nil }
-    // A protocol's existential (`any UIScrollViewDelegate`) holds whatever object adopts it; Swift
-    // has no public test for an existential type but its name.
-    if "\(Value.self)".hasPrefix("any ") { return nil }
     return "\(Value.self) is a Swift value the runtime never boxes; name an object, a number, "
       + "an enumeration with a raw value, or a structure such as CGPoint"
   }

@@ -479,7 +479,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
       if encoding == "@?", TypeEncoding.isBlock(Value.self) || Value.self is AnyObject.Type {
         return
       }
-      if encoding == "@?", MemoryLayout<Value>.size != MemoryLayout<AnyObject>.size {
+      if encoding == "@?", TypeShape.of(Value.self) == .function(isBlock: false) {
         problem =
           "its argument \(index) is a completion handler, a block, but \(Value.self) is a Swift "
           + "closure. Fix: declare it as the block it is, @convention(block) (…) -> Void"

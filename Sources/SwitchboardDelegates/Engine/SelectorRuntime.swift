@@ -132,9 +132,8 @@ enum TypeEncoding {
       Value.self == Bool.self || Value.self is any BinaryInteger.Type
       || Value.self is any BinaryFloatingPoint.Type
     let isObject =
-      Value.self is AnyObject.Type || Value.self == AnyObject.self
+      TypeShape.of(Value.self).holdsObject
       || (Value.self is any _ObjectiveCBridgeable.Type && !isNumber)
-      || "\(Value.self)".hasPrefix("any ")
     switch code {
     case "v":
       return Value.self == Void.self
@@ -153,9 +152,47 @@ enum TypeEncoding {
     case "{":
       let name = encoding.dropFirst().prefix { $0 != "=" && $0 != "}" }
       let swiftName = "\(Value.self)"
+      // An untagged structure (`CMTime` is `{?=qiIq}`) is known by its size.
+      if name == "?" { return _isPOD(Value.self) && size(of: encoding) == MemoryLayout<Value>.size }
       return name == swiftName || name == "_" + swiftName
+    case "^", "*":
+      // A pointer (`targetContentOffset:`, `stop:`), or a Core Foundation object
+      // (`CMSampleBufferRef` is `^{opaqueCMSampleBuffer=}`).
+      return Value.self is any _Pointer.Type || TypeShape.of(Value.self) == .foreignClass
+    case "#":
+      return TypeShape.of(Value.self).holdsObject || Value.self is AnyClass.Type
     default:
       return true
+    }
+  }
+
+  /// The size in bytes of a value of the type `encoding` names, with C's alignment, for the
+  /// scalar, pointer and structure codes; `nil` for others (unions, arrays, bit fields).
+  static func size(of encoding: String) -> Int? {
+    layout(of: Array(encoding)[...]).map(\.size)
+  }
+
+  private static func layout(of encoding: ArraySlice<Character>) -> (size: Int, alignment: Int)? {
+    guard let code = encoding.first else { return nil }
+    switch code {
+    case "c", "C", "B": return (1, 1)
+    case "s", "S": return (2, 2)
+    case "i", "I", "f": return (4, 4)
+    case "l", "L", "q", "Q", "d", "@", "#", ":", "^", "*": return (8, 8)
+    case "{":
+      guard let equals = encoding.firstIndex(of: "=") else { return nil }
+      var members = encoding[(equals + 1)..<(encoding.endIndex - 1)]
+      var size = 0
+      var alignment = 1
+      while !members.isEmpty {
+        let memberEnd = end(ofTypeAt: 0, in: Array(members)) + members.startIndex
+        guard let member = layout(of: members[members.startIndex..<memberEnd]) else { return nil }
+        size = (size + member.alignment - 1) / member.alignment * member.alignment + member.size
+        alignment = max(alignment, member.alignment)
+        members = members[memberEnd...]
+      }
+      return ((size + alignment - 1) / alignment * alignment, alignment)
+    default: return nil
     }
   }
 
@@ -176,8 +213,7 @@ enum TypeEncoding {
   /// Whether `Value` is a block type: a function declared `@convention(block)`, one object
   /// pointer that is not a class.
   static func isBlock<Value>(_ type: Value.Type) -> Bool {
-    !(Value.self is AnyObject.Type) && MemoryLayout<Value>.size == MemoryLayout<AnyObject>.size
-      && "\(Value.self)".contains("->")
+    TypeShape.of(Value.self) == .function(isBlock: true)
   }
 
   private static func accepts<Optional: OptionalArgument>(

@@ -35,19 +35,102 @@ func uncheckedSameType<Source, Target>(_ value: Source, as type: Target.Type) ->
   return unsafeBitCast(value, to: Target.self)
 }
 
+/// What a Swift type is, as the runtime's type metadata says: the one way to tell a protocol's
+/// existential (`any Error`, `any MKAnnotation`, `any A & B`) or a block from other types, since
+/// neither has a public test and their printed names say nothing reliable (`(any Error).self`
+/// prints `Error`).
+///
+/// Invariant: every type's metadata starts with a pointer-sized kind (an Objective-C class's
+/// with its isa pointer, above `0x7FF`); an existential's is followed by 32 bits of flags, a
+/// function's by a pointer-sized flags word. These layouts are part of Swift's stable ABI on
+/// Apple platforms and the same on Linux (checked there against `any Error`, class-bound and
+/// plain protocols, compositions, `AnyObject`, `Any` and functions).
+enum TypeShape: Equatable {
+  /// A class, Swift's or Objective-C's.
+  case classType
+  /// A Core Foundation type (`CGImage`, `CMSampleBuffer`), which the runtime passes as a pointer.
+  case foreignClass
+  /// A protocol's existential, `AnyObject` and `Any` included; `classBound` when only an object
+  /// can be one (a class-bound protocol, `AnyObject`, a composition with a class).
+  case existential(classBound: Bool)
+  /// A function; `isBlock` when declared `@convention(block)`.
+  case function(isBlock: Bool)
+  /// `Optional`.
+  case optional
+  /// Anything else: a structure, an enumeration, a tuple, a metatype.
+  case value
+
+  /// The shape of `type`.
+  static func of(_ type: Any.Type) -> TypeShape {
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let kind = metadata.load(as: UInt.self)
+    switch kind {
+    case 0, 0x305, 0x800...: return .classType
+    case 0x203: return .foreignClass
+    case 0x202: return .optional
+    case 0x302:
+      let flags = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
+      return .function(isBlock: (flags >> 16) & 0xFF == 1)
+    case 0x303:
+      let flags = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt32.self)
+      // The flag is set when the existential is not constrained to classes.
+      return .existential(classBound: flags & 0x8000_0000 == 0)
+    default: return .value
+    }
+  }
+
+  /// Whether a value of this shape can be an object the runtime hands over (`@`).
+  var holdsObject: Bool {
+    switch self {
+    case .classType, .foreignClass, .existential: true
+    default: false
+    }
+  }
+}
+
+/// The pointer an argument arrived as (its address, boxed as a number by the runtime's
+/// forwarding base), as the pointer type `Value` (`UnsafeMutablePointer<CGPoint>` for
+/// `targetContentOffset:`, `UnsafeMutablePointer<ObjCBool>` for `stop:`).
+///
+/// Invariant: `Value` is one of the standard library's pointer types (`_Pointer`, checked by
+/// the caller), one machine word whose bit pattern is the address; the address is the one the
+/// method's caller passed, valid for the duration of the call, as in Objective-C.
+func uncheckedPointer<Value>(_ address: NSNumber, as type: Value.Type) -> Value? {
+  guard MemoryLayout<Value>.size == MemoryLayout<UInt>.size, address.uintValue != 0 else {
+    return nil
+  }
+  return unsafeBitCast(address.uintValue, to: Value.self)
+}
+
+/// The Core Foundation object an argument arrived as (its address, boxed as a number: the
+/// runtime describes `CMSampleBufferRef` as a pointer, `^{opaqueCMSampleBuffer=}`), as
+/// `Value`, the Core Foundation type the closure names.
+///
+/// Invariant: the method declares a Core Foundation object there (the type encoding is a
+/// pointer and `Value`'s metadata is a foreign class's, checked by the caller), so the address
+/// is a live object's for the duration of the call; it is not retained, as the caller owns it.
+func uncheckedForeignObject<Value>(_ address: NSNumber, as type: Value.Type) -> Value? {
+  guard let pointer = UnsafeRawPointer(bitPattern: address.uintValue) else { return nil }
+  return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? Value
+}
+
 /// The structure `value` boxes, as a `Value`, when `Value` is a plain structure whose name and
 /// size match the structure's type encoding (`{CGPoint=dd}`); `nil` otherwise.
 ///
 /// The runtime boxes a structure argument as its bytes; Swift has no checked conversion back.
-/// Invariant: `Value` is plain data (`_isPOD`), named as the encoding names the structure, and of
-/// its size, so its bytes are a valid `Value` (Apple platforms only: swift-corelibs-foundation
+/// Invariant: `Value` is plain data (`_isPOD`), named as the encoding names the structure (or the
+/// structure has no name, `{?=…}`), and of its size, so its bytes are a valid `Value` (Apple platforms only: swift-corelibs-foundation
 /// cannot size a structure encoding).
 func uncheckedStructure<Value>(_ value: NSValue, as type: Value.Type) -> Value? {
   #if canImport(Darwin)
   guard _isPOD(Value.self) else { return nil }
   let encoding = String(cString: value.objCType)
   let name = "\(Value.self)"
-  guard encoding.hasPrefix("{\(name)=") || encoding.hasPrefix("{_\(name)=") else { return nil }
+  // `{?=…}`: a structure declared without a tag (`CMTime`), known by its size alone.
+  guard
+    encoding.hasPrefix("{\(name)=") || encoding.hasPrefix("{_\(name)=")
+      || encoding.hasPrefix("{?=")
+  else { return nil }
   var size = 0
   NSGetSizeAndAlignment(value.objCType, &size, nil)
   guard size == MemoryLayout<Value>.size else { return nil }
