@@ -374,7 +374,7 @@ final class ModelDelegateProxy: @unchecked Sendable {
   }
 
   /// `events(named:as:beforeHandler:bufferingPolicy:)`.
-  func events<each Argument: Sendable>(
+  func events<each Argument>(
     named selector: String, as types: (repeat each Argument).Type,
     bufferingPolicy: AsyncStream<(repeat each Argument)>.Continuation.BufferingPolicy =
       .unbounded

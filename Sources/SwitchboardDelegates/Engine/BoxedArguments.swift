@@ -42,6 +42,20 @@ enum BoxedArguments {
     }
   }
 
+  /// How to read each of `types`, arguments declared with the type encodings `argumentTypes`
+  /// (when known).
+  static func kinds<each Argument>(
+    of types: (repeat each Argument).Type, declared argumentTypes: [String]?
+  ) -> [ArgumentKind] {
+    var kinds: [ArgumentKind] = []
+    for type in repeat (each Argument).self {
+      let index = kinds.count
+      let encoding = argumentTypes.flatMap { index < $0.count ? $0[index] : nil }
+      kinds.append(.of(type, encoding: encoding))
+    }
+    return kinds
+  }
+
   /// How a closure's argument is read from its boxed form, decided once from its type, so
   /// that reading one costs neither a dynamic cast to a number type nor an optional of a
   /// generic type (each a look-up in the runtime's metadata caches, on every message).
@@ -104,8 +118,9 @@ enum BoxedArguments {
   /// selector from its name; `nil` when it is none of these.
   @inline(__always)
   static func unbox<Value>(_ boxed: Any, as type: Value.Type) -> Value? {
-    if let value = boxed as? Value { return value }
+    // `nil` first: `NSNull` is itself an object, so an `NSObject?` would get it.
     if boxed is NSNull, let none = (nil as Any?) as? Value { return none }
+    if let value = boxed as? Value { return value }
     if let number = boxed as? NSNumber, let enumeration = Value.self as? any RawRepresentable.Type {
       return enumerationCase(of: enumeration, from: number) as? Value
     }
@@ -161,7 +176,7 @@ enum BoxedArguments {
     switch TypeShape.of(Value.self) {
     // A protocol's existential (`any Error`, `any MKAnnotation`, `any A & B`) holds whatever
     // object adopts it.
-    case .classType, .foreignClass, .existential: return nil
+    case .classType, .foreignClass, .existential, .metatype: return nil
     case .function(let isBlock):
       if isBlock { return nil }
     case .optional:

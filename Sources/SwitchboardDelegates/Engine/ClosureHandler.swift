@@ -30,12 +30,8 @@ final class ClosureHandler {
   ) {
     self.selector = selector
     self.onMismatch = onMismatch
-    var kinds: [BoxedArguments.ArgumentKind] = []
-    for type in repeat (each Argument).self {
-      let index = kinds.count
-      let encoding = argumentTypes.flatMap { index < $0.count ? $0[index] : nil }
-      kinds.append(.of(type, encoding: encoding))
-    }
+    let kinds = BoxedArguments.kinds(
+      of: (repeat each Argument).self, declared: argumentTypes)
     // Decided once: a conformance check on every message would cost more than the call.
     let isEnumeration = Answer.self is any RawRepresentable.Type
     let isOptional = Answer.self is any OptionalArgument.Type

@@ -506,7 +506,7 @@ open class DelegateProxy: ForwardingProxy {
   ///   - bufferingPolicy: What is kept while the consumer is busy; `.bufferingNewest(1)` keeps
   ///     only the latest text of a search field.
   /// - Returns: The messages' arguments, in the order the parent sent them.
-  public func events<each Argument: Sendable>(
+  public func events<each Argument>(
     _ selector: Selector, as types: (repeat each Argument).Type, beforeHandler: Bool = false,
     bufferingPolicy: AsyncStream<(repeat each Argument)>.Continuation.BufferingPolicy =
       .unbounded
@@ -518,7 +518,7 @@ open class DelegateProxy: ForwardingProxy {
 
   /// Every message named `name`, its Objective-C selector, as ``events(_:as:beforeHandler:bufferingPolicy:)``
   /// gives it for a `#selector`.
-  public func events<each Argument: Sendable>(
+  public func events<each Argument>(
     named name: String, as types: (repeat each Argument).Type, beforeHandler: Bool = false,
     bufferingPolicy: AsyncStream<(repeat each Argument)>.Continuation.BufferingPolicy =
       .unbounded

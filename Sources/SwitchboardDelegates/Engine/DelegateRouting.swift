@@ -728,7 +728,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Every message named `selector` from now on, its arguments unboxed as
   /// ``observe(_:as:beforeHandler:_:)`` does, until the routing goes away (with its proxy) or
   /// the consumer stops; a stream that ends at once when they cannot be shown (reported).
-  func events<each Argument: Sendable>(
+  func events<each Argument>(
     _ selector: String, as types: (repeat each Argument).Type, beforeHandler: Bool,
     bufferingPolicy: AsyncStream<(repeat each Argument)>.Continuation.BufferingPolicy
   ) -> AsyncStream<(repeat each Argument)> {
@@ -736,7 +736,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
       of: (repeat each Argument).self, bufferingPolicy: bufferingPolicy)
     let observation = typedObservation(selector, as: types, beforeHandler: beforeHandler) {
       (argument: repeat each Argument) in
-      continuation.yield((repeat each argument))
+      continuation.yield(handedOver((repeat each argument)))
     }
     guard let observation else {
       continuation.finish()
@@ -773,8 +773,10 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     }
     var reportedMismatch = false
     let event = MessageEvent<Message, [Any]>(named: selector)
+    let kinds = BoxedArguments.kinds(
+      of: types, declared: selectors.runtime.declaration(of: selector)?.argumentTypes)
     return observation(event, beforeHandler: beforeHandler) { [weak self] boxed in
-      if let mismatch = BoxedArguments.deliver(boxed, as: types, to: body) {
+      if let mismatch = BoxedArguments.deliver(boxed, as: types, kinds: kinds, to: body) {
         guard !reportedMismatch else { return }
         reportedMismatch = true
         let reason =

@@ -160,7 +160,7 @@ enum TypeEncoding {
       // (`CMSampleBufferRef` is `^{opaqueCMSampleBuffer=}`).
       return Value.self is any _Pointer.Type || TypeShape.of(Value.self) == .foreignClass
     case "#":
-      return TypeShape.of(Value.self).holdsObject || Value.self is AnyClass.Type
+      return TypeShape.of(Value.self) == .metatype
     default:
       return true
     }

@@ -57,7 +57,9 @@ enum TypeShape: Equatable {
   case function(isBlock: Bool)
   /// `Optional`.
   case optional
-  /// Anything else: a structure, an enumeration, a tuple, a metatype.
+  /// A class's type (`AnyClass`, `NSString.Type`), which the runtime passes as an object.
+  case metatype
+  /// Anything else: a structure, an enumeration, a tuple.
   case value
 
   /// The shape of `type`.
@@ -68,6 +70,7 @@ enum TypeShape: Equatable {
     case 0, 0x305, 0x800...: return .classType
     case 0x203: return .foreignClass
     case 0x202: return .optional
+    case 0x304, 0x306: return .metatype
     case 0x302:
       let flags = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self)
       return .function(isBlock: (flags >> 16) & 0xFF == 1)
@@ -242,4 +245,18 @@ struct ListViewPropertyAccess: @unchecked Sendable {
 struct RuntimeHandOver<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
+}
+
+/// A message's arguments, handed to the async sequence that shows them
+/// (``DelegateProxy/events(_:as:beforeHandler:bufferingPolicy:)``), whether or not they are
+/// `Sendable` (a `CLLocationManager` is not).
+///
+/// Invariant: the routing unboxed these values for this one message and keeps no reference to
+/// them once they are yielded; the sequence's consumer is the only code of the app's that reads
+/// them through the sequence. The parent's own objects are then used on the consumer's
+/// isolation, as a delegate method that passes them on would: documented beside `events`
+/// (consume on the actor the parent calls on, the main actor for UIKit and AppKit).
+func handedOver<Value>(_ value: Value) -> sending Value {
+  nonisolated(unsafe) let handed = value
+  return handed
 }
