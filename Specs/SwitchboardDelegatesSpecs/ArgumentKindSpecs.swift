@@ -224,7 +224,8 @@ struct ArgumentKindSpecs {
         boxed: NSValue(rect: CGRect(x: 1, y: 2, width: 3, height: 4))
       ) { $0 == CGRect(x: 1, y: 2, width: 3, height: 4) }
       await expectArrives(
-        NSRange.self, encoding: "{_NSRange=QQ}", boxed: NSValue(range: NSRange(location: 5, length: 6))
+        NSRange.self, encoding: "{_NSRange=QQ}",
+        boxed: NSValue(range: NSRange(location: 5, length: 6))
       ) { $0 == NSRange(location: 5, length: 6) }
     }
 

@@ -321,11 +321,26 @@ final class ModelDelegateProxy: @unchecked Sendable {
     keepingInstalledDelegate: Bool = true, keepingDefaultOnError: Bool = false,
     runLoop: ModelRunLoop
   ) -> ModelDelegateProxy {
+    attach(
+      to: parent, handlers: handlers, rules: rules, fallbacks: fallbacks,
+      keepingInstalledDelegate: keepingInstalledDelegate,
+      keepingDefaultOnError: keepingDefaultOnError, schedule: runLoop.schedule)
+  }
+
+  /// `attach`, with the proxy's after-the-turn work scheduled by `schedule`: the real
+  /// `afterThisTurn`, on real threads, or a model run loop's.
+  @discardableResult
+  static func attach(
+    to parent: ModelParent, handlers: KeyValuePairs<HandlerRole, AnyObject>,
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [String: DelegateFallback] = [:],
+    keepingInstalledDelegate: Bool = true, keepingDefaultOnError: Bool = false,
+    schedule: @escaping (@escaping @Sendable () -> Void) -> Void
+  ) -> ModelDelegateProxy {
     let proxy = ModelDelegateProxy(
       routing: DelegateRouting(
         handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: rules,
         fallbacks: fallbacks, runtime: ModelDelegateRuntime(),
-        typedNotifications: DelegatePreset.typedNotifications, schedule: runLoop.schedule),
+        typedNotifications: DelegatePreset.typedNotifications, schedule: schedule),
       keepingDefaultOnError: keepingDefaultOnError)
     let previous = parent.dispatcher
     let attached = proxy.routing.attach(

@@ -68,7 +68,7 @@ open class DelegateProxy: ForwardingProxy {
     routing = DelegateRouting(
       handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: rules,
       fallbacks: byName, runtime: ObjectiveCRuntime(adoptedBy: Self.self),
-      typedNotifications: DelegatePreset.typedNotifications, schedule: afterThisRunLoopTurn)
+      typedNotifications: DelegatePreset.typedNotifications, schedule: afterThisTurn)
     super.init()
     routing.onUndeclaredSelectorAnswered { [weak self] selector, target in
       self?.rememberSignature(of: NSSelectorFromString(selector), from: target)
@@ -610,7 +610,4 @@ final class AttachedDelegateProxies {
 }
 
 /// Runs `work` after the current turn of the calling thread's run loop.
-@Sendable func afterThisRunLoopTurn(_ work: @escaping @Sendable () -> Void) {
-  RunLoop.current.perform(work)
-}
 #endif

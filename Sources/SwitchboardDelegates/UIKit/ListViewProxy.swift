@@ -29,7 +29,7 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
     adapter = ListRouting(
       view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
       selectors: kind.listSelectors, runtime: kind.listRuntime,
-      typedArguments: typedScrollSelectors, schedule: afterThisTurn)
+      typedArguments: typedScrollSelectors, schedule: afterThisMainActorTurn)
     super.init()
     adapter.routing.onUndeclaredSelectorAnswered { [weak self] selector, target in
       self?.rememberSignature(of: NSSelectorFromString(selector), from: target)

@@ -180,7 +180,7 @@ extension UICollectionView: ProxiedListView {
 
 /// Runs `work` after the current main-actor turn.
 @MainActor
-func afterThisTurn(_ work: @escaping @MainActor () -> Void) {
+func afterThisMainActorTurn(_ work: @escaping @MainActor () -> Void) {
   DispatchQueue.main.async { MainActor.assumeIsolated(work) }
 }
 #endif

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Runs `work` once the current turn of the calling thread is over, on whatever thread that
+/// is: a delegate proxy re-asks its parent there, never inside one of the parent's callbacks.
+///
+/// - On the main thread: the main queue, which the main run loop drains after its turn (and so
+///   does `dispatchMain()`).
+/// - On a thread whose run loop is running (a `CLLocationManager` made on a thread of its own):
+///   that run loop, after its turn.
+/// - On a thread with no running run loop (a dispatch queue, a Core Data private queue,
+///   Swift's cooperative pool): a background queue, which always runs it. The routing's lock
+///   keeps it from running inside a callback the routing is still answering.
+///
+/// A run loop that is not running never turns, so work given to it there would never run:
+/// the parent would never be asked again (``DelegateRouting`` schedules one re-check at a time).
+@Sendable func afterThisTurn(_ work: @escaping @Sendable () -> Void) {
+  if Thread.isMainThread {
+    DispatchQueue.main.async(execute: work)
+  } else if RunLoop.current.currentMode != nil {
+    RunLoop.current.perform(work)
+  } else {
+    DispatchQueue.global(qos: .userInitiated).async(execute: work)
+  }
+}
