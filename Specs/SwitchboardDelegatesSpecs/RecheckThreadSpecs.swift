@@ -40,12 +40,13 @@ struct RecheckThreadSpecs {
   /// re-check its attach schedules runs on that thread's terms too.
   func attach(on queue: DispatchQueue) async -> ModelDelegateProxy {
     let parent = parent
-    final class Made: @unchecked Sendable { var proxy: ModelDelegateProxy? }
-    let made = Made()
-    await on(queue) {
-      made.proxy = ModelDelegateProxy.attach(to: parent, handlers: [:], schedule: afterThisTurn)
+    return await withCheckedContinuation { made in
+      queue.async {
+        made.resume(
+          returning: ModelDelegateProxy.attach(
+            to: parent, handlers: [:], schedule: afterThisTurn))
+      }
     }
-    return made.proxy!
   }
 
   @Test("it: a change on a dispatch queue, whose thread runs no run loop, reaches the parent")

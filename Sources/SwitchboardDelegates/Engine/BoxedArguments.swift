@@ -167,8 +167,9 @@ enum BoxedArguments {
     #endif
   }
 
-  /// Why an argument of type `Value` can never arrive from the runtime, or `nil` when it can:
-  /// the runtime boxes objects (of a class or a protocol), numbers, structures, pointers and
+  /// Why an argument of type `Value` can never arrive from the runtime, or `nil` when it can.
+  ///
+  /// The runtime boxes objects (of a class or a protocol), numbers, structures, pointers and
   /// blocks, never a Swift value that holds references (a structure of strings, an
   /// enumeration with payloads, a Swift closure). Decided from the type's metadata
   /// (``TypeShape``), not its printed name.
