@@ -61,7 +61,11 @@ public struct RoutingRule<Message: MessageSet>: Sendable, CustomStringConvertibl
 
   /// Whether this is ``broadcast``, which the proxy refuses for messages that return a value even
   /// when it finds nobody to broadcast to.
-  var isBroadcast: Bool {
+  ///
+  /// ```swift
+  /// if rules[named: "searchBar:textDidChange:"]?.isBroadcast == true { … }
+  /// ```
+  public var isBroadcast: Bool {
     if case .broadcast = kind { return true }
     return false
   }

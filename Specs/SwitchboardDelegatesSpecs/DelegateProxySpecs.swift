@@ -51,6 +51,26 @@ struct DelegateProxySpecs {
     }
 
     @Test(
+      "it: a broadcast rule for a method that returns a value is refused when set, with the fix, and the method keeps its route"
+    )
+    func broadcastOfAValueRefused() {
+      let formatter = DelegateHandler([P.shouldReturn], answers: [P.shouldReturn: true])
+      let proxy = spec.attach([.view: spec.screen, .viewModel: formatter])
+      proxy.routing.rules[named: P.shouldReturn] = .always(.viewModel)
+      spec.runLoop.endTurn()
+      proxy.routing.rules[named: P.shouldReturn] = .broadcast
+      spec.runLoop.endTurn()
+      #expect(proxy.routing.rules[named: P.shouldReturn]?.name == "always viewModel")
+      #expect(proxy.errors.count == 1)
+      #expect(proxy.errors.first?.contains("broadcast rule was refused") == true)
+      #expect(proxy.errors.first?.contains("Fix:") == true)
+      #expect(spec.parent.cachedAnswer(P.shouldReturn), "never silenced")
+      #expect(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == true)
+      #expect(formatter.received == [P.shouldReturn])
+      #expect(proxy.routing.routingErrors.isEmpty)
+    }
+
+    @Test(
       "it: a scroll view's every-frame notification, broadcast and observed, reaches every handler and observer without an invocation"
     )
     func typedNotification() {

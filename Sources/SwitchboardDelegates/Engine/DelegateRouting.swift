@@ -89,6 +89,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
       })
     self.configuration = configuration
     self.schedule = schedule
+    router.rules = refusingBroadcasts(in: router.rules, keeping: RoutingRules())
     routeObservation = router.observeRoutes { [weak self] change in
       self?.routesChanged(change)
     }
@@ -286,7 +287,30 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// causes runs the check).
   var rules: RoutingRules<Message> {
     get { withLock { router.rules } }
-    set { withLock { router.rules = newValue } }
+    set { withLock { router.rules = refusingBroadcasts(in: newValue, keeping: router.rules) } }
+  }
+
+  /// `rules`, but for each broadcast rule of a method that returns a value, which is refused
+  /// (reported, with the fix) and replaced by the rule `previous` had for it: the parent takes
+  /// one answer, so a broadcast would leave the method with no route at all.
+  private func refusingBroadcasts(
+    in rules: RoutingRules<Message>, keeping previous: RoutingRules<Message>
+  ) -> RoutingRules<Message> {
+    var accepted = rules
+    for name in rules.namesWithEntries where rules[named: name]?.isBroadcast == true {
+      guard let declaration = selectors.runtime.declaration(of: name), !declaration.returnsVoid
+      else { continue }
+      accepted[named: name] = previous[named: name]
+      let kept = previous[named: name].map { "its rule, \($0)" } ?? "its first implementer"
+      report(
+        DelegateProxyError(
+          .routeCannotWork(
+            "\(name): a broadcast rule was refused, since the method returns a value and the "
+              + "parent takes one answer; it keeps \(kept). Fix: pick one handler "
+              + "(.always(role), .prefer(role)), or answer it with one closure that asks each "
+              + "object")))
+    }
+    return accepted
   }
 
   /// Adds a handler with the lowest priority but the kept delegates'.
