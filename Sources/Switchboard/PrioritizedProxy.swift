@@ -224,8 +224,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// Adds a handler with the lowest priority.
   ///
   /// - Parameters:
-  ///   - handler: The handler. It may be registered only once.
-  ///   - role: A role that rules and diagnostics can refer to; unique within the proxy.
+  ///   - handler: The handler; registered again, it keeps only its new place and roles.
+  ///   - role: A role that rules and diagnostics can refer to; a handler that had it is
+  ///     replaced, in its place unless a position is given.
   ///   - retention: Whether the proxy keeps the handler alive; weakly by default.
   public func add(
     _ handler: AnyObject, role: HandlerRole? = nil, retention: HandlerRetention = .weak
@@ -243,22 +244,24 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// ```
   ///
   /// - Parameters:
-  ///   - handler: The handler. It may be registered only once.
-  ///   - roles: Roles that rules and diagnostics can refer to; each unique within the proxy.
+  ///   - handler: The handler; registered again, it keeps only its new place and roles.
+  ///   - roles: Roles that rules and diagnostics can refer to; a handler that had one is
+  ///     replaced, in its place unless a position is given.
   ///   - retention: Whether the proxy keeps the handler alive; weakly by default.
   public func add(
     _ handler: AnyObject, roles: [HandlerRole], retention: HandlerRetention = .weak
   ) {
     removeReleasedHandlers()
-    insert(handler, at: slots.count, roles: roles, retention: retention)
+    register(handler, at: nil, roles: roles, retention: retention)
   }
 
   /// Inserts a handler at a priority position; 0 is the highest priority.
   ///
   /// - Parameters:
-  ///   - handler: The handler. It may be registered only once.
+  ///   - handler: The handler; registered again, it keeps only its new place and roles.
   ///   - position: A position in `0...handlerCount`.
-  ///   - role: A role that rules and diagnostics can refer to; unique within the proxy.
+  ///   - role: A role that rules and diagnostics can refer to; a handler that had it is
+  ///     replaced, in its place unless a position is given.
   ///   - retention: Whether the proxy keeps the handler alive; weakly by default.
   public func insert(
     _ handler: AnyObject, at position: Int, role: HandlerRole? = nil,
@@ -271,9 +274,10 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// priority.
   ///
   /// - Parameters:
-  ///   - handler: The handler. It may be registered only once.
+  ///   - handler: The handler; registered again, it keeps only its new place and roles.
   ///   - position: A position in `0...handlerCount`.
-  ///   - roles: Roles that rules and diagnostics can refer to; each unique within the proxy.
+  ///   - roles: Roles that rules and diagnostics can refer to; a handler that had one is
+  ///     replaced, in its place unless a position is given.
   ///   - retention: Whether the proxy keeps the handler alive; weakly by default.
   public func insert(
     _ handler: AnyObject, at position: Int, roles: [HandlerRole],
@@ -284,8 +288,32 @@ public final class PrioritizedProxy<Message: MessageSet> {
       (0...slots.count).contains(position),
       "\(name): cannot insert \(String(describing: type(of: handler))) at position \(position); "
         + "valid positions are 0...\(slots.count). Handlers: \(handlerListing).")
-    checkRegistration(handler, roles: roles, alsoAgainst: [])
-    slots.insert(makeSlot(handler, roles: roles, retention: retention), at: position)
+    register(handler, at: position, roles: roles, retention: retention)
+  }
+
+  /// Registers `handler` with `roles` at `position`, or, when `position` is `nil`, in the place
+  /// of the handler one of its roles named, else with the lowest priority.
+  ///
+  /// How many screens add themselves, and in which order, is the app's to decide, so neither
+  /// case is a crash: a handler registered again keeps one place, the new one, with the new
+  /// roles; a handler that had one of `roles` is replaced (a role names one place).
+  private func register(
+    _ handler: AnyObject, at position: Int?, roles: [HandlerRole], retention: HandlerRetention
+  ) {
+    checkRegistration(handler, roles: roles)
+    var position = position
+    func take(_ index: Int) {
+      slots.remove(at: index)
+      if let at = position, index < at { position = at - 1 }
+    }
+    if let again = slots.firstIndex(where: { $0.object === handler }) { take(again) }
+    for role in roles {
+      guard let taken = slots.firstIndex(where: { $0.roles.contains(role) }) else { continue }
+      if position == nil { position = taken + 1 }
+      take(taken)
+    }
+    let index = min(position ?? slots.count, slots.count)
+    slots.insert(makeSlot(handler, roles: roles, retention: retention), at: index)
     change(.handlersChanged)
   }
 
@@ -445,28 +473,14 @@ public final class PrioritizedProxy<Message: MessageSet> {
     return slot
   }
 
-  /// Stops when `handler` is already registered (here or in `pending`), or when one of `roles`
-  /// is repeated or already taken.
-  func checkRegistration(
-    _ handler: AnyObject, roles: [HandlerRole], alsoAgainst pending: [HandlerSlot]
-  ) {
-    let registered = slots + pending
-    if let existing = registered.firstIndex(where: { $0.object === handler }) {
-      preconditionFailure(
-        "\(name): \(registered[existing].describe(at: existing)) is already a handler. Register "
-          + "each handler once; use move(_:to:) to change its priority.")
-    }
+  /// Stops when one of `roles` is listed twice: a mistake in the code that lists them, whatever
+  /// the app's objects do.
+  func checkRegistration(_ handler: AnyObject, roles: [HandlerRole]) {
     for (index, role) in roles.enumerated() {
       precondition(
         !roles[..<index].contains(role),
         "\(name): the role '\(role)' is given twice for \(String(describing: type(of: handler))). "
           + "List each role once.")
-      if let existing = registered.firstIndex(where: { $0.roles.contains(role) }) {
-        preconditionFailure(
-          "\(name): the role '\(role)' already names \(registered[existing].describe(at: existing)). "
-            + "Give \(String(describing: type(of: handler))) another role, or remove that handler "
-            + "first.")
-      }
     }
   }
 

@@ -497,6 +497,49 @@ struct DelegateProxySpecs {
     }
   }
 
+  @Suite("describe: a role in use")
+  struct RoleInUse {
+    let spec = DelegateProxySpecs()
+
+    @Test(
+      "context: two screens add themselves to one shared proxy under one role (two windows) — the second takes the first's place, reported, never a crash"
+    )
+    func twoScreensOneRole() {
+      let proxy = spec.attach([.viewModel: spec.model])
+      let first = DelegateHandler([P.shouldReturn], answers: [P.shouldReturn: true])
+      let second = DelegateHandler([P.shouldReturn], answers: [P.shouldReturn: false])
+      proxy.routing.insert(first, at: 0, role: "screen", retention: .weak)
+      proxy.routing.add(second, role: "screen", retention: .weak)
+      spec.runLoop.endTurn()
+      #expect(proxy.routing.handler(withRole: "screen") === second)
+      #expect(proxy.routing.handlers.map(\.position) == [0, 1], "in the first one's place")
+      #expect(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == false)
+      #expect(proxy.routing.errors.map(\.kind) == [.roleReplaced])
+      #expect(proxy.routing.errors.first?.isSetupMistake == false)
+      #expect(proxy.errors.first?.contains("give each a role of its own") == true)
+    }
+
+    @Test("it: a screen that adds itself again keeps one place, and nothing is reported")
+    func addedAgain() {
+      let proxy = spec.attach([.viewModel: spec.model])
+      proxy.routing.add(spec.screen, role: .view, retention: .weak)
+      proxy.routing.add(spec.screen, role: .view, retention: .weak)
+      #expect(proxy.routing.handlers.count == 2)
+      #expect(proxy.errors.isEmpty)
+    }
+
+    @Test("it: a closure given an object's role replaces it too, as a closure replaces a closure")
+    func closureTakesAnObjectsRole() {
+      let proxy = spec.attach([.view: spec.screen, .viewModel: spec.model])
+      let token = proxy.answer(named: P.shouldReturn, role: .view) { (_: String) -> Bool in true }
+      spec.runLoop.endTurn()
+      #expect(proxy.routing.handler(withRole: .view) !== spec.screen)
+      #expect(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == true)
+      #expect(proxy.routing.errors.map(\.kind) == [.roleReplaced])
+      token.cancel()
+    }
+  }
+
   @Suite("describe: a delegate's messages as an async sequence")
   struct Events {
     let spec = DelegateProxySpecs()

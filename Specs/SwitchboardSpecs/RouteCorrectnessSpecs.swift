@@ -208,17 +208,34 @@ struct RouteCorrectnessSpecs {
       #expect(proxy.handler(withRole: .model) === screen)
     }
 
-    @Test("each role still names one handler")
-    func rolesStayUnique() async {
-      await #expect(processExitsWith: .failure) {
-        await MainActor.run {
-          let proxy = PrioritizedProxy<ChatMessage>()
-          let screen = ChatScreen()
-          let model = ChatModel()
-          proxy.add(screen, roles: [.screen, .model])
-          proxy.add(model, role: .model)
-        }
-      }
+    @Test("each role still names one handler: a handler given a taken role replaces its holder")
+    func rolesStayUnique() {
+      let proxy = PrioritizedProxy<ChatMessage>()
+      let screen = ChatScreen()
+      let model = ChatModel()
+      let late = ChatModel()
+      proxy.add(screen, roles: [.screen, .model])
+      proxy.add(late, role: "late")
+      proxy.add(model, role: .model)
+      #expect(proxy.handler(withRole: .model) === model)
+      #expect(proxy.handler(withRole: .screen) == nil, "the replaced handler goes, with its roles")
+      let listing: [String] = proxy.handlers.map(\.description)
+      #expect(listing == ["model (ChatModel)", "late (ChatModel)"], "in the replaced one's place")
+    }
+
+    @Test("a handler added again keeps one place, the new one, with its new role")
+    func addedAgain() {
+      let proxy = PrioritizedProxy<ChatMessage>()
+      let screen = ChatScreen()
+      let model = ChatModel()
+      proxy.add(screen, role: .screen)
+      proxy.add(model, role: .model)
+      proxy.add(screen, role: "again")
+      let added: [String] = proxy.handlers.map(\.description)
+      #expect(added == ["model (ChatModel)", "again (ChatScreen)"])
+      proxy.insert(screen, at: 0, role: .screen)
+      let inserted: [String] = proxy.handlers.map(\.description)
+      #expect(inserted == ["screen (ChatScreen)", "model (ChatModel)"])
     }
   }
 

@@ -14,30 +14,6 @@ struct PreconditionTests {
     #expect(stderr.contains(expected), "stderr was: \(stderr)", sourceLocation: sourceLocation)
   }
 
-  @Test func addingAHandlerTwiceStops() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let door = FullDoor("d")
-        let proxy = PrioritizedProxy<DoorMessage>(handlers: [door])
-        proxy.add(door)
-      }
-    }
-    expect(result, toMention: "#0 (FullDoor) is already a handler. Register each handler once")
-  }
-
-  @Test func reusingARoleStops() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      await MainActor.run {
-        let proxy = PrioritizedProxy<DoorMessage>()
-        let a = FullDoor("a")
-        let b = FullDoor("b")
-        proxy.add(a, role: "front")
-        proxy.add(b, role: "front")
-      }
-    }
-    expect(result, toMention: "the role 'front' already names front (FullDoor)")
-  }
-
   @Test func insertingOutOfRangeStops() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       await MainActor.run {

@@ -102,13 +102,19 @@ extension DelegateProxyError {
     /// that threw, an update that does not fit, a required message nobody handles
     /// (``DelegateProxyError/listViewError``).
     public static let listProblem = Kind(.listProblem)
+    /// A handler was added with a role another live handler had, and took its place: two
+    /// screens that add themselves to one shared proxy under the same role.
+    public static let roleReplaced = Kind(.roleReplaced)
+    /// A closure registered on the main actor was sent its message on another thread, so it
+    /// was not called and the message got its fallback.
+    public static let calledOffItsActor = Kind(.calledOffItsActor)
 
     enum Code: String, Sendable {
       case routeCannotWork, undeclaredSelector, undeclaredFallbackSelector,
         keyedSelectorNobodyImplements, nearMiss, ruleForModeledSelector,
         handlerReleasedAfterAttach, undeliverableObservation, unansweredMessage,
         replacedByAnotherObject, propertyOwnedByAnotherProxy, returnedViewNotDequeued,
-        dataSourceSplit, closureCannotAnswer, listProblem
+        dataSourceSplit, closureCannotAnswer, listProblem, roleReplaced, calledOffItsActor
     }
   }
 }
@@ -134,6 +140,8 @@ extension DelegateProxyError {
     /// `reason` says why and what to write instead.
     case closureCannotAnswer(selector: String, reason: String)
     case listProblem(ListViewError)
+    case roleReplaced(role: String, replaced: String, by: String)
+    case calledOffItsActor(selector: String, thread: String)
 
     var code: Kind.Code {
       switch self {
@@ -152,6 +160,8 @@ extension DelegateProxyError {
       case .dataSourceSplit: .dataSourceSplit
       case .closureCannotAnswer: .closureCannotAnswer
       case .listProblem: .listProblem
+      case .roleReplaced: .roleReplaced
+      case .calledOffItsActor: .calledOffItsActor
       }
     }
 
@@ -160,11 +170,12 @@ extension DelegateProxyError {
       case .undeclaredSelector(let selector, _), .undeclaredFallbackSelector(let selector, _),
         .keyedSelectorNobodyImplements(let selector, _), .ruleForModeledSelector(let selector, _),
         .undeliverableObservation(let selector, _), .unansweredMessage(let selector, _),
-        .closureCannotAnswer(let selector, _):
+        .closureCannotAnswer(let selector, _), .calledOffItsActor(let selector, _):
         selector
       case .nearMiss(_, let method, _): method
       case .routeCannotWork, .handlerReleasedAfterAttach, .replacedByAnotherObject,
-        .propertyOwnedByAnotherProxy, .returnedViewNotDequeued, .dataSourceSplit, .listProblem:
+        .propertyOwnedByAnotherProxy, .returnedViewNotDequeued, .dataSourceSplit, .listProblem,
+        .roleReplaced:
         nil
       }
     }
@@ -174,10 +185,11 @@ extension DelegateProxyError {
       switch self {
       case .routeCannotWork, .undeclaredSelector, .undeclaredFallbackSelector,
         .ruleForModeledSelector, .handlerReleasedAfterAttach, .undeliverableObservation,
-        .propertyOwnedByAnotherProxy, .dataSourceSplit, .closureCannotAnswer:
+        .propertyOwnedByAnotherProxy, .dataSourceSplit, .closureCannotAnswer,
+        .calledOffItsActor:
         true
       case .keyedSelectorNobodyImplements, .nearMiss, .unansweredMessage,
-        .replacedByAnotherObject, .returnedViewNotDequeued:
+        .replacedByAnotherObject, .returnedViewNotDequeued, .roleReplaced:
         false
       case .listProblem(let error): error.isSetupMistake
       }
@@ -257,6 +269,18 @@ extension DelegateProxyError {
         return "The closure for \(selector) cannot answer it: \(reason)."
       case .listProblem(let error):
         return error.description
+      case .roleReplaced(let role, let replaced, let by):
+        return
+          "A \(by) was added with the role \(role), which a \(replaced) had; the \(by) took its "
+          + "place, and the \(replaced) no longer receives messages. Fix: if both should, give "
+          + "each a role of its own (a screen's role can name its window or scene)."
+      case .calledOffItsActor(let selector, let thread):
+        return
+          "The closure for \(selector) was registered on the main actor, but the parent sent "
+          + "the message on \(thread), so it was not called: it would have run main-actor code "
+          + "off the main thread. The message got its fallback. Fix: register it from "
+          + "nonisolated code with a @Sendable closure, answer(…, isolation: nil) { @Sendable … }, "
+          + "or hop to the main actor inside it."
       }
     }
 

@@ -40,6 +40,8 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   }
   private var reported: [DelegateProxyError] = []
   private var recheckScheduled = false
+  /// The rules given at initialization that were refused, reported when the proxy starts.
+  private var refusedAtInit: [DelegateProxyError] = []
   private var setupMistakes: [DelegateProxyError] = []
   private var routeObservation: ObservationToken?
   private var isAttached = false
@@ -89,7 +91,10 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
       })
     self.configuration = configuration
     self.schedule = schedule
-    router.rules = refusingBroadcasts(in: router.rules, keeping: RoutingRules())
+    // Reported when the proxy starts, once the app has had its say on `onError`.
+    router.rules = refusingBroadcasts(in: router.rules, keeping: RoutingRules()) {
+      refusedAtInit.append($0)
+    }
     routeObservation = router.observeRoutes { [weak self] change in
       self?.routesChanged(change)
     }
@@ -171,6 +176,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
         configuration.didKeep(router, kept)
       }
       isAttached = true
+      reportRefusedAtInit()
       reportSetupMistakes()
       for property in properties where holdsProxy(property) { assign(property) }
       checkWeakHandlersAfterThisTurn()
@@ -218,9 +224,15 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     withLock {
       self.proxyObject = proxyObject
       isAttached = true
+      reportRefusedAtInit()
       reportSetupMistakes()
       checkWeakHandlersAfterThisTurn()
     }
+  }
+
+  private func reportRefusedAtInit() {
+    for problem in refusedAtInit { report(problem) }
+    refusedAtInit = []
   }
 
   /// Whether `object` is the proxy object this routing connected.
@@ -287,14 +299,19 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// causes runs the check).
   var rules: RoutingRules<Message> {
     get { withLock { router.rules } }
-    set { withLock { router.rules = refusingBroadcasts(in: newValue, keeping: router.rules) } }
+    set {
+      withLock {
+        router.rules = refusingBroadcasts(in: newValue, keeping: router.rules) { report($0) }
+      }
+    }
   }
 
   /// `rules`, but for each broadcast rule of a method that returns a value, which is refused
   /// (reported, with the fix) and replaced by the rule `previous` had for it: the parent takes
   /// one answer, so a broadcast would leave the method with no route at all.
   private func refusingBroadcasts(
-    in rules: RoutingRules<Message>, keeping previous: RoutingRules<Message>
+    in rules: RoutingRules<Message>, keeping previous: RoutingRules<Message>,
+    reporting report: (DelegateProxyError) -> Void
   ) -> RoutingRules<Message> {
     var accepted = rules
     for name in rules.namesWithEntries where rules[named: name]?.isBroadcast == true {
@@ -316,8 +333,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Adds a handler with the lowest priority but the kept delegates'.
   func add(_ handler: AnyObject, role: HandlerRole?, retention: HandlerRetention = .weak) {
     withLock {
-      router.insert(
-        handler, at: max(0, router.handlerCount - keptCount), role: role, retention: retention)
+      place(handler, role: role, at: nil, retention: retention)
       // A handler that changes no route (it implements nothing known yet) is checked too.
       if isAttached { reportSetupMistakes() }
     }
@@ -328,9 +344,49 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     _ handler: AnyObject, at position: Int, role: HandlerRole?, retention: HandlerRetention
   ) {
     withLock {
-      router.insert(handler, at: position, role: role, retention: retention)
+      place(handler, role: role, at: position, retention: retention)
       if isAttached { reportSetupMistakes() }
     }
+  }
+
+  /// Inserts `handler`, a handler object or a closure, with `role` at `position` (by default
+  /// after the handlers but the kept delegates), in one change of the routes. Never a crash,
+  /// whatever the app's objects and screens do:
+  ///
+  /// - A handler that had `role` is replaced, in its place unless `position` is given: a
+  ///   closure by the closure given again (a SwiftUI update), an object by another object or
+  ///   closure (reported, not a setup mistake: two screens sharing a proxy under one role).
+  /// - A handler added again keeps one place, the new one, with the new role.
+  ///
+  /// Under the lock.
+  private func place(
+    _ handler: AnyObject, role: HandlerRole?, at position: Int?, retention: HandlerRetention
+  ) {
+    if let role, let existing = router.handler(withRole: role), existing !== handler,
+      !(existing is ClosureHandler)
+    {
+      report(
+        DelegateProxyError(
+          .roleReplaced(
+            role: "\(role)", replaced: "\(type(of: existing))", by: describe(handler))))
+    }
+    let taken = role.map { router.handler(withRole: $0) != nil } ?? false
+    router.batch {
+      if position == nil, taken {
+        // The router puts it in the place of the handler it replaces.
+        router.add(handler, role: role, retention: retention)
+      } else {
+        router.remove(handler)
+        let index = position ?? router.handlerCount - keptCount
+        router.insert(
+          handler, at: min(max(0, index), router.handlerCount), role: role, retention: retention)
+      }
+    }
+  }
+
+  /// A handler's type, as reports name it: a closure by its selector.
+  private func describe(_ handler: AnyObject) -> String {
+    (handler as? ClosureHandler).map { "closure for \($0.selector)" } ?? "\(type(of: handler))"
   }
 
   /// Removes a handler; `false` when it was not one.
@@ -433,25 +489,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
           : "its argument \(mismatch.index) arrived as a \(mismatch.found), not \(mismatch.expected)"
         self?.report(DelegateProxyError(.closureCannotAnswer(selector: selector, reason: reason)))
       }
-      if let existing = router.handler(withRole: role), !(existing is ClosureHandler) {
-        report(
-          DelegateProxyError(
-            .closureCannotAnswer(
-              selector: selector,
-              reason:
-                "its role, \(role), is the role of \(type(of: existing)). Fix: give the closure "
-                + "a role of its own")))
-        return ObservationToken {}
-      }
-      router.batch {
-        var index = position ?? router.handlerCount - keptCount
-        if let existing = router.handler(withRole: role) {
-          index = router.handlers.first { $0.roles.contains(role) }?.position ?? index
-          router.remove(existing)
-        }
-        router.insert(
-          handler, at: min(max(0, index), router.handlerCount), role: role, retention: retention)
-      }
+      place(handler, role: role, at: position, retention: retention)
       // The token keeps a weakly held closure alive. A strongly held one keeps its token, so
       // that dropping the caller's reference removes nothing.
       let kept = retention == .weak ? handler : nil
