@@ -102,7 +102,7 @@ private func expectArrives<Value>(
   let answering = routing(types)
   var answered: [Bool] = []
   let token = answering.answer(
-    OneMethodRuntime.selector, role: "closure", at: nil, retention: .weak
+    OneMethodRuntime.selector, role: "closure", at: nil, retention: .weak, isolation: nil
   ) { (_: NSString, value: Value) in answered.append(check(value)) }
   send(answering, boxed)
   #expect(answered == [true], "a closure of \(Value.self)", sourceLocation: sourceLocation)
@@ -142,7 +142,7 @@ private func expectAnswers<Value>(
 ) {
   let answering = routing("\(encoding)32@0:8@16@24")
   let token = answering.answer(
-    OneMethodRuntime.selector, role: "closure", at: nil, retention: .weak
+    OneMethodRuntime.selector, role: "closure", at: nil, retention: .weak, isolation: nil
   ) { (_: NSString, _: NSObject?) -> Value in answer }
   let reply = send(answering, NSNull(), returnsVoid: false)
   #expect(expected(reply), "\(String(describing: reply))", sourceLocation: sourceLocation)
@@ -285,7 +285,7 @@ struct ArgumentKindSpecs {
       var problems: [DelegateProxyError] = []
       refusing.onError = { _ in }
       _ = refusing.answer(
-        OneMethodRuntime.selector, role: "closure", at: nil, retention: .weak
+        OneMethodRuntime.selector, role: "closure", at: nil, retention: .weak, isolation: nil
       ) { (_: NSString, _: Labelled) in }
       problems = refusing.errors
       #expect(problems.map(\.kind) == [.closureCannotAnswer])

@@ -374,18 +374,22 @@ final class ModelDelegateProxy: @unchecked Sendable {
 
   /// `observe(named:beforeHandler:_:)`: the boxed arguments of every message named `selector`.
   func observe(
-    named selector: String, beforeHandler: Bool = false, _ body: @escaping ([Any]) -> Void
+    named selector: String, beforeHandler: Bool = false, isolation: (any Actor)? = #isolation,
+    _ body: @escaping ([Any]) -> Void
   ) -> ObservationToken {
-    routing.observe(MessageEvent(named: selector), beforeHandler: beforeHandler, body)
+    routing.observe(
+      MessageEvent(named: selector), beforeHandler: beforeHandler, isolation: isolation, body)
   }
 
   /// `answer(named:role:at:retention:with:)`.
   @discardableResult
   func answer<each Argument, Answer>(
     named selector: String, role: HandlerRole, at position: Int? = nil,
-    retention: HandlerRetention = .weak, with body: @escaping (repeat each Argument) -> Answer
+    retention: HandlerRetention = .weak, isolation: (any Actor)? = #isolation,
+    with body: @escaping (repeat each Argument) -> Answer
   ) -> ObservationToken {
-    routing.answer(selector, role: role, at: position, retention: retention, body)
+    routing.answer(
+      selector, role: role, at: position, retention: retention, isolation: isolation, body)
   }
 
   /// `events(named:as:beforeHandler:bufferingPolicy:)`.

@@ -20,16 +20,24 @@ final class ClosureHandler {
   /// Reports arguments that did not fit, the first time.
   private let onMismatch: (BoxedArguments.Mismatch) -> Void
   private var reportedMismatch = false
+  /// Where it may be called.
+  let isolation: ClosureIsolation
+  /// Reports a message sent on a thread the closure may not run on, the first time.
+  private let onWrongThread: () -> Void
+  private var reportedWrongThread = false
 
   /// A handler of `selector`, a method whose arguments have the type encodings
   /// `argumentTypes` (when known), that calls `body`.
   init<each Argument, Answer>(
-    selector: String, argumentTypes: [String]?,
+    selector: String, argumentTypes: [String]?, isolation: ClosureIsolation,
     _ body: @escaping (repeat each Argument) -> Answer,
-    onMismatch: @escaping (BoxedArguments.Mismatch) -> Void
+    onMismatch: @escaping (BoxedArguments.Mismatch) -> Void,
+    onWrongThread: @escaping () -> Void
   ) {
     self.selector = selector
     self.onMismatch = onMismatch
+    self.isolation = isolation
+    self.onWrongThread = onWrongThread
     let kinds = BoxedArguments.kinds(
       of: (repeat each Argument).self, declared: argumentTypes)
     // Decided once: a conformance check on every message would cost more than the call.
@@ -60,9 +68,17 @@ final class ClosureHandler {
   /// Whether the method returns nothing.
   private let returnsVoid: Bool
 
-  /// Answers `invocation` with the closure; `false` when its arguments did not fit (reported
-  /// once), and the message gets its fallback.
+  /// Answers `invocation` with the closure; `false` when its arguments did not fit, or when it
+  /// was sent on a thread the closure may not run on (each reported once), and the message gets
+  /// its fallback.
   func answer(_ invocation: some ForwardedInvocation) -> Bool {
+    guard isolation.allowsCallHere else {
+      if !reportedWrongThread {
+        reportedWrongThread = true
+        onWrongThread()
+      }
+      return false
+    }
     switch call(invocation.arguments) {
     case .success(let value):
       if let value {

@@ -368,11 +368,19 @@ open class DelegateProxy: ForwardingProxy {
   /// Observing a method nobody implements makes the proxy answer it, which the parent learns
   /// after this turn. A method that returns a value, or that no adopted protocol declares, is
   /// reported to ``onError``, and `body` is never called.
+  ///
+  /// `body` runs on the thread the parent calls on; written on the main actor (the default in a
+  /// view controller), it runs only on the main thread, and a message sent elsewhere is
+  /// reported (``DelegateProxyError/Kind/calledOffItsActor``). For a parent that calls on a
+  /// queue of its own, write it in nonisolated code, or pass `isolation: nil` with a
+  /// `@Sendable` closure.
   public func observe(
-    _ selector: Selector, beforeHandler: Bool = false, _ body: @escaping ([Any]) -> Void
+    _ selector: Selector, beforeHandler: Bool = false, isolation: (any Actor)? = #isolation,
+    _ body: @escaping ([Any]) -> Void
   ) -> ObservationToken {
     routing.observe(
-      MessageEvent(named: NSStringFromSelector(selector)), beforeHandler: beforeHandler, body)
+      MessageEvent(named: NSStringFromSelector(selector)), beforeHandler: beforeHandler,
+      isolation: isolation, body)
   }
 
   /// Calls `body` with the boxed arguments of every message named `name`, its Objective-C
@@ -380,18 +388,20 @@ open class DelegateProxy: ForwardingProxy {
   /// `#selector` would need an `as` cast; a name no adopted protocol declares is reported with
   /// the one it resembles.
   public func observe(
-    named name: String, beforeHandler: Bool = false, _ body: @escaping ([Any]) -> Void
+    named name: String, beforeHandler: Bool = false, isolation: (any Actor)? = #isolation,
+    _ body: @escaping ([Any]) -> Void
   ) -> ObservationToken {
-    routing.observe(MessageEvent(named: name), beforeHandler: beforeHandler, body)
+    routing.observe(
+      MessageEvent(named: name), beforeHandler: beforeHandler, isolation: isolation, body)
   }
 
   /// Calls `body` with the typed arguments of every message named `name`, its Objective-C
   /// selector, as ``observe(_:as:beforeHandler:_:)`` does for a `#selector`.
   public func observe<each Argument>(
     named name: String, as types: (repeat each Argument).Type, beforeHandler: Bool = false,
-    _ body: @escaping (repeat each Argument) -> Void
+    isolation: (any Actor)? = #isolation, _ body: @escaping (repeat each Argument) -> Void
   ) -> ObservationToken {
-    routing.observe(name, as: types, beforeHandler: beforeHandler, body)
+    routing.observe(name, as: types, beforeHandler: beforeHandler, isolation: isolation, body)
   }
 
   /// Calls `body` with the typed arguments of every `selector` the parent sends (a method that
@@ -411,10 +421,11 @@ open class DelegateProxy: ForwardingProxy {
   /// ```
   public func observe<each Argument>(
     _ selector: Selector, as types: (repeat each Argument).Type, beforeHandler: Bool = false,
-    _ body: @escaping (repeat each Argument) -> Void
+    isolation: (any Actor)? = #isolation, _ body: @escaping (repeat each Argument) -> Void
   ) -> ObservationToken {
     routing.observe(
-      NSStringFromSelector(selector), as: types, beforeHandler: beforeHandler, body)
+      NSStringFromSelector(selector), as: types, beforeHandler: beforeHandler,
+      isolation: isolation, body)
   }
 
   // MARK: - Closures
@@ -445,6 +456,14 @@ open class DelegateProxy: ForwardingProxy {
   /// its role (each `updateUIView` replaces the last) or the token is cancelled; capture
   /// nothing that owns the parent (the parent arrives as the first argument).
   ///
+  /// **Threads.** The closure runs on the thread the parent calls on. Written on the main
+  /// actor (in a view controller), the compiler lets it touch main-actor state, so the proxy
+  /// calls it only on the main thread: sent on another, the message gets its fallback and is
+  /// reported (``DelegateProxyError/Kind/calledOffItsActor``, a setup mistake). For a parent
+  /// that calls on a queue of its own (`CLLocationManager` made off the main thread, an
+  /// `AVCaptureVideoDataOutput`), write the closure in nonisolated code, or pass
+  /// `isolation: nil` with a `@Sendable` closure. A closure written in another actor is refused.
+  ///
   /// **Cost.** The runtime cannot send a message straight to a closure, so each message to one
   /// goes through `forwardInvocation:` (an `NSInvocation`, its arguments boxed): a few hundred
   /// nanoseconds, against tens for a method handler. Answer every-frame methods
@@ -462,10 +481,12 @@ open class DelegateProxy: ForwardingProxy {
   @discardableResult
   public func answer<each Argument, Answer>(
     _ selector: Selector, role: HandlerRole, at position: Int? = nil,
-    retention: HandlerRetention = .weak, with body: @escaping (repeat each Argument) -> Answer
+    retention: HandlerRetention = .weak, isolation: (any Actor)? = #isolation,
+    with body: @escaping (repeat each Argument) -> Answer
   ) -> ObservationToken {
     routing.answer(
-      NSStringFromSelector(selector), role: role, at: position, retention: retention, body)
+      NSStringFromSelector(selector), role: role, at: position, retention: retention,
+      isolation: isolation, body)
   }
 
   /// Answers the method named `name`, its Objective-C selector
@@ -474,9 +495,11 @@ open class DelegateProxy: ForwardingProxy {
   @discardableResult
   public func answer<each Argument, Answer>(
     named name: String, role: HandlerRole, at position: Int? = nil,
-    retention: HandlerRetention = .weak, with body: @escaping (repeat each Argument) -> Answer
+    retention: HandlerRetention = .weak, isolation: (any Actor)? = #isolation,
+    with body: @escaping (repeat each Argument) -> Answer
   ) -> ObservationToken {
-    routing.answer(name, role: role, at: position, retention: retention, body)
+    routing.answer(
+      name, role: role, at: position, retention: retention, isolation: isolation, body)
   }
 
   // MARK: - Async sequences

@@ -468,19 +468,24 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// token is cancelled or another closure takes its role.
   func answer<each Argument, Answer>(
     _ selector: String, role: HandlerRole, at position: Int?, retention: HandlerRetention,
-    _ body: @escaping (repeat each Argument) -> Answer
+    isolation actor: (any Actor)?, _ body: @escaping (repeat each Argument) -> Answer
   ) -> ObservationToken {
     withLock {
       let declaration = selectors.runtime.declaration(of: selector)
+      let isolation = ClosureIsolation(registeredOn: actor)
       let problem =
-        declaration.map { closureProblem($0, selector, (repeat each Argument).self, Answer.self) }
+        actor.flatMap { isolation == nil ? ClosureIsolation.refusal(of: $0) : nil }
+        ?? declaration.map {
+          closureProblem($0, selector, (repeat each Argument).self, Answer.self)
+        }
         ?? undeclaredClosureProblem(selector)
       if let problem {
         report(DelegateProxyError(.closureCannotAnswer(selector: selector, reason: problem)))
         return ObservationToken {}
       }
       let handler = ClosureHandler(
-        selector: selector, argumentTypes: declaration?.argumentTypes, body
+        selector: selector, argumentTypes: declaration?.argumentTypes,
+        isolation: isolation ?? .anyThread, body
       ) {
         [weak self] mismatch in
         let reason =
@@ -488,6 +493,9 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
           ? "it was sent \(mismatch.found), not \(mismatch.expected)"
           : "its argument \(mismatch.index) arrived as a \(mismatch.found), not \(mismatch.expected)"
         self?.report(DelegateProxyError(.closureCannotAnswer(selector: selector, reason: reason)))
+      } onWrongThread: { [weak self] in
+        self?.report(
+          DelegateProxyError(.calledOffItsActor(selector: selector, thread: currentThreadName())))
       }
       place(handler, role: role, at: position, retention: retention)
       // The token keeps a weakly held closure alive. A strongly held one keeps its token, so
@@ -690,19 +698,43 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// `body` is never called.
   func observe<Arguments>(
     _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool,
-    _ body: @escaping (Arguments) -> Void
+    isolation actor: (any Actor)? = nil, _ body: @escaping (Arguments) -> Void
   ) -> ObservationToken {
-    observation(event, beforeHandler: beforeHandler, body) ?? ObservationToken {}
+    observation(event, beforeHandler: beforeHandler, isolation: actor, body)
+      ?? ObservationToken {}
   }
 
-  /// The observation of `event`, or `nil` when it cannot be shown (reported).
+  /// The observation of `event`, or `nil` when it cannot be shown (reported); `body`, written
+  /// on `actor`, is called only where that actor allows (``ClosureIsolation``).
   private func observation<Arguments>(
     _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool,
-    _ body: @escaping (Arguments) -> Void
+    isolation actor: (any Actor)? = nil, _ body: @escaping (Arguments) -> Void
   ) -> ObservationToken? {
     withLock {
+      guard let isolation = ClosureIsolation(registeredOn: actor) else {
+        let reason = actor.map(ClosureIsolation.refusal(of:)) ?? ""
+        report(DelegateProxyError(.undeliverableObservation(selector: event.name, reason: reason)))
+        return nil
+      }
       guard startObserving(event) else { return nil }
-      let observation = router.observe(event, beforeHandler: beforeHandler, body)
+      var reportedWrongThread = false
+      let checked: (Arguments) -> Void =
+        isolation == .anyThread
+        ? body
+        : { [weak self] arguments in
+          guard isolation.allowsCallHere else {
+            // Under the lock, as every message is delivered.
+            if !reportedWrongThread {
+              reportedWrongThread = true
+              self?.report(
+                DelegateProxyError(
+                  .calledOffItsActor(selector: event.name, thread: currentThreadName())))
+            }
+            return
+          }
+          body(arguments)
+        }
+      let observation = router.observe(event, beforeHandler: beforeHandler, checked)
       // Cancelling changes the router's observer table: under the lock, like every other
       // change, whichever thread cancels or releases the token.
       return ObservationToken { [weak self] in
@@ -781,9 +813,9 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// that message is not shown.
   func observe<each Argument>(
     _ selector: String, as types: (repeat each Argument).Type, beforeHandler: Bool,
-    _ body: @escaping (repeat each Argument) -> Void
+    isolation actor: (any Actor)? = nil, _ body: @escaping (repeat each Argument) -> Void
   ) -> ObservationToken {
-    typedObservation(selector, as: types, beforeHandler: beforeHandler, body)
+    typedObservation(selector, as: types, beforeHandler: beforeHandler, isolation: actor, body)
       ?? ObservationToken {}
   }
 
@@ -820,7 +852,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// is reported once, and that message is not shown.
   private func typedObservation<each Argument>(
     _ selector: String, as types: (repeat each Argument).Type, beforeHandler: Bool,
-    _ body: @escaping (repeat each Argument) -> Void
+    isolation actor: (any Actor)? = nil, _ body: @escaping (repeat each Argument) -> Void
   ) -> ObservationToken? {
     var index = 0
     for type in repeat (each Argument).self {
@@ -837,7 +869,8 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     let event = MessageEvent<Message, [Any]>(named: selector)
     let kinds = BoxedArguments.kinds(
       of: types, declared: selectors.runtime.declaration(of: selector)?.argumentTypes)
-    return observation(event, beforeHandler: beforeHandler) { [weak self] boxed in
+    return observation(event, beforeHandler: beforeHandler, isolation: actor) {
+      [weak self] boxed in
       if let mismatch = BoxedArguments.deliver(boxed, as: types, kinds: kinds, to: body) {
         guard !reportedMismatch else { return }
         reportedMismatch = true

@@ -42,7 +42,7 @@ public final class DelegateRoutingBenchmark {
     routing.onError = { _ in }
     arguments = Self.boxedArguments(nil)
     // Held strongly, the closure keeps its own token: the proxy lets it go with itself.
-    _ = routing.answer(selector, role: .view, at: nil, retention: .strong) {
+    _ = routing.answer(selector, role: .view, at: nil, retention: .strong, isolation: nil) {
       (_: AnyObject, count: Int, scale: Double, flag: Bool) -> Bool in
       flag && count > 0 && scale > 0
     }
