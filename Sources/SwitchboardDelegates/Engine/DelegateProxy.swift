@@ -471,10 +471,12 @@ open class DelegateProxy: ForwardingProxy {
   ///
   /// - Parameters:
   ///   - selector: A method of the adopted protocols.
-  ///   - role: The closure's role; another closure given the same role replaces it.
+  ///   - role: The closure's role; a closure or handler given the same role replaces it.
   ///   - position: Its priority position, 0 the highest; by default after the handlers, before
   ///     the delegates the parent had.
   ///   - retention: `.weak`: the token keeps it; `.strong`: the proxy does.
+  ///   - isolation: The actor the closure was written on, the caller's by default: on the main
+  ///     actor, it is called only there; `nil`, on any thread.
   ///   - body: The answer, with the method's argument and return types.
   /// - Returns: A token whose `cancel()` removes the closure (releasing it removes a weakly held
   ///   one).
