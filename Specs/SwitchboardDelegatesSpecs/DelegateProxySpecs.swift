@@ -601,6 +601,72 @@ struct DelegateProxySpecs {
       #expect(spec.parent.crashes.isEmpty)
     }
 
+    @Test(
+      "it: yields a parent's objects that are not Sendable (a location manager), consumed on the main actor",
+      .timeLimit(.minutes(1)))
+    @MainActor
+    func notSendableArguments() async {
+      final class LocationManager: NSObject {
+        var readings = 0
+      }
+      let proxy = spec.attach([.view: spec.screen])
+      let updates = proxy.events(named: P.didUpdateLocations, as: (LocationManager, Int).self)
+      spec.runLoop.endTurn()
+      let manager = LocationManager()
+      spec.parent.send(P.didUpdateLocations, [manager, NSNumber(value: 3)])
+      for await (sender, count) in updates {
+        sender.readings += count
+        break
+      }
+      #expect(manager.readings == 3)
+    }
+
+    @Test(
+      "it: ends when the consuming task is cancelled, and the method is no longer observed",
+      .timeLimit(.minutes(1)))
+    func endsWhenCancelled() async {
+      let proxy = spec.attach([.view: spec.screen])
+      let updates = proxy.events(named: P.didUpdateLocations, as: (String, Int).self)
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.didUpdateLocations))
+      let consumer = Task {
+        var seen = 0
+        for await _ in updates { seen += 1 }
+        return seen
+      }
+      consumer.cancel()
+      #expect(await consumer.value == 0, "the loop ended")
+      spec.runLoop.endTurn()
+      #expect(!spec.parent.cachedAnswer(P.didUpdateLocations))
+    }
+
+    @Test(
+      "context: the documented pattern, a task that consumes the sequence — it does not keep the proxy, which goes with its parent and ends the task",
+      .timeLimit(.minutes(1)))
+    func taskDoesNotKeepTheProxy() async {
+      final class SearchModel: @unchecked Sendable {
+        var queries: [String] = []
+      }
+      let model = SearchModel()
+      spec.runLoop.endTurn()
+      weak var released: ModelDelegateProxy?
+      let consumer: Task<Void, Never>
+      do {
+        let proxy = spec.attach([.view: spec.screen])
+        released = proxy
+        // The sequence is made outside the task: the task holds the sequence, not the proxy.
+        let texts = proxy.events(named: P.textDidChange, as: (String, String).self)
+        consumer = Task {
+          for await (_, text) in texts { model.queries.append(text) }
+        }
+        spec.parent.send(P.textDidChange, ["bar" as NSString, "sw" as NSString])
+      }
+      spec.parent.dispatcher = nil  // the parent goes away, and with it the proxy it owns
+      #expect(released == nil, "the consuming task kept no proxy alive")
+      await consumer.value
+      #expect(model.queries == ["sw"])
+    }
+
     @Test("context: a method that returns a value — reported, and the sequence ends at once")
     func refused() async {
       let proxy = spec.attach([.view: spec.screen])
