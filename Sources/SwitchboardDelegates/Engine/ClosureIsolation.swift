@@ -38,21 +38,14 @@ enum ClosureIsolation: Equatable, Sendable {
   /// main thread on Apple platforms (the main queue elsewhere, which a test harness may drain
   /// on another thread).
   var allowsCallHere: Bool {
-    self == .anyThread || Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueue) == true
+    self == .anyThread || isOnMainQueue()
   }
 }
-
-/// A value only the main queue holds, so that code can tell whether it runs there.
-private let mainQueue: DispatchSpecificKey<Bool> = {
-  let key = DispatchSpecificKey<Bool>()
-  DispatchQueue.main.setSpecific(key: key, value: true)
-  return key
-}()
 
 /// The current thread, as a report names it.
 func currentThreadName() -> String {
   if Thread.isMainThread { return "the main thread" }
-  if DispatchQueue.getSpecific(key: mainQueue) == true { return "the main queue" }
+  if isOnMainQueue() { return "the main queue" }
   let name = Thread.current.name ?? ""
   return name.isEmpty ? "a thread other than the main thread" : "the thread \(name)"
 }
