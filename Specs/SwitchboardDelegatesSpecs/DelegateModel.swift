@@ -47,6 +47,9 @@ enum ModelDelegateProtocol {
   /// Two overloads of one Swift name, `mapView(_:viewFor:)`, as MapKit declares them.
   static let viewForAnnotation = "mapView:viewForAnnotation:"
   static let viewForOverlay = "mapView:viewForOverlay:"
+  /// A method whose mere presence turns the parent's other methods off, as Core Data's
+  /// `NSFetchedResultsControllerDelegate` declares it.
+  static let didChangeSnapshot = "controller:didChangeContentWithSnapshot:"
 
   static let methods: [ModelDelegateMethod] = [
     ModelDelegateMethod(
@@ -80,6 +83,9 @@ enum ModelDelegateProtocol {
     ModelDelegateMethod(
       selector: viewForOverlay, returnsVoid: false, parentDefault: nil, completionArgument: nil,
       types: "@32@0:8@16@24"),
+    ModelDelegateMethod(
+      selector: didChangeSnapshot, returnsVoid: true, parentDefault: nil, completionArgument: nil,
+      types: "v32@0:8@16@24"),
   ]
 
   static func method(_ selector: String) -> ModelDelegateMethod? {

@@ -497,6 +497,40 @@ struct DelegateProxySpecs {
     }
   }
 
+  @Suite("describe: a method whose mere presence changes the parent")
+  struct PresenceSensitive {
+    let spec = DelegateProxySpecs()
+
+    @Test(
+      "context: observed while no handler implements it — refused at observe, with the fix, and the parent is never told it is implemented"
+    )
+    func refusedForAnObserverAlone() {
+      let proxy = spec.attach([.view: spec.screen])
+      var seen = 0
+      let observation = proxy.observe(named: P.didChangeSnapshot) { _ in seen += 1 }
+      spec.runLoop.endTurn()
+      #expect(!spec.parent.cachedAnswer(P.didChangeSnapshot), "the parent's behaviour is unchanged")
+      #expect(proxy.routing.errors.map(\.kind) == [.undeliverableObservation])
+      #expect(proxy.errors.first?.contains("no other delegate method") == true)
+      #expect(proxy.errors.first?.contains("Fix:") == true)
+      observation.cancel()
+    }
+
+    @Test("context: a handler implements it — an observer beside it sees each message")
+    func observedBesideItsHandler() {
+      let updates = DelegateHandler([P.didChangeSnapshot])
+      let proxy = spec.attach([.viewModel: updates])
+      var seen = 0
+      let observation = proxy.observe(named: P.didChangeSnapshot) { _ in seen += 1 }
+      spec.runLoop.endTurn()
+      spec.parent.send(P.didChangeSnapshot, ["controller" as NSString, "snapshot" as NSString])
+      #expect(seen == 1)
+      #expect(updates.received == [P.didChangeSnapshot])
+      #expect(proxy.errors.isEmpty)
+      observation.cancel()
+    }
+  }
+
   @Suite("describe: a role in use")
   struct RoleInUse {
     let spec = DelegateProxySpecs()

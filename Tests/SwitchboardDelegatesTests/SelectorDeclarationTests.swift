@@ -104,3 +104,30 @@ struct SelectorDeclarationTests {
 private enum Style: Int {
   case plain, grouped
 }
+
+/// The key a parent keeps an attached proxy under.
+struct DelegatePropertyKeyTests {
+  private class Controller {
+    var delegate: AnyObject?
+  }
+  private final class SheetController: Controller {
+    var sheetDelegate: AnyObject?
+  }
+
+  @Test func keyPathsThatNameOneObjectiveCPropertyShareAKey() {
+    // A subclass's redeclared property has a key path of its own; both name `delegate`.
+    let base = DelegatePropertyKey(\Controller.delegate, objectiveCName: "delegate")
+    let redeclared = DelegatePropertyKey(\SheetController.delegate, objectiveCName: "delegate")
+    #expect(base == redeclared)
+    #expect(
+      base != DelegatePropertyKey(\SheetController.sheetDelegate, objectiveCName: "sheetDelegate"))
+  }
+
+  @Test func aSwiftPropertyIsKeyedByItsKeyPath() {
+    // Linux has no Objective-C names, so every key path is its own key there.
+    #expect(DelegatePropertyKey(\Controller.delegate) == .swift(\Controller.delegate))
+    #expect(
+      DelegatePropertyKey(\Controller.delegate)
+        != DelegatePropertyKey(\SheetController.sheetDelegate))
+  }
+}

@@ -54,7 +54,7 @@ open class DelegateProxy: ForwardingProxy {
   /// Where the parent keeps this proxy, so that ``detach()`` makes the parent let it go; under
   /// the routing's lock.
   private weak var registry: AttachedDelegateProxies?
-  private var registryKey: AnyKeyPath?
+  private var registryKey: DelegatePropertyKey?
 
   /// A proxy for `handlers`, highest priority first, each held weakly; use
   /// ``attach(to:delegate:adopting:handlers:rules:fallbacks:keepingInstalledDelegate:)`` to
@@ -120,7 +120,7 @@ open class DelegateProxy: ForwardingProxy {
         + "\(Delegate.self) {}`, or, for a protocol with required methods, name it: "
         + "`attach(to:delegate:adopting: \(Delegate.self).self, handlers:)`.")
     let attached = AttachedDelegateProxies.of(parent)
-    let previous = attached.proxies[property]
+    let previous = attached.proxies[DelegatePropertyKey(property)]
     let access = UncheckedProperty(parent: parent, property: property)
     // Refused (and reported) over another Switchboard proxy than the one it replaces.
     guard
@@ -129,10 +129,10 @@ open class DelegateProxy: ForwardingProxy {
         keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing,
         isAnotherProxy: { $0 is ForwardingProxy })
     else { return proxy }
-    attached.proxies[property] = proxy
+    attached.proxies[DelegatePropertyKey(property)] = proxy
     proxy.routing.withLock {
       proxy.registry = attached
-      proxy.registryKey = property
+      proxy.registryKey = DelegatePropertyKey(property)
     }
     return proxy
   }
@@ -152,7 +152,7 @@ open class DelegateProxy: ForwardingProxy {
   public static func attached<Parent: AnyObject, Delegate>(
     to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>
   ) -> Self? {
-    AttachedDelegateProxies.of(parent).proxies[property] as? Self
+    AttachedDelegateProxies.of(parent).proxies[DelegatePropertyKey(property)] as? Self
   }
 
   /// Disconnects the proxy: the parent's delegate gets back the delegate it had before attach,
@@ -622,7 +622,7 @@ extension ForwardedMessage: ForwardedInvocation {
 
 /// The delegate proxies attached to one parent, by delegate property; the parent owns them.
 final class AttachedDelegateProxies {
-  var proxies: [AnyKeyPath: DelegateProxy] = [:]
+  var proxies: [DelegatePropertyKey: DelegateProxy] = [:]
   /// Proxies given to a parent at its initialization, kept as long as this object's owner.
   var owned: [DelegateProxy] = []
 

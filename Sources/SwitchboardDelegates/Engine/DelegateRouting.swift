@@ -800,6 +800,14 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
         ? nil : "its arguments are \(typed), not \(Arguments.self); observe its typed event"
     }
     if let problem = selectors.observationProblem(selector) { return problem }
+    if let effect = configuration.presenceEffects[selector],
+      router.targets(forNamed: selector).isEmpty
+    {
+      return
+        "its mere presence changes the parent (\(effect)), and observing it alone would make "
+        + "the proxy implement it. Fix: observe it only beside a handler that implements it, "
+        + "or observe the methods it would silence instead"
+    }
     if Arguments.self != [Any].self {
       return
         "its arguments come boxed as [Any], not \(Arguments.self); observe "
@@ -973,7 +981,8 @@ extension DelegateRouting where Message == DelegateMessage {
     for (role, handler) in handlers { router.add(handler, role: role) }
     self.init(
       router: router, runtime: runtime, fallbacks: fallbacks,
-      configuration: RoutingConfiguration(typedNotifications: typedNotifications),
+      configuration: RoutingConfiguration(
+        typedNotifications: typedNotifications, presenceEffects: DelegatePreset.presenceEffects),
       schedule: schedule)
   }
 }
@@ -1037,6 +1046,9 @@ struct RoutingConfiguration<Message: MessageSet> {
   /// answers like any other selector: only while a handler implements one or something
   /// observes it.
   var typedNotifications: Set<String> = []
+  /// What the mere presence of a method does to its parent, by selector
+  /// (``DelegatePreset/presenceEffects``): observing one no handler implements is refused.
+  var presenceEffects: [String: String] = [:]
   /// The arguments type observers of a typed notification get, when not `[Any]`.
   var typedArguments: [String: Any.Type] = [:]
   /// The name of the property whose object receives a selector, or `nil` for the first.

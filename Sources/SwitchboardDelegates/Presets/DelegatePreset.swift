@@ -14,12 +14,16 @@ struct DelegatePreset: Sendable {
   /// Notifications sent every frame that the proxy classes implement themselves, so one sent to
   /// several handlers or observed takes no `NSInvocation`; answered like any other selector.
   let typedNotifications: Set<String>
+  /// Methods whose mere presence changes the parent, with what it does, as the SDK header says:
+  /// observing one that no handler implements would make the proxy implement it.
+  let presenceEffects: [String: String]
 
   /// A preset whose "should" questions default to `true`, whose "target" questions default to
   /// the proposed argument at the index given, and whose other methods have the values given.
   init(
     _ protocolName: String, answeringTrue: [String] = [], proposedArgument: [String: Int] = [:],
-    values: [String: DelegateFallback] = [:], typedNotifications: Set<String> = []
+    values: [String: DelegateFallback] = [:], typedNotifications: Set<String> = [],
+    presenceEffects: [String: String] = [:]
   ) {
     var defaults = values
     for selector in answeringTrue { defaults[selector] = .value(true) }
@@ -27,12 +31,14 @@ struct DelegatePreset: Sendable {
     self.protocolName = protocolName
     self.defaults = defaults
     self.typedNotifications = typedNotifications
+    self.presenceEffects = presenceEffects
   }
 
   /// Every preset, one line each.
   static let all: [DelegatePreset] = [
     .textField, .textView, .searchBar, .scrollView, .tabBarController,
     .adaptivePresentationController, .gestureRecognizer, .tableView, .collectionView,
+    .fetchedResultsController, .captureFileOutputRecording,
   ]
 
   /// Every preset's documented defaults, by selector.
@@ -45,6 +51,11 @@ struct DelegatePreset: Sendable {
     }
     return defaults
   }()
+
+  /// Every preset's methods whose presence changes the parent, with what it does.
+  static let presenceEffects: [String: String] = all.reduce(into: [:]) {
+    $0.merge($1.presenceEffects) { first, _ in first }
+  }
 
   /// Every preset's typed notifications.
   static let typedNotifications: Set<String> = all.reduce(into: []) {
