@@ -1,5 +1,7 @@
 extension DelegatePreset {
-  /// `AVCaptureFileOutputRecordingDelegate`: AVCaptureFileOutput.h (iOS 18.6 SDK), of
+  /// `AVCaptureFileOutputRecordingDelegate`: one method silences another.
+  ///
+  /// AVCaptureFileOutput.h (iOS 18.6 SDK), of
   /// `captureOutput:didStartRecordingToOutputFileAtURL:startPTS:fromConnections:`: "If this
   /// method is implemented, the alternative delegate callback
   /// -captureOutput:didStartRecordingToOutputFileAtURL:fromConnections will not be called."
