@@ -323,12 +323,13 @@ final class ModelDelegateProxy: @unchecked Sendable {
   @discardableResult
   static func attach(
     to parent: ModelParent, handlers: KeyValuePairs<HandlerRole, AnyObject>,
+    answers: [DelegateAnswer] = [],
     rules: RoutingRules<DelegateMessage> = [:], fallbacks: [String: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true, keepingDefaultOnError: Bool = false,
     runLoop: ModelRunLoop
   ) -> ModelDelegateProxy {
     attach(
-      to: parent, handlers: handlers, rules: rules, fallbacks: fallbacks,
+      to: parent, handlers: handlers, answers: answers, rules: rules, fallbacks: fallbacks,
       keepingInstalledDelegate: keepingInstalledDelegate,
       keepingDefaultOnError: keepingDefaultOnError, schedule: runLoop.schedule)
   }
@@ -338,6 +339,7 @@ final class ModelDelegateProxy: @unchecked Sendable {
   @discardableResult
   static func attach(
     to parent: ModelParent, handlers: KeyValuePairs<HandlerRole, AnyObject>,
+    answers: [DelegateAnswer] = [],
     rules: RoutingRules<DelegateMessage> = [:], fallbacks: [String: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true, keepingDefaultOnError: Bool = false,
     schedule: @escaping (@escaping @Sendable () -> Void) -> Void
@@ -348,6 +350,8 @@ final class ModelDelegateProxy: @unchecked Sendable {
         fallbacks: fallbacks, runtime: ModelDelegateRuntime(),
         typedNotifications: DelegatePreset.typedNotifications, schedule: schedule),
       keepingDefaultOnError: keepingDefaultOnError)
+    // As `DelegateProxy.attach` does: before the first assignment.
+    for answer in answers { answer.register(proxy.routing) }
     let previous = parent.dispatcher
     let attached = proxy.routing.attach(
       to: [

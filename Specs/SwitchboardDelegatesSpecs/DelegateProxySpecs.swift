@@ -309,6 +309,39 @@ struct DelegateProxySpecs {
       token.cancel()
     }
 
+    @Test(
+      "context: closures given at attach — the parent sees them in the same turn, before it needs them"
+    )
+    func givenAtAttach() {
+      var fields: [String] = []
+      let proxy = ModelDelegateProxy.attach(
+        to: spec.parent, handlers: [.viewModel: spec.model],
+        answers: [
+          .answer(named: P.shouldReturn) { (field: String) -> Bool in
+            fields.append(field)
+            return false
+          }
+        ], runLoop: spec.runLoop)
+      // No turn has ended: the parent asked once, at the assignment.
+      #expect(spec.parent.cachedAnswer(P.shouldReturn))
+      #expect(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == false)
+      #expect(fields == ["field"])
+      #expect(proxy.routing.handler(withRole: HandlerRole(P.shouldReturn)) != nil)
+      #expect(proxy.errors.isEmpty)
+    }
+
+    @Test("context: a closure added after attach — the parent sees it only after the turn")
+    func addedAfterAttach() {
+      let proxy = spec.attach([.viewModel: spec.model])
+      let token = proxy.answer(named: P.shouldReturn, role: "return key") { (_: String) -> Bool in
+        false
+      }
+      #expect(!spec.parent.cachedAnswer(P.shouldReturn), "the proxy re-assigns itself after it")
+      spec.runLoop.endTurn()
+      #expect(spec.parent.cachedAnswer(P.shouldReturn))
+      token.cancel()
+    }
+
     @Test("it: answers a structure, its arguments unboxed to the closure's types")
     func answersAStructure() {
       let proxy = spec.attach([.view: spec.screen])

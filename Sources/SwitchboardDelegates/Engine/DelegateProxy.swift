@@ -104,12 +104,92 @@ open class DelegateProxy: ForwardingProxy {
   ///   `final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}`), or names it in
   ///   `adopting`; a protocol named in `adopting` is adopted by a subclass, not by
   ///   `DelegateProxy` itself.
+  ///
+  /// Closures in `answers` are handlers from the start: the parent sees them the moment the
+  /// proxy becomes its delegate (a closure added later with `answer` reaches it after the
+  /// turn, when the proxy re-assigns itself).
   @discardableResult
   public static func attach<Parent: AnyObject, Delegate>(
     to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
     adopting protocolWithRequiredMethods: Protocol? = nil,
-    handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
-    fallbacks: [Selector: DelegateFallback] = [:], keepingInstalledDelegate: Bool = true
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    keepingInstalledDelegate: Bool = true
+  ) -> Self {
+    attach(
+      to: parent, key: DelegatePropertyKey(property), delegateType: Delegate.self,
+      access: UncheckedProperty(
+        parent: parent, read: { $0[keyPath: property].map { $0 as AnyObject } },
+        write: { $0[keyPath: property] = $1 as? Delegate }),
+      adopting: protocolWithRequiredMethods, handlers: handlers, answers: answers, rules: rules,
+      fallbacks: fallbacks, keepingInstalledDelegate: keepingInstalledDelegate)
+  }
+
+  /// Attaches a proxy to a delegate property that is not optional, as
+  /// ``attach(to:delegate:adopting:handlers:answers:rules:fallbacks:keepingInstalledDelegate:)``
+  /// does for an optional one.
+  ///
+  /// The property can never be `nil`, so ``detach()`` gives it back the delegate it had, and
+  /// the proxy re-asks the parent by assigning itself again: a parent that reads its delegate's
+  /// answers only when a different object is assigned is not re-asked.
+  @discardableResult
+  public static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate>,
+    adopting protocolWithRequiredMethods: Protocol? = nil,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    keepingInstalledDelegate: Bool = true
+  ) -> Self {
+    attach(
+      to: parent, key: DelegatePropertyKey(property), delegateType: Delegate.self,
+      access: UncheckedProperty(
+        parent: parent, read: { $0[keyPath: property] as AnyObject },
+        write: { parent, object in
+          if let delegate = object as? Delegate { parent[keyPath: property] = delegate }
+        }),
+      adopting: protocolWithRequiredMethods, handlers: handlers, answers: answers, rules: rules,
+      fallbacks: fallbacks, keepingInstalledDelegate: keepingInstalledDelegate)
+  }
+
+  /// Attaches a proxy to a delegate the parent sets with a method, not a property, such as
+  /// `AVCaptureVideoDataOutput`'s `setSampleBufferDelegate(_:queue:)`: `property` reads it, and
+  /// `set` sets it.
+  ///
+  /// ```swift
+  /// final class FramesProxy: DelegateProxy, AVCaptureVideoDataOutputSampleBufferDelegate,
+  ///   @unchecked Sendable {}
+  ///
+  /// FramesProxy.attach(
+  ///   to: output, delegate: \.sampleBufferDelegate,
+  ///   settingWith: { output, delegate in output.setSampleBufferDelegate(delegate, queue: frames) },
+  ///   handlers: [.viewModel: detector])
+  /// ```
+  @discardableResult
+  public static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: KeyPath<Parent, Delegate?>,
+    settingWith set: @escaping (Parent, Delegate?) -> Void,
+    adopting protocolWithRequiredMethods: Protocol? = nil,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    keepingInstalledDelegate: Bool = true
+  ) -> Self {
+    attach(
+      to: parent, key: DelegatePropertyKey(property), delegateType: Delegate.self,
+      access: UncheckedProperty(
+        parent: parent, read: { $0[keyPath: property].map { $0 as AnyObject } },
+        write: { set($0, $1 as? Delegate) }),
+      adopting: protocolWithRequiredMethods, handlers: handlers, answers: answers, rules: rules,
+      fallbacks: fallbacks, keepingInstalledDelegate: keepingInstalledDelegate)
+  }
+
+  /// The one way every `attach` goes: makes the proxy, gives it its closures, and connects it
+  /// to the property `access` reaches, kept under `key`.
+  private static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, key: DelegatePropertyKey, delegateType: Delegate.Type,
+    access: UncheckedProperty<Parent>, adopting protocolWithRequiredMethods: Protocol?,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer],
+    rules: RoutingRules<DelegateMessage>, fallbacks: [Selector: DelegateFallback],
+    keepingInstalledDelegate: Bool
   ) -> Self {
     if let protocolWithRequiredMethods { adopt(protocolWithRequiredMethods) }
     let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
@@ -119,9 +199,10 @@ open class DelegateProxy: ForwardingProxy {
         + "attached to. Declare it as `final class \(Self.self): DelegateProxy, "
         + "\(Delegate.self) {}`, or, for a protocol with required methods, name it: "
         + "`attach(to:delegate:adopting: \(Delegate.self).self, handlers:)`.")
+    // Before the first assignment, so the parent's first question sees them.
+    for answer in answers { answer.register(proxy.routing) }
     let attached = AttachedDelegateProxies.of(parent)
-    let previous = attached.proxies[DelegatePropertyKey(property)]
-    let access = UncheckedProperty(parent: parent, property: property)
+    let previous = attached.proxies[key]
     // Refused (and reported) over another Switchboard proxy than the one it replaces.
     guard
       proxy.routing.attach(
@@ -129,10 +210,10 @@ open class DelegateProxy: ForwardingProxy {
         keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing,
         isAnotherProxy: { $0 is ForwardingProxy })
     else { return proxy }
-    attached.proxies[DelegatePropertyKey(property)] = proxy
+    attached.proxies[key] = proxy
     proxy.routing.withLock {
       proxy.registry = attached
-      proxy.registryKey = DelegatePropertyKey(property)
+      proxy.registryKey = key
     }
     return proxy
   }

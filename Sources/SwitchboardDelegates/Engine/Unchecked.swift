@@ -203,16 +203,22 @@ func associatedObject<Object: AnyObject>(
   return made
 }
 
-/// A parent's delegate property, reached through its key path, with the parent held weakly.
+/// A parent's delegate property, reached through its key path or its setter method, with the
+/// parent held weakly.
 ///
 /// `@unchecked Sendable`: the proxy touches the property only on the thread the parent calls
-/// it on, under its routing's lock; the key path is immutable.
-struct UncheckedProperty<Parent: AnyObject, Delegate>: @unchecked Sendable {
+/// it on, under its routing's lock; its closures never change.
+struct UncheckedProperty<Parent: AnyObject>: @unchecked Sendable {
   weak var parent: Parent?
-  let property: ReferenceWritableKeyPath<Parent, Delegate?>
+  /// Reads the property (a key path, or a getter method's).
+  let read: (Parent) -> AnyObject?
+  /// Sets it (a key path, or a setter method such as `setSampleBufferDelegate(_:queue:)`).
+  let write: (Parent, AnyObject?) -> Void
 
-  func get() -> AnyObject? { parent?[keyPath: property].map { $0 as AnyObject } }
-  func set(_ object: AnyObject?) { parent?[keyPath: property] = object as? Delegate }
+  func get() -> AnyObject? { parent.flatMap(read) }
+  func set(_ object: AnyObject?) {
+    if let parent { write(parent, object) }
+  }
 }
 #endif
 

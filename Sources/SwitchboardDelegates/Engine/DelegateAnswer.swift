@@ -1,0 +1,65 @@
+import Foundation
+import Switchboard
+
+#if canImport(ObjectiveC)
+import ObjectiveC
+#endif
+
+/// A closure that answers one delegate method, given to a proxy when it is attached, so the
+/// parent sees it the moment the proxy becomes its delegate, in the same turn.
+///
+/// ```swift
+/// SearchBarProxy.attach(
+///   to: searchBar, delegate: \.delegate, handlers: [.viewModel: model],
+///   answers: [
+///     .answer(#selector(UISearchBarDelegate.searchBarShouldBeginEditing(_:))) {
+///       (_: UISearchBar) -> Bool in true
+///     }
+///   ])
+/// ```
+///
+/// It is a handler like a closure given to `DelegateProxy.answer(_:role:at:retention:isolation:with:)`,
+/// held by the proxy, so it lives as long as the parent: capture the screen weakly
+/// (`[weak self]`). Its role is its selector's name unless you give one; a closure or handler
+/// given that role later replaces it.
+public struct DelegateAnswer {
+  /// Adds the closure to a proxy's routing.
+  let register: (DelegateRouting<DelegateMessage>) -> Void
+
+  /// The closure `body` answering the method named `name`, its Objective-C selector
+  /// (`"searchBarShouldBeginEditing:"`), as `answer(named:role:at:retention:isolation:with:)`
+  /// adds one.
+  ///
+  /// ```swift
+  /// .answer(named: "searchBarShouldBeginEditing:") { (_: UISearchBar) -> Bool in true }
+  /// ```
+  public static func answer<each Argument, Answer>(
+    named name: String, role: HandlerRole? = nil, isolation: (any Actor)? = #isolation,
+    _ body: @escaping (repeat each Argument) -> Answer
+  ) -> DelegateAnswer {
+    DelegateAnswer { routing in
+      _ = routing.answer(
+        name, role: role ?? HandlerRole(name), at: nil, retention: .strong,
+        isolation: isolation, body)
+    }
+  }
+}
+
+#if canImport(ObjectiveC)
+extension DelegateAnswer {
+  /// The closure `body` answering `selector`, as `answer(_:role:at:retention:isolation:with:)`
+  /// adds one.
+  ///
+  /// ```swift
+  /// .answer(#selector(UITextFieldDelegate.textFieldShouldReturn(_:))) {
+  ///   (field: UITextField) -> Bool in field.resignFirstResponder()
+  /// }
+  /// ```
+  public static func answer<each Argument, Answer>(
+    _ selector: Selector, role: HandlerRole? = nil, isolation: (any Actor)? = #isolation,
+    _ body: @escaping (repeat each Argument) -> Answer
+  ) -> DelegateAnswer {
+    answer(named: NSStringFromSelector(selector), role: role, isolation: isolation, body)
+  }
+}
+#endif
