@@ -3,7 +3,7 @@ import Switchboard
 
 /// A closure that answers one selector as a handler object's method would: a handler of a
 /// ``DelegateProxy`` like any other (a role, a place in the priority order, rules, `explain`),
-/// made by ``DelegateProxy/answer(_:role:at:retention:with:)``.
+/// made by ``DelegateProxy/answer(_:role:at:retention:isolation:with:)``.
 ///
 /// The runtime cannot send a message to it, so it is never a forwarding target: its messages
 /// reach `forwardInvocation:`, and it is called with their arguments unboxed to its types and

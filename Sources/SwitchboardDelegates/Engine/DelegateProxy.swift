@@ -57,7 +57,7 @@ open class DelegateProxy: ForwardingProxy {
   private var registryKey: DelegatePropertyKey?
 
   /// A proxy for `handlers`, highest priority first, each held weakly; use
-  /// ``attach(to:delegate:adopting:handlers:rules:fallbacks:keepingInstalledDelegate:)`` to
+  /// ``attach(to:delegate:adopting:handlers:answers:rules:fallbacks:keepingInstalledDelegate:)-(_,ReferenceWritableKeyPath<Parent,Delegate?>,_,_,_,_,_,_)`` to
   /// connect it.
   public required init(
     handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
@@ -126,7 +126,7 @@ open class DelegateProxy: ForwardingProxy {
   }
 
   /// Attaches a proxy to a delegate property that is not optional, as
-  /// ``attach(to:delegate:adopting:handlers:answers:rules:fallbacks:keepingInstalledDelegate:)``
+  /// ``attach(to:delegate:adopting:handlers:answers:rules:fallbacks:keepingInstalledDelegate:)-(_,ReferenceWritableKeyPath<Parent,Delegate?>,_,_,_,_,_,_)``
   /// does for an optional one.
   ///
   /// The property can never be `nil`, so ``detach()`` gives it back the delegate it had, and
@@ -477,7 +477,7 @@ open class DelegateProxy: ForwardingProxy {
   }
 
   /// Calls `body` with the typed arguments of every message named `name`, its Objective-C
-  /// selector, as ``observe(_:as:beforeHandler:_:)`` does for a `#selector`.
+  /// selector, as ``observe(_:as:beforeHandler:isolation:_:)`` does for a `#selector`.
   public func observe<each Argument>(
     named name: String, as types: (repeat each Argument).Type, beforeHandler: Bool = false,
     isolation: (any Actor)? = #isolation, _ body: @escaping (repeat each Argument) -> Void
@@ -573,7 +573,7 @@ open class DelegateProxy: ForwardingProxy {
   }
 
   /// Answers the method named `name`, its Objective-C selector
-  /// (`"mapView:viewForAnnotation:"`), as ``answer(_:role:at:retention:with:)`` does for a
+  /// (`"mapView:viewForAnnotation:"`), as ``answer(_:role:at:retention:isolation:with:)`` does for a
   /// `#selector`: for an overloaded method, whose `#selector` would need an `as` cast.
   @discardableResult
   public func answer<each Argument, Answer>(
@@ -588,7 +588,7 @@ open class DelegateProxy: ForwardingProxy {
   // MARK: - Async sequences
 
   /// Every `selector` the parent sends from now on (a method that returns nothing), its
-  /// arguments typed as ``observe(_:as:beforeHandler:_:)`` gives them, as an async sequence.
+  /// arguments typed as ``observe(_:as:beforeHandler:isolation:_:)`` gives them, as an async sequence.
   ///
   /// ```swift
   /// for await (_, text) in proxy.events(
@@ -601,7 +601,7 @@ open class DelegateProxy: ForwardingProxy {
   /// The proxy answers the method while the sequence is consumed, as for an observer, and the
   /// parent learns it after this turn. The sequence ends when the proxy goes away (with the
   /// parent, which owns it); when the consumer stops, the method is no longer observed. Held to
-  /// the rules of ``observe(_:as:beforeHandler:_:)``: one that cannot be shown (a method that
+  /// the rules of ``observe(_:as:beforeHandler:isolation:_:)``: one that cannot be shown (a method that
   /// returns a value, a type the runtime never boxes) is reported to ``onError`` and ends at
   /// once. The list proxies' `events(_:)` has the same shape.
   ///

@@ -744,7 +744,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     }
   }
 
-  /// Every `event` from now on, as ``observe(_:beforeHandler:_:)`` shows it; a stream that ends
+  /// Every `event` from now on, as ``observe(_:beforeHandler:isolation:_:)`` shows it; a stream that ends
   /// at once when the event cannot be shown (the problem is reported).
   func events<Arguments: Sendable>(
     _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool,
@@ -828,7 +828,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   }
 
   /// Every message named `selector` from now on, its arguments unboxed as
-  /// ``observe(_:as:beforeHandler:_:)`` does, until the routing goes away (with its proxy) or
+  /// ``observe(_:as:beforeHandler:isolation:_:)`` does, until the routing goes away (with its proxy) or
   /// the consumer stops; a stream that ends at once when they cannot be shown (reported).
   func events<each Argument>(
     _ selector: String, as types: (repeat each Argument).Type, beforeHandler: Bool,

@@ -180,7 +180,7 @@ final class ListRouting<Host: ListHost> {
   }
 
   /// Calls `body`, on the main actor, with the arguments of every `event` the view sends, as
-  /// the routing shows them (``DelegateRouting/observe(_:beforeHandler:_:)``).
+  /// the routing shows them (``DelegateRouting/observe(_:beforeHandler:isolation:_:)``).
   func observe<Arguments>(
     _ event: MessageEvent<ListMessage, Arguments>, beforeHandler: Bool,
     _ body: @escaping @MainActor (Arguments) -> Void

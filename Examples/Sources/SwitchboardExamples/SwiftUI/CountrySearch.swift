@@ -17,11 +17,9 @@ final class CountrySearchModel: Observable {
   init() { observed = ObservedValue(countries) }
 
   /// Follows the search bar's text until the bar, and with it its proxy, goes away: the
-  /// sequence then ends, and so does the loop.
-  func follow(_ proxy: SearchBarProxy) async {
-    let edits = proxy.events(
-      #selector(UISearchBarDelegate.searchBar(_:textDidChange:)), as: (UISearchBar, String).self,
-      bufferingPolicy: .bufferingNewest(1))
+  /// sequence then ends, and so does the loop. It takes the sequence, not the proxy, so the
+  /// task that runs it keeps nothing of the bar alive.
+  func follow(_ edits: AsyncStream<(UISearchBar, String)>) async {
     for await (_, text) in edits {
       let matches =
         text.isEmpty ? countries : countries.filter { $0.localizedCaseInsensitiveContains(text) }
@@ -38,7 +36,11 @@ struct CountrySearchField: UIViewRepresentable {
   func makeUIView(context: Context) -> UISearchBar {
     let bar = UISearchBar()
     let proxy = SearchBarProxy.attach(to: bar, delegate: \.delegate, handlers: [:])
-    Task { await model.follow(proxy) }
+    // The sequence is made here, outside the task: the task holds it, never the proxy.
+    let edits = proxy.events(
+      #selector(UISearchBarDelegate.searchBar(_:textDidChange:)), as: (UISearchBar, String).self,
+      bufferingPolicy: .bufferingNewest(1))
+    Task { [model] in await model.follow(edits) }
     return bar
   }
 
