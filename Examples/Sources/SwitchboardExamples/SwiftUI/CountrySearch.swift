@@ -16,8 +16,9 @@ final class CountrySearchModel: Observable {
 
   init() { observed = ObservedValue(countries) }
 
-  /// Follows the search bar's text until the bar, and with it its proxy, goes away: the
-  /// sequence then ends, and so does the loop. It takes the sequence, not the proxy, so the
+  /// Follows the search bar's text until the bar, and with it its proxy, goes away.
+  ///
+  /// The sequence then ends, and so does the loop. It takes the sequence, not the proxy, so the
   /// task that runs it keeps nothing of the bar alive.
   func follow(_ edits: AsyncStream<(UISearchBar, String)>) async {
     for await (_, text) in edits {
