@@ -259,7 +259,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ///
   /// - Parameters:
   ///   - handler: The handler; registered again, it keeps only its new place and roles.
-  ///   - position: A position in `0...handlerCount`.
+  ///   - position: A position, at least 0; past the last, the last.
   ///   - role: A role that rules and diagnostics can refer to; a handler that had it is
   ///     replaced, in its place unless a position is given.
   ///   - retention: Whether the proxy keeps the handler alive; weakly by default.
@@ -275,7 +275,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ///
   /// - Parameters:
   ///   - handler: The handler; registered again, it keeps only its new place and roles.
-  ///   - position: A position in `0...handlerCount`.
+  ///   - position: A position, at least 0; past the last, the last.
   ///   - roles: Roles that rules and diagnostics can refer to; a handler that had one is
   ///     replaced, in its place unless a position is given.
   ///   - retention: Whether the proxy keeps the handler alive; weakly by default.
@@ -283,12 +283,13 @@ public final class PrioritizedProxy<Message: MessageSet> {
     _ handler: AnyObject, at position: Int, roles: [HandlerRole],
     retention: HandlerRetention = .weak
   ) {
-    removeReleasedHandlers()
     precondition(
-      (0...slots.count).contains(position),
+      position >= 0,
       "\(name): cannot insert \(String(describing: type(of: handler))) at position \(position); "
-        + "valid positions are 0...\(slots.count). Handlers: \(handlerListing).")
-    register(handler, at: position, roles: roles, retention: retention)
+        + "positions start at 0. Handlers: \(handlerListing).")
+    removeReleasedHandlers()
+    // Past the last (weakly held handlers released since the position was counted): the last.
+    register(handler, at: min(position, slots.count), roles: roles, retention: retention)
   }
 
   /// Registers `handler` with `roles` at `position`, or, when `position` is `nil`, in the place
@@ -395,23 +396,30 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   /// Moves a handler to a new priority position; 0 is the highest priority.
   ///
+  /// ```swift
+  /// proxy.move(model, to: 0)   // the view model is asked first
+  /// ```
+  ///
+  /// Which handlers are still there is up to the app's objects (a weakly held one released,
+  /// another screen given its role), so neither a handler that is gone nor a position past the
+  /// last is a crash: the first moves nothing, the second moves it to the last place.
+  ///
   /// - Parameters:
   ///   - handler: A registered handler.
-  ///   - position: Its new position, in `0..<handlerCount`.
-  public func move(_ handler: AnyObject, to position: Int) {
-    removeReleasedHandlers()
-    guard let index = slots.firstIndex(where: { $0.object === handler }) else {
-      preconditionFailure(
-        "\(name): cannot move \(String(describing: type(of: handler))), which is not a handler. "
-          + "Handlers: \(handlerListing). Add it first.")
-    }
+  ///   - position: Its new position, at least 0; past the last, the last.
+  /// - Returns: `false` when `handler` is not a handler (nothing moved).
+  @discardableResult
+  public func move(_ handler: AnyObject, to position: Int) -> Bool {
     precondition(
-      slots.indices.contains(position),
-      "\(name): cannot move \(slots[index].describe(at: index)) to position \(position); valid "
-        + "positions are 0..<\(slots.count). Handlers: \(handlerListing).")
+      position >= 0,
+      "\(name): cannot move \(String(describing: type(of: handler))) to position \(position); "
+        + "positions start at 0. Handlers: \(handlerListing).")
+    removeReleasedHandlers()
+    guard let index = slots.firstIndex(where: { $0.object === handler }) else { return false }
     let slot = slots.remove(at: index)
-    slots.insert(slot, at: position)
+    slots.insert(slot, at: min(position, slots.count))
     change(.handlersChanged)
+    return true
   }
 
   /// The handler registered with `role`, if it is still alive.

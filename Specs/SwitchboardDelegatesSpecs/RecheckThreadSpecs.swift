@@ -22,9 +22,10 @@ private func on(_ queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) 
   }
 }
 
-/// Waits until `condition` holds, for at most five seconds; whether it did.
+/// Waits until `condition` holds, for at most thirty seconds (the main queue may be busy with
+/// other suites' main-actor tests for seconds); whether it did.
 private func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-  for _ in 0..<500 {
+  for _ in 0..<3000 {
     if condition() { return true }
     try? await Task.sleep(nanoseconds: 10_000_000)
   }

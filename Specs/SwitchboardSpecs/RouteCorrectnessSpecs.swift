@@ -223,6 +223,27 @@ struct RouteCorrectnessSpecs {
       #expect(listing == ["model (ChatModel)", "late (ChatModel)"], "in the replaced one's place")
     }
 
+    @Test(
+      "a position counted before weakly held handlers went is past the last: insert and move put the handler last, and moving one that is gone moves nothing"
+    )
+    func positionsPastTheLast() {
+      let proxy = PrioritizedProxy<ChatMessage>()
+      let screen = ChatScreen()
+      var transient: ChatModel? = ChatModel()
+      proxy.add(screen, role: .screen)
+      proxy.add(transient!, role: .model)
+      let count = proxy.handlerCount
+      transient = nil
+      let late = ChatModel()
+      proxy.insert(late, at: count, role: "late")
+      let inserted: [String] = proxy.handlers.map(\.description)
+      #expect(inserted == ["screen (ChatScreen)", "late (ChatModel)"])
+      #expect(proxy.move(screen, to: 5))
+      let moved: [String] = proxy.handlers.map(\.description)
+      #expect(moved == ["late (ChatModel)", "screen (ChatScreen)"])
+      #expect(!proxy.move(ChatModel(), to: 0), "not a handler: nothing moved")
+    }
+
     @Test("a handler added again keeps one place, the new one, with its new role")
     func addedAgain() {
       let proxy = PrioritizedProxy<ChatMessage>()

@@ -366,12 +366,18 @@ open class DelegateProxy: ForwardingProxy {
     routing.removeHandler(withRole: role)
   }
 
-  /// Moves a handler to a new priority position, 0 being the highest.
+  /// Moves a handler to a new priority position, 0 being the highest (past the last, the last).
   ///
   /// ```swift
   /// proxy.move(model, to: 0)   // the view model is asked first
   /// ```
-  public func move(_ handler: AnyObject, to position: Int) { routing.move(handler, to: position) }
+  ///
+  /// - Returns: `false` when `handler` is not a handler (another screen took its role, or it
+  ///   was removed): nothing moved.
+  @discardableResult
+  public func move(_ handler: AnyObject, to position: Int) -> Bool {
+    routing.move(handler, to: position)
+  }
 
   /// The handler registered with `role`, if it is still alive.
   ///

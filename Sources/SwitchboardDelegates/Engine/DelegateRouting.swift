@@ -399,8 +399,10 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     withLock { router.removeHandler(withRole: role) }
   }
 
-  /// Moves a handler to a new priority position, 0 being the highest.
-  func move(_ handler: AnyObject, to position: Int) {
+  /// Moves a handler to a new priority position, 0 being the highest (past the last, the
+  /// last); `false` when it is not a handler (nothing moved).
+  @discardableResult
+  func move(_ handler: AnyObject, to position: Int) -> Bool {
     withLock { router.move(handler, to: position) }
   }
 

@@ -96,12 +96,17 @@ extension ListRoutingProxy {
     router.removeHandler(withRole: role)
   }
 
-  /// Moves a handler to a new priority position, 0 being the highest.
+  /// Moves a handler to a new priority position, 0 being the highest (past the last, the last).
   ///
   /// ```swift
   /// proxy.move(model, to: 0)   // the view model is asked first
   /// ```
-  public func move(_ handler: AnyObject, to position: Int) { router.move(handler, to: position) }
+  ///
+  /// - Returns: `false` when `handler` is not a handler: nothing moved.
+  @discardableResult
+  public func move(_ handler: AnyObject, to position: Int) -> Bool {
+    router.move(handler, to: position)
+  }
 
   /// The handler registered with `role`, if it is still alive.
   ///
