@@ -370,17 +370,13 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
           .roleReplaced(
             role: "\(role)", replaced: "\(type(of: existing))", by: describe(handler))))
     }
-    let taken = role.map { router.handler(withRole: $0) != nil } ?? false
-    router.batch {
-      if position == nil, taken {
-        // The router puts it in the place of the handler it replaces.
-        router.add(handler, role: role, retention: retention)
-      } else {
-        router.remove(handler)
-        let index = position ?? router.handlerCount - keptCount
-        router.insert(
-          handler, at: min(max(0, index), router.handlerCount), role: role, retention: retention)
-      }
+    // The router replaces the holder of a taken role (in its place when added) and moves a
+    // handler registered again.
+    if position == nil, let role, router.handler(withRole: role) != nil {
+      router.add(handler, role: role, retention: retention)
+    } else {
+      let index = position ?? max(0, router.handlerCount - keptCount)
+      router.insert(handler, at: index, role: role, retention: retention)
     }
   }
 
