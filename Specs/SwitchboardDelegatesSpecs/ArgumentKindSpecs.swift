@@ -298,6 +298,8 @@ struct ArgumentKindSpecs {
       #expect(!TypeEncoding.accepts("{?=qi}", CMTime.self))
       #expect(TypeEncoding.size(of: "{?=qiIq}") == MemoryLayout<CMTime>.size)
       #expect(TypeEncoding.size(of: "{CGRect={CGPoint=dd}{CGSize=dd}}") == 32)
+      #expect(TypeEncoding.size(of: "{?=cq}") == 16, "a member aligned to its size")
+      #expect(TypeEncoding.size(of: "{?=il}") == 8, "l is 32 bits in an encoding")
     }
   }
 

@@ -177,8 +177,9 @@ enum TypeEncoding {
     switch code {
     case "c", "C", "B": return (1, 1)
     case "s", "S": return (2, 2)
-    case "i", "I", "f": return (4, 4)
-    case "l", "L", "q", "Q", "d", "@", "#", ":", "^", "*": return (8, 8)
+    // `l` and `L` are 32 bits in type encodings, even in 64-bit programs.
+    case "i", "I", "l", "L", "f": return (4, 4)
+    case "q", "Q", "d", "@", "#", ":", "^", "*": return (8, 8)
     case "{":
       guard let equals = encoding.firstIndex(of: "=") else { return nil }
       var members = encoding[(equals + 1)..<(encoding.endIndex - 1)]
