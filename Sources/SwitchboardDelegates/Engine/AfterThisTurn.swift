@@ -26,12 +26,5 @@ import Foundation
 /// Whether the caller runs on the main thread or the main queue, the main actor's executor
 /// (Apple platforms drain it on the main thread; a Linux test harness may on another).
 func isOnMainQueue() -> Bool {
-  Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueue) == true
+  Thread.isMainThread || DispatchQueue.getSpecific(key: MainQueueKey.shared.key) == true
 }
-
-/// A value only the main queue holds, so that code can tell whether it runs there.
-private let mainQueue: DispatchSpecificKey<Bool> = {
-  let key = DispatchSpecificKey<Bool>()
-  DispatchQueue.main.setSpecific(key: key, value: true)
-  return key
-}()

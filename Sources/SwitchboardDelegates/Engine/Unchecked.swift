@@ -266,3 +266,20 @@ func handedOver<Value>(_ value: Value) -> sending Value {
   nonisolated(unsafe) let handed = value
   return handed
 }
+
+/// A value only the main queue holds, so that code can tell whether it runs there
+/// (`isOnMainQueue()`).
+///
+/// `@unchecked Sendable`: the key is an object used only for its identity, set on the main queue
+/// once, when the global is first read (Swift initializes globals once, thread-safely), and
+/// never changed; older SDKs (macOS 13's Dispatch) do not mark `DispatchSpecificKey` `Sendable`.
+struct MainQueueKey: @unchecked Sendable {
+  let key: DispatchSpecificKey<Bool>
+
+  /// The key, set on the main queue.
+  static let shared: MainQueueKey = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return MainQueueKey(key: key)
+  }()
+}
