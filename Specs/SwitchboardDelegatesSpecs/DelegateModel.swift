@@ -394,12 +394,13 @@ final class ModelDelegateProxy: @unchecked Sendable {
   /// `answer(named:role:at:retention:with:)`.
   @discardableResult
   func answer<each Argument, Answer>(
-    named selector: String, role: HandlerRole, at position: Int? = nil,
+    named selector: String, role: HandlerRole? = nil, at position: Int? = nil,
     retention: HandlerRetention = .weak, isolation: (any Actor)? = #isolation,
     with body: @escaping (repeat each Argument) -> Answer
   ) -> ObservationToken {
     routing.answer(
-      selector, role: role, at: position, retention: retention, isolation: isolation, body)
+      selector, role: role ?? HandlerRole(selector), at: position, retention: retention,
+      isolation: isolation, body)
   }
 
   /// `events(named:as:beforeHandler:bufferingPolicy:)`.

@@ -330,6 +330,22 @@ struct DelegateProxySpecs {
       #expect(proxy.errors.isEmpty)
     }
 
+    @Test(
+      "it: needs no role: by default its selector's, so the last closure given for a method answers it"
+    )
+    func noRoleNeeded() {
+      let proxy = spec.attach([.viewModel: spec.model])
+      let first = proxy.answer(named: P.shouldReturn) { (_: String) -> Bool in true }
+      let second = proxy.answer(named: P.shouldReturn) { (_: String) -> Bool in false }
+      spec.runLoop.endTurn()
+      #expect(
+        proxy.routing.handlers.map(\.description).filter { $0.contains(P.shouldReturn) }.count == 1)
+      #expect(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == false)
+      #expect(proxy.errors.isEmpty, "a closure replacing a closure is not reported")
+      first.cancel()
+      second.cancel()
+    }
+
     @Test("context: a closure added after attach — the parent sees it only after the turn")
     func addedAfterAttach() {
       let proxy = spec.attach([.viewModel: spec.model])

@@ -558,7 +558,8 @@ open class DelegateProxy: ForwardingProxy {
   ///
   /// - Parameters:
   ///   - selector: A method of the adopted protocols.
-  ///   - role: The closure's role; a closure or handler given the same role replaces it.
+  ///   - role: The closure's role; a closure or handler given the same role replaces it. By
+  ///     default the selector's name, so a method has one closure: the last one given.
   ///   - position: Its priority position, 0 the highest; by default after the handlers, before
   ///     the delegates the parent had.
   ///   - retention: `.weak`: the token keeps it; `.strong`: the proxy does.
@@ -569,12 +570,13 @@ open class DelegateProxy: ForwardingProxy {
   ///   one).
   @discardableResult
   public func answer<each Argument, Answer>(
-    _ selector: Selector, role: HandlerRole, at position: Int? = nil,
+    _ selector: Selector, role: HandlerRole? = nil, at position: Int? = nil,
     retention: HandlerRetention = .weak, isolation: (any Actor)? = #isolation,
     with body: @escaping (repeat each Argument) -> Answer
   ) -> ObservationToken {
-    routing.answer(
-      NSStringFromSelector(selector), role: role, at: position, retention: retention,
+    let name = NSStringFromSelector(selector)
+    return routing.answer(
+      name, role: role ?? HandlerRole(name), at: position, retention: retention,
       isolation: isolation, body)
   }
 
@@ -583,12 +585,13 @@ open class DelegateProxy: ForwardingProxy {
   /// `#selector`: for an overloaded method, whose `#selector` would need an `as` cast.
   @discardableResult
   public func answer<each Argument, Answer>(
-    named name: String, role: HandlerRole, at position: Int? = nil,
+    named name: String, role: HandlerRole? = nil, at position: Int? = nil,
     retention: HandlerRetention = .weak, isolation: (any Actor)? = #isolation,
     with body: @escaping (repeat each Argument) -> Answer
   ) -> ObservationToken {
     routing.answer(
-      name, role: role, at: position, retention: retention, isolation: isolation, body)
+      name, role: role ?? HandlerRole(name), at: position, retention: retention,
+      isolation: isolation, body)
   }
 
   // MARK: - Async sequences
