@@ -10,15 +10,6 @@ import Testing
 
 private typealias P = ModelDelegateProtocol
 
-/// Runs `work` on a queue of its own, as a parent that calls its delegate there does.
-private func onTheParentsQueue<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async
-  -> Result
-{
-  await withCheckedContinuation { done in
-    DispatchQueue(label: "the parent's queue").async { done.resume(returning: work()) }
-  }
-}
-
 /// An actor other than the main actor, as a user's model might be.
 private actor Library {
   func register(on proxy: ModelDelegateProxy) {
@@ -40,7 +31,7 @@ struct ClosureIsolationSpecs {
   func returnKeyAnswerOnTheParentsQueue() async -> String? {
     runLoop.endTurn()
     let parent = parent
-    return await onTheParentsQueue {
+    return await run(on: DispatchQueue(label: "the parent's queue")) {
       parent.send(P.shouldReturn, ["field" as NSString]).map { "\($0)" }
     }
   }
@@ -98,7 +89,9 @@ struct ClosureIsolationSpecs {
     let observation = proxy.observe(named: P.textDidChange) { _ in seen += 1 }
     runLoop.endTurn()
     let parent = parent
-    await onTheParentsQueue { _ = parent.send(P.textDidChange, ["bar" as NSString, "a"]) }
+    await run(on: DispatchQueue(label: "the parent's queue")) {
+      _ = parent.send(P.textDidChange, ["bar" as NSString, "a"])
+    }
     #expect(seen == 0)
     #expect(proxy.routing.errors.map(\.kind) == [.calledOffItsActor])
     parent.send(P.textDidChange, ["bar" as NSString, "a"])

@@ -181,6 +181,16 @@ final class ModelRunLoop: @unchecked Sendable {
   }
 }
 
+/// Runs `work` on `queue`, as a parent that calls its delegate there does, and returns what it
+/// returned once it is done.
+func run<Result: Sendable>(
+  on queue: DispatchQueue, _ work: @escaping @Sendable () -> Result
+) async -> Result {
+  await withCheckedContinuation { done in
+    queue.async { done.resume(returning: work()) }
+  }
+}
+
 /// A parent object toward its delegate.
 final class ModelParent: @unchecked Sendable {
   private let lock = NSRecursiveLock()

@@ -1152,12 +1152,8 @@ struct DelegateProxySpecs {
       let location = DelegateHandler([P.didUpdateLocations])
       let parent = spec.parent
       let proxy = spec.attach([.view: location])
-      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        DispatchQueue.global().async {
-          precondition(!Thread.isMainThread)
-          for _ in 0..<100 { parent.send(P.didUpdateLocations, ["manager", "locations"]) }
-          done.resume()
-        }
+      await onAnotherThread {
+        for _ in 0..<100 { parent.send(P.didUpdateLocations, ["manager", "locations"]) }
       }
       #expect(location.received.count == 100)
       #expect(proxy.errors.isEmpty)
@@ -1345,12 +1341,9 @@ struct DelegateProxySpecs {
 
 /// Runs `work` on a thread of the global queue, not the main one, and returns when it is done.
 private func onAnotherThread(_ work: @escaping @Sendable () -> Void) async {
-  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-    DispatchQueue.global().async {
-      precondition(!Thread.isMainThread)
-      work()
-      done.resume()
-    }
+  await run(on: .global()) {
+    precondition(!Thread.isMainThread)
+    work()
   }
 }
 

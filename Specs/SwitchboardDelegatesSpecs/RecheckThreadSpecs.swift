@@ -12,16 +12,6 @@ import Testing
 
 private typealias P = ModelDelegateProtocol
 
-/// Runs `work` on `queue` and waits for it.
-private func on(_ queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) async {
-  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-    queue.async {
-      work()
-      done.resume()
-    }
-  }
-}
-
 /// Waits until `condition` holds, for at most thirty seconds (the main queue may be busy with
 /// other suites' main-actor tests for seconds); whether it did.
 private func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
@@ -41,12 +31,8 @@ struct RecheckThreadSpecs {
   /// re-check its attach schedules runs on that thread's terms too.
   func attach(on queue: DispatchQueue) async -> ModelDelegateProxy {
     let parent = parent
-    return await withCheckedContinuation { made in
-      queue.async {
-        made.resume(
-          returning: ModelDelegateProxy.attach(
-            to: parent, handlers: [:], schedule: afterThisTurn))
-      }
+    return await run(on: queue) {
+      ModelDelegateProxy.attach(to: parent, handlers: [:], schedule: afterThisTurn)
     }
   }
 
@@ -55,7 +41,7 @@ struct RecheckThreadSpecs {
     let queue = DispatchQueue(label: "the parent's queue")
     let proxy = await attach(on: queue)
     let (handler, parent) = (handler, parent)
-    await on(queue) {
+    await run(on: queue) {
       proxy.routing.add(handler, role: "late", retention: .weak)
     }
     #expect(await eventually { parent.cachedAnswer(P.shouldReturn) })
@@ -67,11 +53,11 @@ struct RecheckThreadSpecs {
     let queue = DispatchQueue(label: "a private queue")
     let proxy = await attach(on: queue)
     let (handler, parent) = (handler, parent)
-    await on(queue) { proxy.routing.add(handler, role: "late", retention: .weak) }
+    await run(on: queue) { proxy.routing.add(handler, role: "late", retention: .weak) }
     #expect(await eventually { parent.cachedAnswer(P.shouldReturn) })
-    await on(queue) { _ = proxy.routing.remove(handler) }
+    await run(on: queue) { _ = proxy.routing.remove(handler) }
     #expect(await eventually { !parent.cachedAnswer(P.shouldReturn) })
-    await on(queue) { proxy.routing.add(handler, role: "again", retention: .weak) }
+    await run(on: queue) { proxy.routing.add(handler, role: "again", retention: .weak) }
     #expect(await eventually { parent.cachedAnswer(P.shouldReturn) })
   }
 

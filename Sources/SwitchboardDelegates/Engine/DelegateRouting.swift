@@ -471,12 +471,14 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     withLock {
       let declaration = selectors.runtime.declaration(of: selector)
       let isolation = ClosureIsolation(registeredOn: actor)
-      let problem =
-        actor.flatMap { isolation == nil ? ClosureIsolation.refusal(of: $0) : nil }
-        ?? declaration.map {
-          closureProblem($0, selector, (repeat each Argument).self, Answer.self)
-        }
-        ?? undeclaredClosureProblem(selector)
+      let problem: String?
+      if let actor, isolation == nil {
+        problem = ClosureIsolation.refusal(of: actor)
+      } else if let declaration {
+        problem = closureProblem(declaration, selector, (repeat each Argument).self, Answer.self)
+      } else {
+        problem = undeclaredClosureProblem(selector)
+      }
       if let problem {
         report(DelegateProxyError(.closureCannotAnswer(selector: selector, reason: problem)))
         return ObservationToken {}
