@@ -14,10 +14,11 @@ let package = Package(
     .library(name: "SwitchboardLists", targets: ["SwitchboardLists"]),
     .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
     // Any Objective-C delegate shared by several objects (DelegateProxy), on every Apple
-    // platform; on iOS also the table and collection view proxies. Elsewhere only the
-    // platform-independent routing is built (and specified).
+    // platform, without the list layer. Elsewhere only the platform-independent routing is
+    // built (and specified).
     .library(name: "SwitchboardDelegates", targets: ["SwitchboardDelegates"]),
-    // One import for an iOS app: SwitchboardDelegates and SwitchboardLists.
+    // One import for an iOS app: the table and collection view proxies, with
+    // SwitchboardDelegates and SwitchboardLists.
     .library(name: "SwitchboardUIKit", targets: ["SwitchboardUIKit"]),
     // The Objective-C base class of every delegate proxy (`ForwardingProxy`, whose
     // `forward(_:)` receives a `ForwardedMessage`), named by their public declarations; Apple
@@ -32,19 +33,21 @@ let package = Package(
     // its sources are under `#if __APPLE__ || defined(GNUSTEP)`, so a plain Linux build compiles
     // them to nothing; Scripts/objc-runtime-tests.sh builds and tests them on the GNU runtime.
     .target(name: "SwitchboardObjC"),
-    // The delegate engine: Engine/ (DelegateProxy and the one routing, Foundation and the
-    // Objective-C runtime only), Presets/ (what each platform protocol documents), Lists/ (the
-    // list proxies' configuration of the engine) and UIKit/ (`#if canImport(UIKit)`). The
-    // routing is plain Swift, built and specified on every platform.
+    // The delegate engine: DelegateProxy, the one routing, the runtime bridge and the presets
+    // (Foundation and the Objective-C runtime only). It does not depend on the list layer: a
+    // WebKit, CoreLocation or Mac user links no list code. The routing is plain Swift, built
+    // and specified on every platform.
     .target(
       name: "SwitchboardDelegates",
       dependencies: [
-        "Switchboard", "SwitchboardLists",
+        "Switchboard",
         .target(
           name: "SwitchboardObjC",
           condition: .when(platforms: [.iOS, .macOS, .macCatalyst, .tvOS, .visionOS])),
       ]),
-    // `import SwitchboardUIKit`: the delegate engine and the list layer in one import.
+    // Where the engine and the list layer meet: the list proxies' configuration of the routing
+    // (Lists/, plain Swift, specified on every platform) and the UIKit table and collection view
+    // proxies (UIKit/). `import SwitchboardUIKit` brings all of it, the engine and the lists.
     .target(name: "SwitchboardUIKit", dependencies: ["SwitchboardDelegates", "SwitchboardLists"]),
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
     // The demo's screens are internal to it; its specs reach them with `@testable import`.
@@ -70,7 +73,8 @@ let package = Package(
     .testTarget(
       name: "SwitchboardDelegatesSpecs",
       dependencies: [
-        "Switchboard", "SwitchboardLists", "SwitchboardDelegates", "SwitchboardTesting",
+        "Switchboard", "SwitchboardLists", "SwitchboardDelegates", "SwitchboardUIKit",
+        "SwitchboardTesting",
       ],
       path: "Specs/SwitchboardDelegatesSpecs"),
     .testTarget(

@@ -32,3 +32,11 @@ public struct HandlerRole: Hashable, Sendable, ExpressibleByStringLiteral, Custo
   /// The role's name.
   public var description: String { name }
 }
+
+extension HandlerRole {
+  /// The view layer's handler (a view controller): owns cells and user interaction; the
+  /// role of `.view` in `[.view: self, .viewModel: model]`.
+  public static let view: HandlerRole = "view"
+  /// The view model's handler: owns the data.
+  public static let viewModel: HandlerRole = "viewModel"
+}

@@ -66,7 +66,7 @@ private struct OneMethodRuntime: SelectorRuntime {
     .none
   }
   func declaration(of selector: String) -> SelectorDeclaration? {
-    selector == Self.selector ? SelectorDeclaration(types: types, property: .delegate) : nil
+    selector == Self.selector ? SelectorDeclaration(types: types) : nil
   }
   var declaredSelectors: [String] { [Self.selector] }
 }

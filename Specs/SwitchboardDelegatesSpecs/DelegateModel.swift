@@ -150,7 +150,7 @@ struct ModelDelegateRuntime: SelectorRuntime {
   func declaration(of selector: String) -> SelectorDeclaration? {
     ModelDelegateProtocol.method(selector).map { method in
       var declaration = SelectorDeclaration(
-        returnsVoid: method.returnsVoid, property: .delegate,
+        returnsVoid: method.returnsVoid,
         completionArgument: method.completionArgument)
       let encoded = TypeEncoding.types(in: method.types)
       declaration.returnType = encoded.first

@@ -3,6 +3,7 @@ import Switchboard
 import SwitchboardLists
 
 @testable import SwitchboardDelegates
+@testable import SwitchboardUIKit
 
 // A strict model of what UIKit and the Objective-C runtime do to a list view's data source and
 // delegate, where it matters to a proxy. The view is a table or a collection view
@@ -102,7 +103,7 @@ struct ModelRuntime: SelectorRuntime {
 
   func declaration(of selector: String) -> SelectorDeclaration? {
     protocols.selectors[selector].map {
-      SelectorDeclaration(returnsVoid: $0.returnsVoid, property: $0.receiver)
+      SelectorDeclaration(returnsVoid: $0.returnsVoid, property: $0.receiver.rawValue)
     }
   }
 

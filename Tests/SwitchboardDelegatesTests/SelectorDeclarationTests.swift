@@ -16,17 +16,17 @@ struct SelectorDeclarationTests {
       ("Vv48@0:8r^{_NSRange=QQ}16@\"NSString\"24@?32", true, 2),
     ])
   func completionArgument(types: String, returnsVoid: Bool, index: Int) {
-    let declaration = SelectorDeclaration(types: types, property: .delegate)
+    let declaration = SelectorDeclaration(types: types)
     #expect(declaration.returnsVoid == returnsVoid)
     #expect(declaration.completionArgument == index)
   }
 
   @Test("a method without a block has no completion handler, and its return type is read")
   func noCompletion() {
-    let shouldReturn = SelectorDeclaration(types: "B24@0:8@16", property: .delegate)
+    let shouldReturn = SelectorDeclaration(types: "B24@0:8@16")
     #expect(!shouldReturn.returnsVoid)
     #expect(shouldReturn.completionArgument == nil)
-    let didScroll = SelectorDeclaration(types: "v24@0:8@16", property: .delegate)
+    let didScroll = SelectorDeclaration(types: "v24@0:8@16")
     #expect(didScroll.returnsVoid)
     #expect(didScroll.completionArgument == nil)
   }
@@ -43,7 +43,7 @@ struct SelectorDeclarationTests {
 
   @Test("a declaration gives each argument's encoding and the return type's")
   func argumentTypes() {
-    let decide = SelectorDeclaration(types: "v40@0:8@16@24@?32", property: .delegate)
+    let decide = SelectorDeclaration(types: "v40@0:8@16@24@?32")
     #expect(decide.returnType == "v")
     #expect(decide.argumentTypes == ["@", "@", "@?"])
   }

@@ -76,15 +76,15 @@ final class DispatchFixture {
   /// The one selector router's paths, as `DelegateProxy` runs them for the Objective-C runtime
   /// (the list proxies run the same router, without the lock): a selector one handler
   /// implements, and one whose handler is gone.
-  lazy var delegateRouting = DelegateRoutingBenchmark(
+  lazy var delegateRouting = delegateRoutingPaths(
     handler: screen, implementing: "scrollViewDidZoom:")
-  lazy var releasedDelegateRouting = DelegateRoutingBenchmark(
+  lazy var releasedDelegateRouting = delegateRoutingPaths(
     handler: nil, implementing: "textFieldShouldReturn:")
   /// A message of four arguments that returns a value and reaches `forwardInvocation:`, answered
   /// by a handler object's method, and by a closure (`DelegateProxy.answer`).
-  lazy var methodHandlerRouting = DelegateRoutingBenchmark(
+  lazy var methodHandlerRouting = delegateRoutingPaths(
     handler: screen, implementing: Self.fourArguments)
-  lazy var closureHandlerRouting = DelegateRoutingBenchmark(closureAnswering: Self.fourArguments)
+  lazy var closureHandlerRouting = delegateRoutingPaths(closureAnswering: Self.fourArguments)
   static let fourArguments = "mapView:shouldShowAnnotation:atScale:animated:"
   lazy var heightGlue: any ListRowHeightProviding<ListView> = WeakGlue(screen: screen, rows: rows)
 
@@ -119,11 +119,11 @@ final class DispatchFixture {
   /// `calls` forwarding-target questions to a generic delegate proxy's routing, as the runtime
   /// asks before each message the proxy's class does not implement.
   @inline(never)
-  func measureDelegateForwarding(_ routing: DelegateRoutingBenchmark) -> Int {
+  func measureDelegateForwarding(_ routing: DelegateRoutingPaths) -> Int {
     var found = 0
     // The address stands for the selector's pointer, which an Apple platform's runtime passes.
     for _ in 0..<calls {
-      if routing.forwardingTarget("scrollViewDidZoom:", address: 0x1000) != nil { found &+= 1 }
+      if routing.forwardingTarget("scrollViewDidZoom:", 0x1000) != nil { found &+= 1 }
     }
     return found
   }
@@ -131,7 +131,7 @@ final class DispatchFixture {
   /// `calls` messages whose handler is gone, through a generic delegate proxy's safety net (the
   /// Swift half of `forwardInvocation:`): the fallback answer, reported once.
   @inline(never)
-  func measureDelegateSafetyNet(_ routing: DelegateRoutingBenchmark) -> Int {
+  func measureDelegateSafetyNet(_ routing: DelegateRoutingPaths) -> Int {
     var answered = 0
     for _ in 0..<calls where routing.forwardValueMessage("textFieldShouldReturn:") {
       answered &+= 1
@@ -142,7 +142,7 @@ final class DispatchFixture {
   /// `calls` messages of four arguments through a generic delegate proxy's routing (the Swift
   /// half of `forwardInvocation:`), each answered by its handler: a method or a closure.
   @inline(never)
-  func measureForwardedAnswers(_ routing: DelegateRoutingBenchmark) -> Int {
+  func measureForwardedAnswers(_ routing: DelegateRoutingPaths) -> Int {
     var answered = 0
     for _ in 0..<calls where routing.forwardValueMessage(Self.fourArguments) { answered &+= 1 }
     return answered

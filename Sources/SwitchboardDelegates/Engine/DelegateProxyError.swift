@@ -1,6 +1,5 @@
 import Foundation
 import Switchboard
-import SwitchboardLists
 
 /// A problem a delegate proxy met: a setup mistake, or something it recovered from at run
 /// time; each names the selector, the handlers and what to do.
@@ -20,7 +19,7 @@ public struct DelegateProxyError: Error, Hashable, Sendable, CustomStringConvert
   /// What went wrong, with what the sentence needs.
   let problem: Problem
 
-  init(_ problem: Problem) { self.problem = problem }
+  package init(_ problem: Problem) { self.problem = problem }
 
   /// What kind of problem this is.
   public var kind: Kind { Kind(problem.code) }
@@ -28,10 +27,15 @@ public struct DelegateProxyError: Error, Hashable, Sendable, CustomStringConvert
   /// The selector the problem is about, when there is one.
   public var selector: String? { problem.selector }
 
-  /// The list layer's error, for a problem a list host or data source raised while a table or
-  /// collection view proxy was serving its view (``Kind/listProblem``).
-  public var listViewError: ListViewError? {
-    if case .listProblem(let error) = problem { error } else { nil }
+  /// The error a list proxy's host or data source raised (``Kind/listProblem``): a
+  /// `ListViewError`, which `SwitchboardUIKit`'s `listViewError` gives typed.
+  package var hostError: (any Error & Sendable)? {
+    if case .listProblem(let error) = problem { error.error } else { nil }
+  }
+
+  /// A problem a list proxy's host or data source raised while the proxy served its view.
+  package init(listProblem error: any Error & Sendable, isSetupMistake: Bool) {
+    self.init(.listProblem(HostError(error: error, isSetupMistake: isSetupMistake)))
   }
 
   /// Whether this is a setup mistake (a rule that cannot work, a misspelled selector, a handler
@@ -100,7 +104,7 @@ extension DelegateProxyError {
     public static let closureCannotAnswer = Kind(.closureCannotAnswer)
     /// A problem the list layer raised while a list proxy served its view: a cell provider
     /// that threw, an update that does not fit, a required message nobody handles
-    /// (``DelegateProxyError/listViewError``).
+    /// (`listViewError`, in `SwitchboardUIKit`).
     public static let listProblem = Kind(.listProblem)
     /// A handler was added with a role another live handler had, and took its place: two
     /// screens that add themselves to one shared proxy under the same role.
@@ -121,7 +125,7 @@ extension DelegateProxyError {
 
 extension DelegateProxyError {
   /// The problem, with what its sentence needs.
-  enum Problem: Hashable, Sendable {
+  package enum Problem: Hashable, Sendable {
     /// `error` describes the rule that fails.
     case routeCannotWork(String)
     case undeclaredSelector(selector: String, suggestion: String?)
@@ -139,7 +143,7 @@ extension DelegateProxyError {
     case dataSourceSplit(kept: String, routes: [String])
     /// `reason` says why and what to write instead.
     case closureCannotAnswer(selector: String, reason: String)
-    case listProblem(ListViewError)
+    case listProblem(HostError)
     case roleReplaced(role: String, replaced: String, by: String)
     case calledOffItsActor(selector: String, thread: String)
 
@@ -268,7 +272,7 @@ extension DelegateProxyError {
       case .closureCannotAnswer(let selector, let reason):
         return "The closure for \(selector) cannot answer it: \(reason)."
       case .listProblem(let error):
-        return error.description
+        return "\(error.error)"
       case .roleReplaced(let role, let replaced, let by):
         return
           "A \(by) was added with the role \(role), which a \(replaced) had; the \(by) took its "
@@ -287,5 +291,20 @@ extension DelegateProxyError {
     private func hint(_ suggestion: String?) -> String {
       suggestion.map { " Did you mean \($0)?" } ?? ""
     }
+  }
+}
+
+extension DelegateProxyError {
+  /// An error the list layer raised, kept as it was thrown, compared by its description (an
+  /// `Error` need not be `Hashable`).
+  package struct HostError: Hashable, Sendable {
+    let error: any Error & Sendable
+    let isSetupMistake: Bool
+
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+      "\(lhs.error)" == "\(rhs.error)" && lhs.isSetupMistake == rhs.isSetupMistake
+    }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine("\(error)") }
   }
 }

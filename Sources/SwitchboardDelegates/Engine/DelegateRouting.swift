@@ -23,13 +23,16 @@ import Switchboard
 ///
 /// It may be called on any thread: a lock (recursive, so a handler may call back into the
 /// proxy) guards its state, and nothing assumes the main actor.
-final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
+package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   // Unchecked: every member is read and written under `lock`.
   private let lock = NSRecursiveLock()
   /// The router of every selector; only under `lock`.
   let selectors: SelectorRouter<Message>
+  /// What the Objective-C runtime (or the specs' model of it) says about selectors and
+  /// handlers.
+  package var runtime: any SelectorRuntime { selectors.runtime }
   /// The handlers and rules; only under `lock`.
-  var router: PrioritizedProxy<Message> { selectors.router }
+  package var router: PrioritizedProxy<Message> { selectors.router }
   /// What a configuration adds: required messages, its own setup mistakes, which property
   /// receives which selector.
   private let configuration: RoutingConfiguration<Message>
@@ -75,7 +78,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   }
 
   /// Routing over `router`'s handlers and rules, configured by `configuration`.
-  init(
+  package init(
     router: PrioritizedProxy<Message>, runtime: any SelectorRuntime,
     fallbacks: [String: DelegateFallback] = [:],
     configuration: RoutingConfiguration<Message> = RoutingConfiguration(),
@@ -108,7 +111,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 
   /// Runs `body` under the routing's lock: for every member here, and for state of the proxy
   /// object kept beside it.
-  func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+  package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
     -> Result
   {
     lock.lock()
@@ -127,7 +130,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// hide its routes and stop it from re-asking the parent. That is reported, and `false`
   /// returned.
   @discardableResult
-  func attach(
+  package func attach(
     to properties: [DelegateProperty], as proxyObject: AnyObject, keepingInstalled: Bool,
     replacing previous: DelegateRouting?, isAnotherProxy: (AnyObject) -> Bool = { _ in false }
   ) -> Bool {
@@ -220,7 +223,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// There is no property to set again, so the answers the parent cached when it received the
   /// proxy cannot be refreshed: a handler added later for a method the parent was told is not
   /// implemented never receives it. Everything else holds: fallbacks, reports, observation.
-  func startWithoutProperty(as proxyObject: AnyObject) {
+  package func startWithoutProperty(as proxyObject: AnyObject) {
     withLock {
       self.proxyObject = proxyObject
       isAttached = true
@@ -240,7 +243,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 
   /// Disconnects the proxy: each property that holds it gets back the object it had before
   /// attach, or `nil`.
-  func detach() {
+  package func detach() {
     disconnect(restoringKept: true)
   }
 
@@ -297,7 +300,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 
   /// The rule table; setting it reports the setup mistakes it makes (the route change it
   /// causes runs the check).
-  var rules: RoutingRules<Message> {
+  package var rules: RoutingRules<Message> {
     get { withLock { router.rules } }
     set {
       withLock {
@@ -331,7 +334,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   }
 
   /// Adds a handler with the lowest priority but the kept delegates'.
-  func add(_ handler: AnyObject, role: HandlerRole?, retention: HandlerRetention = .weak) {
+  package func add(_ handler: AnyObject, role: HandlerRole?, retention: HandlerRetention = .weak) {
     withLock {
       place(handler, role: role, at: nil, retention: retention)
       // A handler that changes no route (it implements nothing known yet) is checked too.
@@ -340,7 +343,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   }
 
   /// Inserts a handler at a priority position, 0 being the highest.
-  func insert(
+  package func insert(
     _ handler: AnyObject, at position: Int, role: HandlerRole?, retention: HandlerRetention
   ) {
     withLock {
@@ -387,65 +390,65 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 
   /// Removes a handler; `false` when it was not one.
   @discardableResult
-  func remove(_ handler: AnyObject) -> Bool { withLock { router.remove(handler) } }
+  package func remove(_ handler: AnyObject) -> Bool { withLock { router.remove(handler) } }
 
   /// Removes the handler registered with `role`; `false` when none has it.
   @discardableResult
-  func removeHandler(withRole role: HandlerRole) -> Bool {
+  package func removeHandler(withRole role: HandlerRole) -> Bool {
     withLock { router.removeHandler(withRole: role) }
   }
 
   /// Moves a handler to a new priority position, 0 being the highest (past the last, the
   /// last); `false` when it is not a handler (nothing moved).
   @discardableResult
-  func move(_ handler: AnyObject, to position: Int) -> Bool {
+  package func move(_ handler: AnyObject, to position: Int) -> Bool {
     withLock { router.move(handler, to: position) }
   }
 
   /// The handler registered with `role`, if it is still alive.
-  func handler(withRole role: HandlerRole) -> AnyObject? {
+  package func handler(withRole role: HandlerRole) -> AnyObject? {
     withLock { router.handler(withRole: role) }
   }
 
   /// How the proxy holds `handler`, or `nil` when it is not a live handler.
-  func retention(of handler: AnyObject) -> HandlerRetention? {
+  package func retention(of handler: AnyObject) -> HandlerRetention? {
     withLock { router.retention(of: handler) }
   }
 
   /// Makes several handler and rule changes with one rebuild of the routes, after the last.
-  func batch<Failure: Error>(_ changes: () throws(Failure) -> Void) throws(Failure) {
+  package func batch<Failure: Error>(_ changes: () throws(Failure) -> Void) throws(Failure) {
     try withLock { () throws(Failure) in try router.batch(changes) }
   }
 
   /// Every handler that receives `selector`, in order.
-  func targets(forSelector selector: String) -> [AnyObject] {
+  package func targets(forSelector selector: String) -> [AnyObject] {
     withLock { router.targets(forNamed: selector) }
   }
 
   /// The routes whose rule made an invalid choice.
-  var routingErrors: [RoutingError<Message>] { withLock { router.routingErrors } }
+  package var routingErrors: [RoutingError<Message>] { withLock { router.routingErrors } }
 
   /// Throws the first routing error, or an error for the first of `selectors` that reaches
   /// no handler.
-  func validate(requiring selectors: [String]) throws(RoutingError<Message>) {
+  package func validate(requiring selectors: [String]) throws(RoutingError<Message>) {
     try withLock { () throws(RoutingError<Message>) in
       try router.validate(requiringNamed: selectors)
     }
   }
 
   /// The live handlers, described, in priority order.
-  var handlers: [HandlerDescription] { withLock { router.handlers } }
+  package var handlers: [HandlerDescription] { withLock { router.handlers } }
 
   /// Why `selector` goes where it goes.
-  func explain(_ selector: String) -> RouteExplanation<Message> {
+  package func explain(_ selector: String) -> RouteExplanation<Message> {
     withLock { router.explain(named: selector) }
   }
 
   /// Every selector asked about or given a rule, with its route.
-  var routingTable: RoutingTable<Message> { withLock { router.routingTable } }
+  package var routingTable: RoutingTable<Message> { withLock { router.routingTable } }
 
   /// Whether a live handler passes `check` (adopts a protocol, for `conformsToProtocol:`).
-  func anyHandler(_ check: (AnyObject) -> Bool) -> Bool {
+  package func anyHandler(_ check: (AnyObject) -> Bool) -> Bool {
     withLock {
       router.handlers.flatMap(\.roles).contains { role in
         router.handler(withRole: role).map(check) ?? false
@@ -464,7 +467,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// does not have is reported, with the fix, and the closure is not added. Held weakly (the
   /// default), it lives as long as the token; held strongly, as long as the proxy, until the
   /// token is cancelled or another closure takes its role.
-  func answer<each Argument, Answer>(
+  package func answer<each Argument, Answer>(
     _ selector: String, role: HandlerRole, at position: Int?, retention: HandlerRetention,
     isolation actor: (any Actor)?, _ body: @escaping (repeat each Argument) -> Answer
   ) -> ObservationToken {
@@ -582,7 +585,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// proxy class implements itself (`implementedHere`) is answered yes, but for its typed
   /// notifications (``RoutingConfiguration/typedNotifications``), answered like any other
   /// selector: yes only while a handler implements one or something observes it.
-  func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
+  package func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
     let typed = configuration.typedNotifications.contains(selector)
     return withLock {
       selectors.responds(toSelector: selector) { !typed && implementedHere() }
@@ -591,13 +594,13 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 
   /// The handler the runtime sends `selector` to directly, or `nil`
   /// (``SelectorRouter/forwardingTarget(forSelector:)``).
-  func forwardingTarget(forSelector selector: String) -> AnyObject? {
+  package func forwardingTarget(forSelector selector: String) -> AnyObject? {
     withLock { selectors.forwardingTarget(forSelector: selector) }
   }
 
   /// The handler the runtime sends the selector `key` identifies to directly, or `nil`;
   /// `name` is asked only when the routes changed since it was last asked.
-  func forwardingTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
+  package func forwardingTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
     withLock { selectors.forwardingTarget(forSelector: key, named: name) }
   }
 
@@ -605,7 +608,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// implements itself, as the runtime would: `send` sends it to its one handler when nothing
   /// observes it (as a forwarding target, with nothing allocated), or else, as ``forward(_:)``
   /// does, to each handler its rule picks, with observers shown `arguments`.
-  func deliver(
+  package func deliver(
     _ selector: String, _ arguments: @autoclosure () -> [Any], _ send: (AnyObject) -> Void
   ) {
     if let target = forwardingTarget(forSelector: selector) {
@@ -619,7 +622,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 
   /// Delivers a message no forwarding target took (``SelectorRouter/forward(_:)``); one that
   /// reached no handler is reported, and the parent asked again after this turn.
-  func forward(_ invocation: some ForwardedInvocation) {
+  package func forward(_ invocation: some ForwardedInvocation) {
     withLock {
       guard let unanswered = selectors.forward(invocation) else { return }
       report(
@@ -696,7 +699,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Calls `body` with the arguments of every `event` the parent sends, before or after its
   /// handlers; an event that cannot be shown (see ``observationProblem(_:)``) is reported, and
   /// `body` is never called.
-  func observe<Arguments>(
+  package func observe<Arguments>(
     _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool,
     isolation actor: (any Actor)? = nil, _ body: @escaping (Arguments) -> Void
   ) -> ObservationToken {
@@ -746,7 +749,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 
   /// Every `event` from now on, as ``observe(_:beforeHandler:isolation:_:)`` shows it; a stream that ends
   /// at once when the event cannot be shown (the problem is reported).
-  func events<Arguments: Sendable>(
+  package func events<Arguments: Sendable>(
     _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy
   ) -> AsyncStream<Arguments> {
@@ -819,7 +822,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Calls `body` with the arguments of every `selector` the parent sends, each unboxed to the
   /// type `types` names; an argument of another type (or another count) is reported once, and
   /// that message is not shown.
-  func observe<each Argument>(
+  package func observe<each Argument>(
     _ selector: String, as types: (repeat each Argument).Type, beforeHandler: Bool,
     isolation actor: (any Actor)? = nil, _ body: @escaping (repeat each Argument) -> Void
   ) -> ObservationToken {
@@ -830,7 +833,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Every message named `selector` from now on, its arguments unboxed as
   /// ``observe(_:as:beforeHandler:isolation:_:)`` does, until the routing goes away (with its proxy) or
   /// the consumer stops; a stream that ends at once when they cannot be shown (reported).
-  func events<each Argument>(
+  package func events<each Argument>(
     _ selector: String, as types: (repeat each Argument).Type, beforeHandler: Bool,
     bufferingPolicy: AsyncStream<(repeat each Argument)>.Continuation.BufferingPolicy
   ) -> AsyncStream<(repeat each Argument)> {
@@ -895,22 +898,22 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   // MARK: - Problems
 
   /// Called with each problem; by default a debug build stops for setup mistakes only.
-  var onError: @Sendable (DelegateProxyError) -> Void {
+  package var onError: @Sendable (DelegateProxyError) -> Void {
     get { withLock { onErrorHandler } }
     set { withLock { onErrorHandler = newValue } }
   }
 
   /// Every problem reported, oldest first.
-  var errors: [DelegateProxyError] { withLock { reported } }
+  package var errors: [DelegateProxyError] { withLock { reported } }
 
   /// Sets what is called with a selector no protocol declares when a handler answers it.
-  func onUndeclaredSelectorAnswered(_ body: @escaping (String, AnyObject) -> Void) {
+  package func onUndeclaredSelectorAnswered(_ body: @escaping (String, AnyObject) -> Void) {
     withLock { selectors.onUndeclaredSelectorAnswered = body }
   }
 
   /// Reports a problem a configuration met (a list proxy's cell provider that threw) to
   /// ``onError``, and keeps it in ``errors``.
-  func report(_ error: DelegateProxyError) {
+  package func report(_ error: DelegateProxyError) {
     withLock {
       reported.append(error)
       onErrorHandler(error)
@@ -965,7 +968,7 @@ final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 extension DelegateRouting where Message == DelegateMessage {
   /// The routing of a ``DelegateProxy``: `handlers`, highest priority first, each held weakly,
   /// routed by selector name.
-  convenience init(
+  package convenience init(
     handlers: [(role: HandlerRole, handler: AnyObject)], rules: RoutingRules<DelegateMessage>,
     fallbacks: [String: DelegateFallback], runtime: any SelectorRuntime,
     typedNotifications: Set<String> = [],
@@ -979,29 +982,30 @@ extension DelegateRouting where Message == DelegateMessage {
       },
       namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
     for (role, handler) in handlers { router.add(handler, role: role) }
+    var configuration = RoutingConfiguration<DelegateMessage>()
+    configuration.typedNotifications = typedNotifications
+    configuration.presenceEffects = DelegatePreset.presenceEffects
     self.init(
-      router: router, runtime: runtime, fallbacks: fallbacks,
-      configuration: RoutingConfiguration(
-        typedNotifications: typedNotifications, presenceEffects: DelegatePreset.presenceEffects),
+      router: router, runtime: runtime, fallbacks: fallbacks, configuration: configuration,
       schedule: schedule)
   }
 }
 
 /// A parent's property that holds the proxy (its `delegate`, a table's `dataSource`), as a
 /// ``DelegateRouting`` reads and sets it (the parent held weakly).
-struct DelegateProperty: Sendable {
+package struct DelegateProperty: Sendable {
   /// The property's name, as reports spell it: `delegate`, `dataSource`.
-  let name: String
+  package let name: String
   /// The role of the object the property held, kept as a handler.
-  let keptRole: HandlerRole
+  package let keptRole: HandlerRole
   /// The selector the proxy must answer to be in the property (a list's
   /// `tableView:prefetchRowsAtIndexPaths:`, a required method UIKit never asks about), or `nil`
   /// for a property that always holds it.
-  let heldWhileAnswering: String?
-  let get: @Sendable () -> AnyObject?
-  let set: @Sendable (AnyObject?) -> Void
+  package let heldWhileAnswering: String?
+  package let get: @Sendable () -> AnyObject?
+  package let set: @Sendable (AnyObject?) -> Void
 
-  init(
+  package init(
     name: String = "delegate", keptRole: HandlerRole = HandlerRole("installed"),
     heldWhileAnswering: String? = nil, get: @escaping @Sendable () -> AnyObject?,
     set: @escaping @Sendable (AnyObject?) -> Void
@@ -1015,12 +1019,12 @@ struct DelegateProperty: Sendable {
 }
 
 /// An object a parent's properties held, kept as a handler, and the properties it came from.
-struct KeptDelegate {
-  weak var object: AnyObject?
-  var properties: [String]
+package struct KeptDelegate {
+  package weak var object: AnyObject?
+  package var properties: [String]
 
   /// Adds `object`, which came from the property `name`, to `list`, once.
-  static func add(_ object: AnyObject, from name: String, to list: inout [KeptDelegate]) {
+  package static func add(_ object: AnyObject, from name: String, to list: inout [KeptDelegate]) {
     if let index = list.firstIndex(where: { $0.object === object }) {
       if !list[index].properties.contains(name) { list[index].properties.append(name) }
     } else {
@@ -1033,37 +1037,40 @@ struct KeptDelegate {
 ///
 /// The list proxies add their modeled messages, data-source checks and properties; a
 /// ``DelegateProxy`` needs only its typed notifications.
-struct RoutingConfiguration<Message: MessageSet> {
+package struct RoutingConfiguration<Message: MessageSet> {
+  /// The configuration of a proxy that adds nothing.
+  package init() {}
+
   /// The modeled message a selector names, which the proxy class implements itself and routes
   /// by message (a list proxy's `tableView:numberOfRowsInSection:`), or `nil`.
-  var modeledMessage: (String) -> Message? = { _ in nil }
+  package var modeledMessage: (String) -> Message? = { _ in nil }
   /// Messages some handler must answer, checked at attach and on every change.
-  var requiredMessages: [Message] = []
+  package var requiredMessages: [Message] = []
   /// Selectors whose mere presence changes the parent: an observer alone never makes the proxy
   /// answer them.
-  var presenceSensitive: Set<String> = []
+  package var presenceSensitive: Set<String> = []
   /// Methods returning nothing that the proxy class implements itself (typed, every frame), yet
   /// answers like any other selector: only while a handler implements one or something
   /// observes it.
-  var typedNotifications: Set<String> = []
+  package var typedNotifications: Set<String> = []
   /// What the mere presence of a method does to its parent, by selector
   /// (``DelegatePreset/presenceEffects``): observing one no handler implements is refused.
-  var presenceEffects: [String: String] = [:]
+  package var presenceEffects: [String: String] = [:]
   /// The arguments type observers of a typed notification get, when not `[Any]`.
-  var typedArguments: [String: Any.Type] = [:]
+  package var typedArguments: [String: Any.Type] = [:]
   /// The name of the property whose object receives a selector, or `nil` for the first.
-  var propertyOfSelector: (String) -> String? = { _ in nil }
+  package var propertyOfSelector: (String) -> String? = { _ in nil }
   /// The name of the property whose routes the parent caches when it is assigned (a table's
   /// `dataSource`, whose counts UIKit keeps), or `nil`.
-  var cachedRoutesProperty: String?
+  package var cachedRoutesProperty: String?
   /// Where each selector of ``cachedRoutesProperty`` goes now, given the selectors answered.
-  var cachedRoutes: (PrioritizedProxy<Message>, [String]) -> [String: WeakHandler] = { _, _ in
+  package var cachedRoutes: (PrioritizedProxy<Message>, [String]) -> [String: WeakHandler] = { _, _ in
     [:]
   }
   /// Called under the lock once attach has kept the parent's objects.
-  var didKeep: (PrioritizedProxy<Message>, [KeptDelegate]) -> Void = { _, _ in }
+  package var didKeep: (PrioritizedProxy<Message>, [KeptDelegate]) -> Void = { _, _ in }
   /// The configuration's own setup mistakes, found under the lock.
-  var setupMistakes: (PrioritizedProxy<Message>, [KeptDelegate]) -> [DelegateProxyError] = {
+  package var setupMistakes: (PrioritizedProxy<Message>, [KeptDelegate]) -> [DelegateProxyError] = {
     _, _ in []
   }
 }

@@ -1,71 +1,80 @@
 import Foundation
 import Switchboard
 
-/// The routing a ``DelegateProxy`` runs for the Objective-C runtime's questions, for the
-/// `Benchmarks` package only: Linux has no Objective-C runtime, so the benchmarks measure the
-/// Swift that the runtime's `forwardingTarget(for:)` and `forwardInvocation:` reach.
+/// The two paths a ``DelegateProxy``'s routing runs for the Objective-C runtime's questions,
+/// as closures, for the `Benchmarks` package only: Linux has no Objective-C runtime, so the
+/// benchmarks measure the Swift that `forwardingTarget(for:)` and `forwardInvocation:` reach.
 ///
-/// It builds the proxy's real routing (lock, selector router, fallbacks, reports) over a
-/// runtime in which `handler` alone implements `selector`.
+/// - `forwardingTarget(selector, address)`: what the proxy answers `forwardingTarget(for:)`
+///   for `selector`, known to it by its address, as an Apple platform's runtime gives it.
+/// - `forwardValueMessage(selector)`: what it does with a message returning a value that
+///   reached `forwardInvocation:`; `true` when a handler answered.
+///
+/// Closures, not a type: the public API has no benchmark hook.
+@_spi(Benchmarks)
+public typealias DelegateRoutingPaths = (
+  forwardingTarget: (String, UInt) -> AnyObject?, forwardValueMessage: (String) -> Bool
+)
+
+/// The paths of a proxy's real routing (lock, selector router, fallbacks, reports) whose one
+/// handler is `handler`, which implements `selector` alone (`nil`: a handler that was
+/// released).
 ///
 /// ```swift
-/// let routing = DelegateRoutingBenchmark(handler: screen, implementing: "scrollViewDidZoom:")
-/// let target = routing.forwardingTarget("scrollViewDidZoom:", address: 0x1000)
+/// let paths = delegateRoutingPaths(handler: screen, implementing: "scrollViewDidZoom:")
+/// let target = paths.forwardingTarget("scrollViewDidZoom:", 0x1000)
 /// ```
 @_spi(Benchmarks)
-public final class DelegateRoutingBenchmark {
-  private let routing: DelegateRouting<DelegateMessage>
-  /// Set by the handler's answer; one flag for every call, so a call allocates nothing.
-  private let answered = AnsweredFlag()
-  /// The arguments every message carries, boxed as the runtime boxes them: an object, an
-  /// integer, a floating-point number and a Boolean.
-  private let arguments: [Any]
+public func delegateRoutingPaths(handler: AnyObject?, implementing selector: String)
+  -> DelegateRoutingPaths
+{
+  let routing = DelegateRouting<DelegateMessage>(
+    handlers: handler.map { [(role: HandlerRole("view"), handler: $0)] } ?? [], rules: [:],
+    fallbacks: [:], runtime: BenchmarkRuntime(selector: selector, handler: handler),
+    schedule: { _ in })
+  return paths(of: routing, arguments: boxedArguments(handler))
+}
 
-  /// The routing of a proxy whose one handler is `handler`, which implements `selector` alone
-  /// (`nil`: a handler that was released).
-  public init(handler: AnyObject?, implementing selector: String) {
-    routing = DelegateRouting(
-      handlers: handler.map { [(role: .view, handler: $0)] } ?? [], rules: [:],
-      fallbacks: [:], runtime: BenchmarkRuntime(selector: selector, handler: handler),
-      schedule: { _ in })
-    routing.onError = { _ in }
-    arguments = Self.boxedArguments(handler)
+/// The paths of a proxy's routing whose one handler is a closure answering `selector`, a method
+/// of four arguments (an object, an integer, a floating-point number, a Boolean) that returns a
+/// Boolean, held strongly as a SwiftUI view's would be.
+@_spi(Benchmarks)
+public func delegateRoutingPaths(closureAnswering selector: String) -> DelegateRoutingPaths {
+  let routing = DelegateRouting<DelegateMessage>(
+    handlers: [], rules: [:], fallbacks: [:],
+    runtime: BenchmarkRuntime(selector: selector, handler: nil), schedule: { _ in })
+  // Held strongly, the closure keeps its own token: the proxy lets it go with itself.
+  _ = routing.answer(
+    selector, role: HandlerRole("closure"), at: nil, retention: .strong, isolation: nil
+  ) { (_: AnyObject, count: Int, scale: Double, flag: Bool) -> Bool in
+    flag && count > 0 && scale > 0
   }
+  return paths(of: routing, arguments: boxedArguments(nil))
+}
 
-  /// The routing of a proxy whose one handler is a closure answering `selector`, a method of
-  /// four arguments (an object, an integer, a floating-point number, a Boolean) that returns a
-  /// Boolean, held strongly as a SwiftUI view's would be.
-  public init(closureAnswering selector: String) {
-    routing = DelegateRouting(
-      handlers: [], rules: [:], fallbacks: [:],
-      runtime: BenchmarkRuntime(selector: selector, handler: nil), schedule: { _ in })
-    routing.onError = { _ in }
-    arguments = Self.boxedArguments(nil)
-    // Held strongly, the closure keeps its own token: the proxy lets it go with itself.
-    _ = routing.answer(selector, role: .view, at: nil, retention: .strong, isolation: nil) {
-      (_: AnyObject, count: Int, scale: Double, flag: Bool) -> Bool in
-      flag && count > 0 && scale > 0
+/// The arguments every message carries, boxed as the runtime boxes them: an object, an
+/// integer, a floating-point number and a Boolean.
+private func boxedArguments(_ object: AnyObject?) -> [Any] {
+  [object ?? NSNull(), NSNumber(value: 3), NSNumber(value: 1.5), NSNumber(value: true)]
+}
+
+private func paths(of routing: DelegateRouting<DelegateMessage>, arguments: [Any])
+  -> DelegateRoutingPaths
+{
+  routing.onError = { _ in }
+  // Set by the handler's answer; one flag for every call, so a call allocates nothing.
+  let answered = AnsweredFlag()
+  return (
+    forwardingTarget: { selector, address in
+      routing.forwardingTarget(forSelector: .address(address)) { selector }
+    },
+    forwardValueMessage: { selector in
+      answered.value = false
+      routing.forward(
+        BenchmarkInvocation(selectorName: selector, arguments: arguments, answered: answered))
+      return answered.value
     }
-  }
-
-  private static func boxedArguments(_ object: AnyObject?) -> [Any] {
-    [object ?? NSNull(), NSNumber(value: 3), NSNumber(value: 1.5), NSNumber(value: true)]
-  }
-
-  /// What the proxy answers the runtime's `forwardingTarget(for:)` for `selector`, known to it
-  /// by its address (`address`), as an Apple platform's runtime gives it.
-  public func forwardingTarget(_ selector: String, address: UInt) -> AnyObject? {
-    routing.forwardingTarget(forSelector: .address(address)) { selector }
-  }
-
-  /// What the proxy does with a message returning a value that reached `forwardInvocation:`:
-  /// its handler, or its fallback when the handler is gone; `true` when a handler answered.
-  public func forwardValueMessage(_ selector: String) -> Bool {
-    answered.value = false
-    routing.forward(
-      BenchmarkInvocation(selectorName: selector, arguments: arguments, answered: answered))
-    return answered.value
-  }
+  )
 }
 
 /// A runtime in which one handler implements one selector, declared as returning a value.
@@ -85,7 +94,7 @@ private struct BenchmarkRuntime: SelectorRuntime {
 
   func declaration(of selector: String) -> SelectorDeclaration? {
     selector == self.selector
-      ? SelectorDeclaration(types: "B40@0:8@16q24d32B40", property: .delegate) : nil
+      ? SelectorDeclaration(types: "B40@0:8@16q24d32B40") : nil
   }
 
   var declaredSelectors: [String] { [selector] }

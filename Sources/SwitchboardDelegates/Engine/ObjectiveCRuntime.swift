@@ -1,13 +1,10 @@
 #if canImport(ObjectiveC)
 import Foundation
 import ObjectiveC
-#if canImport(UIKit)
-import UIKit
-#endif
 
 /// The Objective-C runtime as a proxy asks it: which handler implements which selector, and
 /// what the proxy's protocols declare.
-struct ObjectiveCRuntime: SelectorRuntime {
+package struct ObjectiveCRuntime: SelectorRuntime {
   /// What each protocol method of the view declares, by selector.
   private let declarations: [String: SelectorDeclaration]
   /// UIKit controllers whose own implementations of the view's methods do not count: a
@@ -16,7 +13,7 @@ struct ObjectiveCRuntime: SelectorRuntime {
 
   /// The runtime for the protocols `proxyClass` adopts (with its superclasses, and the
   /// protocols those inherit), each received as the delegate.
-  init(adoptedBy proxyClass: AnyClass) {
+  package init(adoptedBy proxyClass: AnyClass) {
     var protocols: [Protocol] = []
     var seen: Set<String> = ["NSObject"]
     var pending: [Protocol] = []
@@ -32,30 +29,14 @@ struct ObjectiveCRuntime: SelectorRuntime {
       var count: UInt32 = 0
       pending += takeRuntimeList(protocol_copyProtocolList(proto, &count), count: count)
     }
-    self.init(protocols: protocols.map { ($0, .delegate) }, controllers: [])
+    self.init(protocols: protocols.map { ($0, "delegate") }, controllers: [])
   }
 
-  #if canImport(UIKit)
-  /// The runtime for `UITableView`'s protocols.
-  static let tableView = ObjectiveCRuntime(
-    protocols: [
-      (UITableViewDataSource.self, .dataSource), (UITableViewDelegate.self, .delegate),
-      (UIScrollViewDelegate.self, .delegate),
-      (UITableViewDataSourcePrefetching.self, .prefetchDataSource),
-    ],
-    controllers: [UITableViewController.self])
 
-  /// The runtime for `UICollectionView`'s protocols, flow layout's delegate included.
-  static let collectionView = ObjectiveCRuntime(
-    protocols: [
-      (UICollectionViewDataSource.self, .dataSource), (UICollectionViewDelegate.self, .delegate),
-      (UICollectionViewDelegateFlowLayout.self, .delegate), (UIScrollViewDelegate.self, .delegate),
-      (UICollectionViewDataSourcePrefetching.self, .prefetchDataSource),
-    ],
-    controllers: [UICollectionViewController.self])
-  #endif
-
-  private init(protocols: [(Protocol, ListViewProperty)], controllers: [AnyClass]) {
+  /// The runtime for `protocols`, each received by the parent's property it names, where a
+  /// method that a subclass of one of `controllers` only inherits does not count (a list view's
+  /// own controller class).
+  package init(protocols: [(Protocol, property: String)], controllers: [AnyClass]) {
     var declarations: [String: SelectorDeclaration] = [:]
     for (proto, property) in protocols {
       for isRequired in [true, false] {
@@ -72,9 +53,9 @@ struct ObjectiveCRuntime: SelectorRuntime {
     controllerClassNames = controllers.map { NSStringFromClass($0) }
   }
 
-  func declaration(of selector: String) -> SelectorDeclaration? { declarations[selector] }
+  package func declaration(of selector: String) -> SelectorDeclaration? { declarations[selector] }
 
-  func ownMethods(of handler: AnyObject) -> [String] {
+  package func ownMethods(of handler: AnyObject) -> [String] {
     var methods: [String] = []
     var current: AnyClass? = type(of: handler)
     // The app's classes, up to the first of the platform's (UIViewController, NSObject, …).
@@ -90,9 +71,9 @@ struct ObjectiveCRuntime: SelectorRuntime {
     return methods
   }
 
-  var declaredSelectors: [String] { declarations.keys.sorted() }
+  package var declaredSelectors: [String] { declarations.keys.sorted() }
 
-  func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation {
+  package func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation {
     let name = NSSelectorFromString(selector)
     guard let object = handler as? NSObjectProtocol, object.responds(to: name) else {
       return .none

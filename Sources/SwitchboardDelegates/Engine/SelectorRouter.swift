@@ -302,13 +302,13 @@ final class SelectorRouter<Message: MessageSet> {
 /// A selector as the runtime's question names it: by address where the runtime gives one (a
 /// selector is a unique pointer on Apple platforms, and its name would cost a string per
 /// message), or by name.
-enum SelectorKey: Hashable {
+package enum SelectorKey: Hashable {
   case address(UInt)
   case name(String)
 }
 
 /// A message the Objective-C runtime hands to the proxy's `forwardInvocation:`.
-protocol ForwardedInvocation {
+package protocol ForwardedInvocation {
   /// The selector, such as `"scrollViewDidScroll:"`.
   var selectorName: String { get }
   /// Whether the method returns nothing.
@@ -388,9 +388,9 @@ struct DirectTargets {
 }
 
 /// A weak reference to a handler.
-struct WeakHandler {
-  weak var object: AnyObject?
-  init(_ object: AnyObject?) { self.object = object }
+package struct WeakHandler {
+  package weak var object: AnyObject?
+  package init(_ object: AnyObject?) { self.object = object }
 }
 
 /// The selector of `selectors` nearest to `name`, if one is close enough to be a misspelling.

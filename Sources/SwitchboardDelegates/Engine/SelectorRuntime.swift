@@ -1,7 +1,7 @@
 /// What the Objective-C runtime tells a delegate proxy about selectors and handlers.
 ///
 /// On Apple platforms it is the runtime itself; the specs use a model of it.
-protocol SelectorRuntime: Sendable {
+package protocol SelectorRuntime: Sendable {
   /// How `handler` implements `selector`.
   func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation
   /// What the proxy's protocols declare about `selector`; `nil` when none declares it.
@@ -15,7 +15,7 @@ protocol SelectorRuntime: Sendable {
 
 extension SelectorRuntime {
   /// None, for a runtime that cannot list methods.
-  func ownMethods(of handler: AnyObject) -> [String] { [] }
+  package func ownMethods(of handler: AnyObject) -> [String] { [] }
 }
 
 /// Selector spellings close enough to be a mistake for one another: a Swift method exported
@@ -63,7 +63,7 @@ enum NearSelectors {
 }
 
 /// How a handler implements a selector.
-enum SelectorImplementation: Hashable, Sendable {
+package enum SelectorImplementation: Hashable, Sendable {
   /// Not at all.
   case none
   /// With a method of its own class or of a class of the app's.
@@ -73,27 +73,28 @@ enum SelectorImplementation: Hashable, Sendable {
   case inherited(from: String)
 
   /// Whether the handler counts as implementing the selector.
-  var counts: Bool { self == .own }
+  package var counts: Bool { self == .own }
 }
 
 /// What a protocol says about one of its methods.
-struct SelectorDeclaration: Hashable, Sendable {
+package struct SelectorDeclaration: Hashable, Sendable {
   /// Whether the method returns nothing.
-  let returnsVoid: Bool
-  /// The parent's property whose object receives it.
-  let property: ListViewProperty
+  package let returnsVoid: Bool
+  /// The name of the parent's property whose object receives it (`delegate`, a list's
+  /// `dataSource`).
+  package let property: String
   /// The index, among the method's arguments, of its completion handler (a block), if it takes
   /// one: the parent waits for it to be called.
-  var completionArgument: Int? = nil
+  package var completionArgument: Int? = nil
   /// The type encoding of its return type (`"B"`), when the runtime describes the method.
-  var returnType: String? = nil
+  package var returnType: String? = nil
   /// The type encodings of its arguments, the receiver and the selector left out
   /// (`["@", "@?"]`), when the runtime describes the method.
-  var argumentTypes: [String]? = nil
+  package var argumentTypes: [String]? = nil
 
   /// The declaration of a method whose Objective-C type encoding is `types`
   /// (`"v40@0:8@16@24@?32"`).
-  init(types: String, property: ListViewProperty) {
+  package init(types: String, property: String = "delegate") {
     let encoded = TypeEncoding.types(in: types)
     self.returnsVoid = encoded.first == "v"
     self.property = property
@@ -104,7 +105,7 @@ struct SelectorDeclaration: Hashable, Sendable {
     completionArgument = arguments.firstIndex { $0.hasPrefix("@?") }
   }
 
-  init(returnsVoid: Bool, property: ListViewProperty, completionArgument: Int? = nil) {
+  package init(returnsVoid: Bool, property: String = "delegate", completionArgument: Int? = nil) {
     self.returnsVoid = returnsVoid
     self.property = property
     self.completionArgument = completionArgument

@@ -184,7 +184,7 @@ extension SelectorKey {
 ///
 /// `nonisolated(unsafe)`: the runtime needs a stable address for each key; nothing reads or
 /// writes the values, only their addresses.
-enum AssociationKeys {
+package enum AssociationKeys {
   nonisolated(unsafe) static var attachedDelegateProxies: UInt8 = 0
   nonisolated(unsafe) static var reuseRecords: UInt8 = 0
   nonisolated(unsafe) static var listProxy: UInt8 = 0
@@ -194,7 +194,7 @@ enum AssociationKeys {
 /// the first time it is asked for.
 ///
 /// `key` is the address of one of ``AssociationKeys``' variables, stable for the process.
-func associatedObject<Object: AnyObject>(
+package func associatedObject<Object: AnyObject>(
   of owner: AnyObject, key: UnsafeRawPointer, makingIt make: () -> Object
 ) -> Object {
   if let existing = objc_getAssociatedObject(owner, key) as? Object { return existing }
@@ -222,35 +222,15 @@ struct UncheckedProperty<Parent: AnyObject>: @unchecked Sendable {
 }
 #endif
 
-/// A list view's property (`dataSource`, `delegate`, `prefetchDataSource`), as the one
-/// ``DelegateRouting`` reads and sets it, with the view held weakly.
-///
-/// `@unchecked Sendable`: the routing is `Sendable`, but a list proxy calls it only on the main
-/// actor (its methods are `@MainActor`, and the runtime's questions pass through
-/// `MainActor.assumeIsolated`), so `get` and `set` run there, which `assumeIsolated` checks.
-struct ListViewPropertyAccess: @unchecked Sendable {
-  weak var view: (any ListViewProperties)?
-  let property: ListViewProperty
-
-  func get() -> AnyObject? {
-    MainActor.assumeIsolated { RuntimeHandOver(view?[property]) }.value
-  }
-
-  func set(_ object: AnyObject?) {
-    let object = RuntimeHandOver(object)
-    MainActor.assumeIsolated { view?[property] = object.value }
-  }
-}
-
 /// A value handed between nonisolated code and the main actor, on the main thread.
 ///
 /// It is the message `forwardInvocation:` received, or the target `forwardingTarget(for:)`
 /// answers, a list view's property value, or a list proxy's observer and the arguments it is
 /// shown, passed through `MainActor.assumeIsolated`. `@unchecked Sendable`: each stays on the
 /// one thread that made it, which `assumeIsolated` checks is the main thread.
-struct RuntimeHandOver<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
+package struct RuntimeHandOver<Value>: @unchecked Sendable {
+  package let value: Value
+  package init(_ value: Value) { self.value = value }
 }
 
 /// A message's arguments, handed to the async sequence that shows them

@@ -220,10 +220,3 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   /// The case name, such as `"cellForRow"`.
   public var description: String { profile.name }
 }
-
-extension HandlerRole {
-  /// The view layer's handler (a view controller): owns cells and user interaction.
-  public static let view: HandlerRole = "view"
-  /// The view model's handler: owns the data.
-  public static let viewModel: HandlerRole = "viewModel"
-}

@@ -1,3 +1,4 @@
+import SwitchboardDelegates
 import SwitchboardLists
 
 /// Which Objective-C selector of a UIKit list view's protocols carries each ``ListMessage``, and
@@ -117,3 +118,23 @@ enum ListViewProperty: String, Hashable, Sendable, CaseIterable {
   case delegate
   case prefetchDataSource
 }
+/// A list view's property (`dataSource`, `delegate`, `prefetchDataSource`), as the one
+/// ``DelegateRouting`` reads and sets it, with the view held weakly.
+///
+/// `@unchecked Sendable`: the routing is `Sendable`, but a list proxy calls it only on the main
+/// actor (its methods are `@MainActor`, and the runtime's questions pass through
+/// `MainActor.assumeIsolated`), so `get` and `set` run there, which `assumeIsolated` checks.
+struct ListViewPropertyAccess: @unchecked Sendable {
+  weak var view: (any ListViewProperties)?
+  let property: ListViewProperty
+
+  func get() -> AnyObject? {
+    MainActor.assumeIsolated { RuntimeHandOver(view?[property]) }.value
+  }
+
+  func set(_ object: AnyObject?) {
+    let object = RuntimeHandOver(object)
+    MainActor.assumeIsolated { view?[property] = object.value }
+  }
+}
+

@@ -1,4 +1,5 @@
 import Foundation
+import SwitchboardDelegates
 import SwitchboardLists
 
 /// The view a list view's dequeue helpers handed out for the request UIKit is making, so that

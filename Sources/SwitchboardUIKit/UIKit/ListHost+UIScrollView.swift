@@ -1,4 +1,5 @@
 #if canImport(UIKit)
+import SwitchboardDelegates
 import SwitchboardLists
 import UIKit
 

@@ -1,5 +1,6 @@
 import Foundation
 import Switchboard
+import SwitchboardDelegates
 import SwitchboardLists
 
 /// A UIKit list proxy's configuration of the one ``DelegateRouting`` (`TableViewProxy`,
@@ -28,7 +29,7 @@ final class ListRouting<Host: ListHost> {
   /// The one routing, configured for the list.
   let routing: DelegateRouting<ListMessage>
   /// What the Objective-C runtime says about selectors and handlers.
-  var runtime: any SelectorRuntime { routing.selectors.runtime }
+  var runtime: any SelectorRuntime { routing.runtime }
 
   /// The router of every message.
   var router: PrioritizedProxy<ListMessage> { proxy.router }
@@ -88,7 +89,7 @@ final class ListRouting<Host: ListHost> {
       if let message = selectors.message(forSelector: selector) {
         return selectors.property(of: message).rawValue
       }
-      return (runtime.declaration(of: selector)?.property ?? .delegate).rawValue
+      return runtime.declaration(of: selector)?.property ?? ListViewProperty.delegate.rawValue
     }
     configuration.cachedRoutesProperty = dataSource
     configuration.cachedRoutes = { router, answered in
@@ -100,7 +101,7 @@ final class ListRouting<Host: ListHost> {
         routes[selector] = WeakHandler(router.targets(for: message).first)
       }
       for selector in answered
-      where routes[selector] == nil && runtime.declaration(of: selector)?.property == .dataSource {
+      where routes[selector] == nil && runtime.declaration(of: selector)?.property == dataSource {
         routes[selector] = WeakHandler(router.targets(forNamed: selector).first)
       }
       return routes
@@ -255,7 +256,7 @@ final class ListRouting<Host: ListHost> {
 
   /// Reports a problem the list layer raised while serving the view.
   func report(_ error: ListViewError) {
-    routing.report(DelegateProxyError(.listProblem(error)))
+    routing.report(DelegateProxyError(listProblem: error, isSetupMistake: error.isSetupMistake))
   }
 
   /// The data-source messages of the group a kept data source owns (sections, rows, cells,

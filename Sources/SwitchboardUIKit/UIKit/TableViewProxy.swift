@@ -1,5 +1,6 @@
 #if canImport(UIKit)
 import Switchboard
+import SwitchboardDelegates
 import SwitchboardLists
 import SwitchboardObjC
 import UIKit

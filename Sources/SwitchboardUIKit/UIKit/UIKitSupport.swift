@@ -1,6 +1,7 @@
 #if canImport(UIKit)
 import ObjectiveC
 import Switchboard
+import SwitchboardDelegates
 import SwitchboardLists
 import UIKit
 
