@@ -121,6 +121,14 @@ static const char *SWBBareType(const char *type) {
   [_invocation invokeWithTarget:target];
 }
 
+- (id)returnedObject {
+  const char *type = SWBBareType([[_invocation methodSignature] methodReturnType]);
+  if (type[0] != '@') return nil;
+  SWB_UNRETAINED id object = nil;
+  [_invocation getReturnValue:&object];
+  return object;
+}
+
 - (void)answerZero {
   NSUInteger length = [[_invocation methodSignature] methodReturnLength];
   if (length == 0) return;

@@ -307,11 +307,12 @@ final class ModelDelegateInvocation: ForwardedInvocation {
   func answerWithArgument(at index: Int) {
     answer = index < arguments.count ? arguments[index] : nil
   }
+  var returnedObject: Any? { answer as AnyObject? }
 }
 
 /// `DelegateProxy` in the model: what the class and its Objective-C base do, on
 /// `DelegateRouting`.
-final class ModelDelegateProxy: @unchecked Sendable {
+final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
   let routing: DelegateRouting<DelegateMessage>
   private let lock = NSLock()
   private var remembered: Set<String> = []
@@ -390,36 +391,6 @@ final class ModelDelegateProxy: @unchecked Sendable {
       keepingDefaultOnError: false)
     proxy.routing.startWithoutProperty(as: proxy)
     return proxy
-  }
-
-  /// `observe(named:beforeHandler:_:)`: the boxed arguments of every message named `selector`.
-  func observe(
-    named selector: String, beforeHandler: Bool = false, isolation: (any Actor)? = #isolation,
-    _ body: @escaping ([Any]) -> Void
-  ) -> ObservationToken {
-    routing.observe(
-      MessageEvent(named: selector), beforeHandler: beforeHandler, isolation: isolation, body)
-  }
-
-  /// `answer(named:role:at:retention:with:)`.
-  @discardableResult
-  func answer<each Argument, Answer>(
-    named selector: String, role: HandlerRole? = nil, at position: Int? = nil,
-    retention: HandlerRetention = .weak, isolation: (any Actor)? = #isolation,
-    with body: @escaping (repeat each Argument) -> Answer
-  ) -> ObservationToken {
-    routing.answer(
-      selector, role: role ?? HandlerRole(selector), at: position, retention: retention,
-      isolation: isolation, body)
-  }
-
-  /// `events(named:as:beforeHandler:bufferingPolicy:)`.
-  func events<each Argument>(
-    named selector: String, as types: (repeat each Argument).Type,
-    bufferingPolicy: AsyncStream<(repeat each Argument)>.Continuation.BufferingPolicy =
-      .unbounded
-  ) -> AsyncStream<(repeat each Argument)> {
-    routing.events(selector, as: types, beforeHandler: false, bufferingPolicy: bufferingPolicy)
   }
 
   /// `responds(to:)`: the class implements `NSObject`'s methods and the typed notifications

@@ -450,10 +450,32 @@ struct UIKitModelRuleSpecs {
       to: view, view: everything, viewModel: Recorder([]), viewModelRetention: .strong,
       turns: turns)
     let path = IndexPath(item: 0, section: 0)
-    for name in names { view.send(name, [path, 0]) }
+    for message in protocols.listSelectors.modeledMessages {
+      view.send(protocols.selector(message), runtimeArguments(of: message, at: path))
+    }
     #expect(everything.received.sorted() == names.sorted())
     #expect(view.crashes.isEmpty)
-    #expect(proxy.invocations.isEmpty, "modeled selectors never reach forwardInvocation:")
+    #expect(
+      proxy.invocations.map(\.selectorName).sorted() == names.sorted(),
+      """
+      the proxy class implements none of them: each reaches forwardInvocation:, and the list \
+      proxies' one code for modeled messages
+      """)
+  }
+
+  /// The arguments UIKit sends a modeled message with, after the view itself: a section, an
+  /// index path, a cell, a kind, an editing style (UIKit's raw `delete`, 1).
+  private func runtimeArguments(of message: ListMessage, at path: IndexPath) -> [Any] {
+    switch message {
+    case .numberOfSections, .sectionIndexTitles: []
+    case .numberOfRows, .titleForHeader, .titleForFooter: [0]
+    case .commitEdit: [1, path]
+    case .moveRow: [path, path]
+    case .prefetchRows: [[path]]
+    case .supplementaryView: ["header", path]
+    case .willDisplayRow, .didEndDisplayingRow: [ModelCell(dequeued: true), path]
+    default: [path]
+    }
   }
 
   @Test("it: assigning the object the view already has asks nothing and reloads nothing")

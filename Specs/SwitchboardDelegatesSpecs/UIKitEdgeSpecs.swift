@@ -166,7 +166,8 @@ struct UIKitEdgeSpecs {
       var seen: [IndexPath] = []
       let observation = proxy.observe(.willDisplayRow) { seen.append($0.indexPath) }
       spec.turns.endTurn()
-      spec.table.send("tableView:willDisplayCell:forRowAtIndexPath:", [spec.path])
+      spec.table.send(
+        "tableView:willDisplayCell:forRowAtIndexPath:", [ModelCell(dequeued: true), spec.path])
       observation.cancel()
       spec.turns.endTurn()
       #expect(seen == [spec.path])

@@ -50,6 +50,43 @@ final class ModelHost: SupplementaryViewHost {
   var needsMoreContent: Bool { false }
 }
 
+/// The model's view as its proxy answers it, with UIKit's defaults for a table or a collection
+/// view (`ListProxyHost`, which `UITableView` and `UICollectionView` implement on a device).
+extension ModelHost: SupplementaryProxyHost {
+  private var isCollection: Bool { table?.protocols.requiresOneDequeuePerRequest ?? false }
+
+  var dequeues: DequeueLedger { table?.dequeues ?? DequeueLedger() }
+
+  /// A table's rows can be edited and moved and are 44 points high; a collection view's items
+  /// do not move.
+  func platformDefault(for message: ListMessage) -> Any? {
+    switch message {
+    case .canEditRow: true
+    case .canMoveRow: !isCollection
+    case .heightForRow, .estimatedHeightForRow: 44.0
+    default: nil
+    }
+  }
+
+  /// A collection view's fallback cell must be dequeued; a table accepts a plain one.
+  func fallbackCell(at indexPath: IndexPath) -> ModelCell {
+    guard isCollection, let table else { return ModelCell(dequeued: false) }
+    return table.dequeueReusableView()
+  }
+
+  func fallbackSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> ModelCell {
+    table?.dequeueReusableView() ?? ModelCell(dequeued: true)
+  }
+
+  var selectsByAllowing: Bool { isCollection }
+
+  /// Selects the item as a tap does: the view sends did-select to its delegate.
+  func selectRow(at indexPath: IndexPath) {
+    guard let table else { return }
+    table.send(table.protocols.selector(.didSelectRow), [indexPath])
+  }
+}
+
 /// A message the model's runtime hands to `forwardInvocation:`, as `SWBForwardedMessage` does.
 @MainActor
 final class ModelInvocation: @MainActor ForwardedInvocation {
@@ -77,6 +114,8 @@ final class ModelInvocation: @MainActor ForwardedInvocation {
 
   func answer(with value: Any) { answer = value }
 
+  var returnedObject: Any? { answer as AnyObject? }
+
   func answerWithArgument(at index: Int) {
     answer = index < arguments.count ? arguments[index] : nil
   }
@@ -84,7 +123,7 @@ final class ModelInvocation: @MainActor ForwardedInvocation {
 
 /// `TableViewProxy` or `CollectionViewProxy` in the model, as the model's view requires.
 @MainActor
-final class ModelProxy: ModelDispatching, ListRoutingProxy {
+final class ModelProxy: ModelDispatching, @MainActor ModelRoutingProxy, ListRoutingProxy {
   typealias Host = ModelHost
   /// The list's configuration of the routing, and what only a list needs.
   let list: ListRouting<ModelHost>
@@ -96,12 +135,24 @@ final class ModelProxy: ModelDispatching, ListRoutingProxy {
   /// The messages `forwardInvocation:` received.
   private(set) var invocations: [ModelInvocation] = []
 
+  /// The router under the routing, for what a spec checks of it directly.
   var router: PrioritizedProxy<ListMessage> { list.router }
+
+  /// `TableViewProxy.explain(_:)` of a list message.
+  func explain(_ message: ListMessage) -> RouteExplanation<ListMessage> {
+    routing.withLock { list.router.explain(message) }
+  }
+
+  /// `TableViewProxy.targets(for:)` of a list message.
+  func targets(for message: ListMessage) -> [AnyObject] {
+    routing.withLock { list.router.targets(for: message) }
+  }
   /// Every problem reported, as text.
   var errors: [String] { routing.errors.map { "\($0)" } }
 
   private init(list: ListRouting<ModelHost>, keepingDefaultOnError: Bool) {
     self.list = list
+    list.answerModeledMessages()
     let routing = list.routing
     // A spec reads `errors`; the default `onError` would stop the run at a setup mistake.
     if !keepingDefaultOnError { routing.onError = { _ in } }
@@ -150,11 +201,12 @@ final class ModelProxy: ModelDispatching, ListRoutingProxy {
     if table?.attachedObject === self { table?.attachedObject = nil }
   }
 
+  /// `TableViewProxy.observe(_:beforeHandler:_:)` of a list call.
   func observe<Capability, Arguments, Result, Failure>(
     _ call: ListCall<ModelHost, Capability, Arguments, Result, Failure>,
-    _ body: @escaping @MainActor (Arguments) -> Void
+    beforeHandler: Bool = false, _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
-    list.proxy.observe(call, body)
+    list.observe(call.event, beforeHandler: beforeHandler, body)
   }
 
   /// Observes a selector Switchboard does not model, with its arguments as the runtime boxes
@@ -172,113 +224,18 @@ final class ModelProxy: ModelDispatching, ListRoutingProxy {
     routing.responds(toSelector: selector) { implementsHere(selector) }
   }
 
-  /// The proxy class implements the selector of every message its view sends, as
-  /// `TableViewProxy` and `CollectionViewProxy` do (each checks it in debug builds).
+  /// The proxy class implements the typed notifications (`scrollViewDidScroll:`), as every
+  /// proxy's class does (`RoutingProxy`); every other message reaches it through the runtime.
   func implementsHere(_ selector: String) -> Bool {
-    list.selectors.message(forSelector: selector) != nil
+    DelegatePreset.typedNotifications.contains(selector)
   }
 
-  /// What the proxy's method for `selector` does: the model's counterpart of each method of
-  /// `TableViewProxy` and `CollectionViewProxy`.
+  /// A typed notification method of the proxy class, as `RoutingProxy` implements it.
   func performHere(_ selector: String, _ arguments: [Any]) -> Any? {
-    guard let message = list.selectors.message(forSelector: selector), let table else {
-      preconditionFailure("ModelProxy does not implement \(selector)")
+    routing.deliver(selector, arguments) { target in
+      _ = (target as? any ModelObject)?.perform(selector, arguments)
     }
-    let host = table.host
-    let isCollection = table.protocols.requiresOneDequeuePerRequest
-    let path =
-      arguments.lazy.compactMap { $0 as? IndexPath }.first ?? IndexPath(item: 0, section: 0)
-    let section = arguments.lazy.compactMap { $0 as? Int }.first ?? 0
-    // A handler's own UIKit method, as the model's runtime calls it.
-    func platform<Result>(_ object: any ModelObject) -> Result? {
-      object.perform(selector, arguments) as? Result
-    }
-    func flag(_ object: any ModelObject) -> Bool?? {
-      (object.perform(selector, arguments) as? Bool).map { Optional($0) }
-    }
-    func notify(_ object: any ModelObject) { _ = object.perform(selector, arguments) }
-    switch message {
-    case .numberOfSections:
-      return list.send(.numberOfSections, (), in: host, or: platform)
-    case .numberOfRows:
-      return list.send(.numberOfRows, section, in: host, or: platform)
-    case .cellForRow:
-      return list.provide(
-        .cellForRow, at: path, dequeuedBy: table.dequeues,
-        fallback: isCollection ? table.dequeueReusableView() : ModelCell(dequeued: false)
-      ) {
-        try list.send(.cellForRow, path, in: host) { (object: any ModelObject) -> ModelCell?? in
-          platform(object)
-        }
-      }
-    case .supplementaryView:
-      let kind = SupplementaryKind(arguments.lazy.compactMap { $0 as? String }.first ?? "header")
-      return list.provide(
-        .supplementaryView, at: path, detail: "\(kind.rawValue): ", dequeuedBy: table.dequeues,
-        fallback: table.dequeueReusableView()
-      ) {
-        try list.send(.supplementaryView, (kind, path), in: host) {
-          (object: any ModelObject) -> ModelCell?? in platform(object)
-        }
-      }
-    case .titleForHeader:
-      return list.send(.titleForHeader, section, in: host) {
-        (object: any ModelObject) -> String?? in platform(object)
-      }
-    case .titleForFooter:
-      return list.send(.titleForFooter, section, in: host) {
-        (object: any ModelObject) -> String?? in platform(object)
-      }
-    case .canEditRow:
-      return list.send(.canEditRow, path, in: host, or: flag) ?? true
-    case .canMoveRow:
-      return list.send(.canMoveRow, path, in: host, or: flag) ?? !isCollection
-    case .commitEdit:
-      let update = list.send(.commitEdit, (.delete, path), in: host) {
-        (object: any ModelObject) -> ListUpdate? in
-        notify(object)
-        return ListUpdate()
-      }
-      do {
-        try host.apply(update)
-        list.changes?.announce(update, except: host)
-      } catch {
-        list.report(error)
-      }
-      return nil
-    case .moveRow:
-      list.send(.moveRow, (path, path), in: host, or: notify)
-      return nil
-    case .sectionIndexTitles:
-      return list.send(.sectionIndexTitles, (), in: host) {
-        (object: any ModelObject) -> [String]?? in platform(object)
-      }
-    case .prefetchRows:
-      let paths = arguments.lazy.compactMap { $0 as? [IndexPath] }.first ?? [path]
-      list.send(.prefetchRows, paths, in: host, or: notify)
-      return nil
-    case .heightForRow:
-      return list.send(.heightForRow, path, in: host, or: platform) ?? 44.0
-    case .estimatedHeightForRow:
-      return list.send(.estimatedHeightForRow, path, in: host, or: platform) ?? 44.0
-    case .willDisplayRow:
-      list.send(.willDisplayRow, (ModelCell(dequeued: true), path), in: host, or: notify)
-      return nil
-    case .didEndDisplayingRow:
-      list.send(.didEndDisplayingRow, (ModelCell(dequeued: true), path), in: host, or: notify)
-      return nil
-    case .willSelectRow:
-      let choice = list.send(.willSelectRow, path, in: host) {
-        (object: any ModelObject) -> IndexPath?? in platform(object)
-      }
-      return isCollection ? choice != nil : choice
-    case .didSelectRow:
-      list.send(.didSelectRow, path, in: host, or: notify)
-      return nil
-    case .didDeselectRow:
-      list.send(.didDeselectRow, path, in: host, or: notify)
-      return nil
-    }
+    return nil
   }
 
   func forwardingTarget(_ selector: String) -> AnyObject? {

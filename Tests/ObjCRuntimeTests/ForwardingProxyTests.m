@@ -87,6 +87,25 @@ typedef struct {
 }
 @end
 
+/// Sends every message to its target, reads the object it answered, and answers another one
+/// for `titleFor:section:`, as a list proxy replaces a cell that was not dequeued.
+@interface ReadingProxy : SWBForwardingProxy <SWBTestDelegate> {
+ @public
+  id target;
+  id lastReturned;
+}
+@end
+@implementation ReadingProxy
+- (void)forwardMessage:(SWBForwardedMessage *)message {
+  [message invokeWithTarget:target];
+  [lastReturned release];
+  lastReturned = [[message returnedObject] retain];
+  if ([NSStringFromSelector([message selector]) isEqualToString:@"titleFor:section:"]) {
+    [message answerWithValue:[NSString stringWithFormat:@"%@ (checked)", lastReturned]];
+  }
+}
+@end
+
 /// Answers every message with a fallback, as a delegate proxy does for a handler that is gone:
 /// a value for most, the proposed argument for the `proposed:` methods.
 @interface FallbackProxy : SWBForwardingProxy <SWBTestDelegate>
@@ -382,6 +401,21 @@ static void ownership(void) {
 - (void)notImplementedByAnyone;
 @end
 
+/// A proxy reads the object its target answered, and can answer another in its place.
+static void returnedObjects(void) {
+  ReadingProxy *proxy = [[ReadingProxy alloc] init];
+  Handler *handler = [[Handler alloc] init];
+  proxy->target = handler;
+  id title = [proxy titleFor:nil section:0];
+  check([proxy->lastReturned isEqual:@"Title"], "the object a target answered can be read");
+  check([title isEqual:@"Title (checked)"], "and another answer given in its place");
+  check([proxy numberOfRowsIn:nil section:1] == 42, "a number answer is left as it is");
+  check(proxy->lastReturned == nil, "and reads as no object");
+  [proxy->lastReturned release];
+  [proxy release];
+  [handler release];
+}
+
 int main(void) {
   NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
   signatures();
@@ -392,6 +426,7 @@ int main(void) {
   rememberedSignatures();
   ownership();
   pointers();
+  returnedObjects();
   [pool drain];
   printf("objc runtime: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

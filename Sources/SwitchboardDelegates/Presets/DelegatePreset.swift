@@ -6,7 +6,7 @@
 /// ``all``. A proxy answers a preset's default when the handler the parent was told about is gone
 /// and no fallback was declared for the method (a declared one wins); every other method is
 /// answered zero.
-struct DelegatePreset: Sendable {
+package struct DelegatePreset: Sendable {
   /// The protocol, as the Objective-C runtime names it.
   let protocolName: String
   /// The documented answer of each method whose default is not zero, by selector.
@@ -57,8 +57,9 @@ struct DelegatePreset: Sendable {
     $0.merge($1.presenceEffects) { first, _ in first }
   }
 
-  /// Every preset's typed notifications.
-  static let typedNotifications: Set<String> = all.reduce(into: []) {
+  /// Every preset's typed notifications: methods every proxy's class implements itself
+  /// (`RoutingProxy`).
+  package static let typedNotifications: Set<String> = all.reduce(into: []) {
     $0.formUnion($1.typedNotifications)
   }
 }

@@ -343,8 +343,9 @@ extension Paginating where Self: ListChangeAnnouncing {
   /// feed.startIfNeeded()
   /// ```
   public func paginate<Proxy: ListRoutingProxy>(_ proxy: Proxy) {
-    let observation = proxy.observe(ListCall<Proxy.Host, _, _, _, _>.willDisplayRow) {
-      [weak self] arguments in
+    let observation = proxy.observe(
+      ListCall<Proxy.Host, _, _, _, _>.willDisplayRow, beforeHandler: false
+    ) { [weak self] arguments in
       guard let self, arguments.indexPath.section == self.pagination.section else { return }
       self.willDisplay(row: arguments.indexPath.row)
     }

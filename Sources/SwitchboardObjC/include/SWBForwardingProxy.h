@@ -33,6 +33,9 @@ NS_SWIFT_NAME(ForwardedMessage)
 /// Sends the message to `target`; for a method that returns a value, its answer becomes the
 /// answer.
 - (void)invokeWithTarget:(id)target NS_SWIFT_NAME(invoke(target:));
+/// The object the message's answer is, once a target or an answer gave it; nil for a method
+/// that returns no object.
+@property(nonatomic, readonly, nullable) id returnedObject;
 /// Answers zero: 0, NO, nil, or a zeroed structure.
 - (void)answerZero;
 /// Answers `value` converted to the method's return type: an object as it is, an NSNumber as

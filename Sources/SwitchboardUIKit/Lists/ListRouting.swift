@@ -35,17 +35,17 @@ final class ListRouting<Host: ListHost> {
   var router: PrioritizedProxy<ListMessage> { proxy.router }
 
   /// The view as a host, which applies the view model's announced changes while attached.
-  private weak var host: Host?
+  private(set) weak var host: Host?
   /// Where the view model announces changes, while the host listens.
   private(set) weak var changes: ListChanges?
   private var routeObservation: ObservationToken?
 
   /// Routing for a view and a view model, with ``ListProxy/defaultRules`` extended by `rules`;
-  /// `typedArguments` are the proxy class's typed scroll-view notifications.
+  /// `typedEvents` are the typed scroll-view events observers can ask for.
   init(
     view: AnyObject, viewModel: AnyObject, viewModelRetention: HandlerRetention,
     rules: RoutingRules<ListMessage>, selectors: ListSelectorTable, runtime: any SelectorRuntime,
-    typedArguments: [String: Any.Type] = [:],
+    typedEvents: [String: TypedEvent] = [:],
     schedule: @escaping (@escaping @MainActor () -> Void) -> Void
   ) {
     var table = ListProxy<Host>.defaultRules.merging(rules)
@@ -54,7 +54,7 @@ final class ListRouting<Host: ListHost> {
       rules: table,
       implementationCheck: { message, handler in Host.handler(handler, implements: message) },
       namedImplementationCheck: { name, handler in
-        runtime.implementation(of: name, by: handler).counts
+        DelegateRouting<ListMessage>.handler(handler, implements: name, runtime: runtime)
       },
       namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
     if view === viewModel {
@@ -67,7 +67,7 @@ final class ListRouting<Host: ListHost> {
     self.selectors = selectors
     routing = DelegateRouting(
       router: router, runtime: runtime,
-      configuration: Self.configuration(selectors, runtime: runtime, rules, typedArguments),
+      configuration: Self.configuration(selectors, runtime: runtime, rules, typedEvents),
       schedule: { work in schedule { work() } })
     // A view model added after attaching is listened to from now.
     routeObservation = router.observeRoutes { [weak self] _ in self?.listenToViewModel() }
@@ -76,15 +76,15 @@ final class ListRouting<Host: ListHost> {
   /// The list's configuration of the routing.
   private nonisolated static func configuration(
     _ selectors: ListSelectorTable, runtime: any SelectorRuntime,
-    _ rules: RoutingRules<ListMessage>, _ typedArguments: [String: Any.Type]
+    _ rules: RoutingRules<ListMessage>, _ typedEvents: [String: TypedEvent]
   ) -> RoutingConfiguration<ListMessage> {
     let dataSource = ListViewProperty.dataSource.rawValue
     var configuration = RoutingConfiguration<ListMessage>()
     configuration.modeledMessage = { selectors.message(forSelector: $0) }
     configuration.requiredMessages = selectors.modeledMessages.filter(\.isRequired)
     configuration.presenceSensitive = selectors.presenceSensitive
-    configuration.typedNotifications = Set(typedArguments.keys)
-    configuration.typedArguments = typedArguments
+    configuration.typedNotifications = DelegatePreset.typedNotifications
+    configuration.typedEvents = typedEvents
     configuration.propertyOfSelector = { selector in
       if let message = selectors.message(forSelector: selector) {
         return selectors.property(of: message).rawValue

@@ -5,19 +5,22 @@ import SwitchboardLists
 import SwitchboardObjC
 import UIKit
 
-/// What ``TableViewProxy`` and ``CollectionViewProxy`` share: attaching to the view, routes,
-/// inspection, observation, problems, and the Objective-C runtime's questions.
+/// What ``TableViewProxy`` and ``CollectionViewProxy`` share beyond every proxy's members
+/// (`RoutingProxy`'s: handlers, rules, closures, observation, problems): attaching to the view,
+/// and the list messages' own inspection and observation.
 ///
-/// Use it through its two subclasses; it has no public initializer. The methods of UIKit's
-/// data source and delegate protocols are each subclass's own.
+/// Use it through its two subclasses; it has no public initializer. Neither implements a
+/// method of UIKit's protocols in Swift: each message reaches the proxy's one routing, and the
+/// modeled ones (`ListMessage`) one shared code that the specs run on a model of UIKit.
 @MainActor
-public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, ListRoutingProxy {
-  /// The routing this proxy translates UIKit's calls into (platform-independent, specified on
-  /// a model of UIKit).
+public class ListViewProxy<Host: ListHost & UIView>: RoutingProxy<ListMessage>, Sendable,
+  ListRoutingProxy
+{
+  /// The list's configuration of the routing (platform-independent, specified on a model of
+  /// UIKit).
   let adapter: ListRouting<Host>
   /// The view this proxy is attached to.
   weak var host: Host?
-  private var properties: ViewProperties?
 
   required init(
     view: AnyObject, viewModel: AnyObject, viewModelRetention: HandlerRetention,
@@ -29,13 +32,10 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
     }
     adapter = ListRouting(
       view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
-      selectors: kind.listSelectors, runtime: kind.listRuntime,
-      typedArguments: typedScrollSelectors, schedule: afterThisMainActorTurn)
-    super.init()
-    adapter.routing.onUndeclaredSelectorAnswered { [weak self] selector, target in
-      self?.rememberSignature(of: NSSelectorFromString(selector), from: target)
-    }
-    checkSelectorTable()
+      selectors: kind.listSelectors, runtime: kind.listRuntime, typedEvents: typedScrollEvents,
+      schedule: afterThisMainActorTurn)
+    super.init(routing: adapter.routing)
+    kind.prepare(self)
   }
 
   /// Makes a proxy for a view controller and a view model, makes `view` own it, and connects
@@ -82,7 +82,7 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
   /// keeps), and connects it as the view's data source, delegate and prefetching data source.
   ///
   /// A property that holds another kind of Switchboard proxy (a `DelegateProxy` on the
-  /// view's `delegate`) is left alone: the proxy is not attached, and ``onError`` hears why.
+  /// view's `delegate`) is left alone: the proxy is not attached, and `onError` hears why.
   private func attach(to host: Host, keepingInstalled: Bool) {
     guard let properties = (host as? any ProxiedListView)?.listProperties else {
       preconditionFailure("ListViewProxy: \(Host.self) is not a UITableView or UICollectionView.")
@@ -97,7 +97,6 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
     previous?.host = nil
     setAttachedObject(self, to: host)
     self.host = host
-    self.properties = properties
   }
 
   /// Disconnects the proxy from its view, which then no longer owns it: each of the view's
@@ -111,56 +110,82 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
     host = nil
   }
 
-  // MARK: - Routes
+  // MARK: - List messages
 
   /// The routing core underneath.
-  ///
-  /// Handlers, rules and routes are on the proxy itself
-  /// (`ListRoutingProxy`), selectors Switchboard does not model (`scrollViewDidZoom:`)
-  /// included: `proxy.rules[selector: #selector(…)] = .broadcast`.
+  @available(
+    *, deprecated,
+    message: "Every member is on the proxy itself: add, rules, explain, observe, answer."
+  )
   public var router: PrioritizedProxy<ListMessage> { adapter.router }
 
-  /// Why a selector goes where it goes: a modeled selector is explained by its message.
+  /// Why `message` goes where it goes.
   ///
   /// ```swift
-  /// print(proxy.explain(#selector(UIScrollViewDelegate.scrollViewDidScroll(_:))))
-  /// // scrollViewDidScroll: → view (FeedViewController), by rule 'first implementer'
+  /// print(proxy.explain(.cellForRow))   // cellForRow → view (TodoScreen), by rule 'always view'
   /// ```
-  public func explain(_ selector: Selector) -> RouteExplanation<ListMessage> {
-    let name = NSStringFromSelector(selector)
-    if let message = adapter.selectors.message(forSelector: name) { return explain(message) }
-    return adapter.router.explain(named: name)
+  public func explain(_ message: ListMessage) -> RouteExplanation<ListMessage> {
+    routing.withLock { adapter.router.explain(message) }
   }
 
   /// Why a selector goes where it goes.
   @available(*, deprecated, renamed: "explain(_:)", message: "One explain(_:) on every proxy.")
   public func explain(selector: Selector) -> RouteExplanation<ListMessage> { explain(selector) }
 
-  /// Called with each problem the proxy meets and recovers from, on the main thread.
+  /// Every handler that receives `message`, in order.
   ///
-  /// Each problem is a `DelegateProxyError`, as every delegate proxy reports: a setup mistake (a rule that cannot work, a misspelled
-  /// selector, a view model nothing keeps, a kept data source that shares its messages with
-  /// another object), or a problem met at run time (a handler released after UIKit cached its
-  /// answer, a cell provider that throws, another object in the view's `dataSource`). By
-  /// default a debug build stops with the description of a setup mistake
-  /// (`DelegateProxyError.isSetupMistake`); problems met at run time are kept in ``errors`` and
-  /// printed in a debug build. A release build goes on either way.
-  public var onError: @Sendable (DelegateProxyError) -> Void {
-    get { adapter.routing.onError }
-    set { adapter.routing.onError = newValue }
+  /// ```swift
+  /// proxy.targets(for: .numberOfRows).first === model   // true
+  /// ```
+  public func targets(for message: ListMessage) -> [AnyObject] {
+    routing.withLock { adapter.router.targets(for: message) }
   }
 
-  /// Every problem reported to ``onError``, oldest first.
-  public var errors: [DelegateProxyError] { adapter.routing.errors }
+  /// Throws the first routing error, or an error for the first of `required` that goes to
+  /// nobody.
+  ///
+  /// ```swift
+  /// try proxy.validate(requiring: [.numberOfRows, .cellForRow])
+  /// ```
+  public func validate(requiring required: [ListMessage]) throws(RoutingError<ListMessage>) {
+    try routing.withLock { () throws(RoutingError<ListMessage>) in
+      try adapter.router.validate(requiring: required)
+    }
+  }
 
-  // MARK: - Observing
+  /// Calls `body` with the arguments of every `call` the view sends (`.didSelectRow`,
+  /// `.willDisplayRow`, any list message), before or after its handlers.
+  ///
+  /// ```swift
+  /// let token = proxy.observe(.didSelectRow) { indexPath in print("tapped", indexPath.row) }
+  /// ```
+  public func observe<Capability, Arguments, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
+    beforeHandler: Bool = false, _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> ObservationToken {
+    adapter.observe(call.event, beforeHandler: beforeHandler, body)
+  }
+
+  /// The arguments of every `call` the view sends from now on, as an async sequence that ends
+  /// when the proxy goes away or the iterating task is cancelled.
+  ///
+  /// ```swift
+  /// for await indexPath in proxy.events(.didSelectRow) { open(indexPath) }
+  /// ```
+  public func events<Capability, Arguments: Sendable, Result, Failure>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>,
+    beforeHandler: Bool = false,
+    bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Arguments> {
+    routing.events(call.event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
+  }
 
   /// Calls `body` with the arguments of every `event`: a typed scroll-view event
   /// (`.didScroll`, …) or any other method of the view's protocols that returns nothing
   /// (`MessageEvent(#selector(…))`, arguments boxed), before or after its handlers.
   ///
   /// An event that cannot be shown (a method that returns a value, one no protocol declares,
-  /// arguments of another type than the proxy sends) is reported to ``onError``, and the
+  /// arguments of another type than the proxy sends) is reported to `onError`, and the
   /// observation never calls `body`.
   public func observe<Arguments>(
     _ event: MessageEvent<ListMessage, Arguments>, beforeHandler: Bool = false,
@@ -175,110 +200,7 @@ public class ListViewProxy<Host: ListHost & UIView>: ForwardingProxy, Sendable, 
     _ event: MessageEvent<ListMessage, Arguments>, beforeHandler: Bool = false,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Arguments> {
-    adapter.routing.events(event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
-  }
-
-  // MARK: - The Objective-C runtime
-
-  /// True when a handler will receive the message, and always for notifications whose
-  /// presence changes nothing in UIKit.
-  public nonisolated override func responds(to selector: Selector!) -> Bool {
-    guard let selector else { return false }
-    let name = NSStringFromSelector(selector)
-    return MainActor.assumeIsolated {
-      adapter.routing.responds(toSelector: name) { super.responds(to: selector) }
-    }
-  }
-
-  /// The handler a selector Switchboard does not model goes to, when it goes to exactly one.
-  public nonisolated override func forwardingTarget(for selector: Selector!) -> Any? {
-    guard let selector else { return nil }
-    let key = SelectorKey(selector)
-    let target = MainActor.assumeIsolated {
-      RuntimeHandOver(
-        adapter.routing.forwardingTarget(forSelector: key) {
-          NSStringFromSelector(selector)
-        })
-    }.value
-    return target ?? super.forwardingTarget(for: selector)
-  }
-
-  /// Delivers a message no forwarding target took: a broadcast, an observed method, or one
-  /// whose handler is gone.
-  public nonisolated override func forward(_ message: ForwardedMessage) {
-    let message = RuntimeHandOver(message)
-    MainActor.assumeIsolated { adapter.routing.forward(message.value) }
-  }
-
-  // MARK: - UIScrollViewDelegate (typed for observers)
-
-  @objc public func scrollViewDidScroll(_ scrollView: UIScrollView) {
-    adapter.scrollViewDidScroll(scrollView)
-  }
-
-  @objc public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
-    adapter.scrollViewWillBeginDragging(scrollView)
-  }
-
-  @objc public func scrollViewDidEndDragging(
-    _ scrollView: UIScrollView, willDecelerate decelerate: Bool
-  ) {
-    adapter.scrollViewDidEndDragging(scrollView, willDecelerate: decelerate)
-  }
-
-  @objc public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-    adapter.scrollViewDidEndDecelerating(scrollView)
-  }
-
-  /// In debug builds, stops when the class does not implement a selector its table names.
-  private func checkSelectorTable() {
-    #if DEBUG
-    for message in adapter.selectors.modeledMessages {
-      let selector = adapter.selectors.selector(for: message) ?? ""
-      assert(
-        type(of: self).instancesRespond(to: NSSelectorFromString(selector)),
-        "\(type(of: self)) does not implement \(selector), which ListSelectorTable gives for "
-          + "\(message) on \(adapter.selectors.hostName).")
-    }
-    #endif
-  }
-}
-
-/// The messages of UIKit's own protocols, each typed by the protocol that declares it, so the
-/// subclasses' methods name no protocol. Answers first, then notifications.
-extension ListViewProxy where Host: ProxiedListView {
-  /// Sends a data-source `call` to its handler, through its Switchboard capability or, with
-  /// `platform`, the view's own data-source protocol.
-  func dataSource<Capability, Arguments, Result>(
-    _ call: ListCall<Host, Capability, Arguments, Result, Never>, _ arguments: Arguments,
-    in host: Host, _ platform: (Host.PlatformDataSource) -> Result?
-  ) -> Result {
-    adapter.send(call, arguments, in: host, or: platform)
-  }
-
-  /// Sends a delegate `call` to its handler, through its Switchboard capability or the view's
-  /// own delegate protocol.
-  func delegate<Capability, Arguments, Result>(
-    _ call: ListCall<Host, Capability, Arguments, Result, Never>, _ arguments: Arguments,
-    in host: Host, _ platform: (Host.PlatformDelegate) -> Result?
-  ) -> Result {
-    adapter.send(call, arguments, in: host, or: platform)
-  }
-
-  /// Sends a data-source notification to every handler its rule chooses.
-  func dataSource<Capability, Arguments>(
-    _ call: ListCall<Host, Capability, Arguments, Void, Never>, _ arguments: Arguments,
-    in host: Host, _ platform: (Host.PlatformDataSource) -> Void
-  ) {
-    adapter.send(call, arguments, in: host, or: platform)
-  }
-
-  /// Sends a delegate notification to every handler its rule chooses.
-  func delegate<Capability, Arguments>(
-    _ call: ListCall<Host, Capability, Arguments, Void, Never>, _ arguments: Arguments,
-    in host: Host, _ platform: (Host.PlatformDelegate) -> Void
-  ) {
-    adapter.send(call, arguments, in: host, or: platform)
+    routing.events(event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
   }
 }
 

@@ -55,52 +55,21 @@ extension MessageEvent where Message == ListMessage, Arguments == [Any] {
   }
 }
 
-/// The scroll-view methods the proxies implement themselves, so that they come typed.
-let typedScrollSelectors: [String: Any.Type] = [
-  "scrollViewDidScroll:": UIScrollView.self, "scrollViewWillBeginDragging:": UIScrollView.self,
-  "scrollViewDidEndDecelerating:": UIScrollView.self,
-  "scrollViewDidEndDragging:willDecelerate:": (scrollView: UIScrollView, willDecelerate: Bool).self,
+/// The typed scroll-view events: their arguments, read from the runtime's boxed ones.
+let typedScrollEvents: [String: TypedEvent] = [
+  "scrollViewDidScroll:": scrollViewEvent,
+  "scrollViewWillBeginDragging:": scrollViewEvent,
+  "scrollViewDidEndDecelerating:": scrollViewEvent,
+  "scrollViewDidEndDragging:willDecelerate:": TypedEvent(
+    (scrollView: UIScrollView, willDecelerate: Bool).self,
+    decode: { arguments in
+      guard arguments.count == 2, let scrollView = arguments[0] as? UIScrollView,
+        let decelerates = arguments[1] as? Bool
+      else { return nil }
+      return (scrollView, decelerates)
+    }),
 ]
 
-extension ListRouting {
-  /// Delivers one of the typed scroll-view methods to its handlers, showing it to observers.
-  func forwardScroll<Arguments>(
-    _ event: MessageEvent<ListMessage, Arguments>, _ arguments: @autoclosure () -> Arguments,
-    _ deliver: (any UIScrollViewDelegate) -> Void
-  ) {
-    // A handler that implements the method without adopting the protocol (an Objective-C class
-    // can) cannot be called from Swift: reported rather than stopped.
-    router.broadcast(event, arguments(), as: AnyObject.self) { target in
-      if let delegate = target as? any UIScrollViewDelegate {
-        deliver(delegate)
-      } else {
-        routing.report(
-          DelegateProxyError(
-            .unansweredMessage(
-              selector: event.name,
-              handlers: [
-                "\(type(of: target)) implements it but does not adopt UIScrollViewDelegate"
-              ])))
-      }
-    }
-  }
-
-  func scrollViewDidScroll(_ scrollView: UIScrollView) {
-    forwardScroll(.didScroll, scrollView) { $0.scrollViewDidScroll?(scrollView) }
-  }
-
-  func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
-    forwardScroll(.willBeginDragging, scrollView) { $0.scrollViewWillBeginDragging?(scrollView) }
-  }
-
-  func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
-    forwardScroll(.didEndDragging, (scrollView, decelerate)) {
-      $0.scrollViewDidEndDragging?(scrollView, willDecelerate: decelerate)
-    }
-  }
-
-  func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
-    forwardScroll(.didEndDecelerating, scrollView) { $0.scrollViewDidEndDecelerating?(scrollView) }
-  }
-}
+/// An event whose one argument is the scroll view.
+private let scrollViewEvent = TypedEvent(UIScrollView.self) { $0.first as? UIScrollView }
 #endif

@@ -16,7 +16,7 @@ final class ReuseRecords {
 
   /// The records of `view`, made on first use and owned by `view`.
   static func of(_ view: UIView) -> ReuseRecords {
-    associatedObject(of: view, key: &AssociationKeys.reuseRecords) { ReuseRecords() }
+    associatedObject(of: view, key: &ListAssociationKeys.reuseRecords) { ReuseRecords() }
   }
 
   /// Calls `register` the first time `key` (a reuse identifier, with a kind for supplementary
@@ -66,17 +66,26 @@ extension BatchUpdating {
   }
 }
 
+/// The keys of the objects Switchboard associates with a list view.
+///
+/// `nonisolated(unsafe)`: the runtime needs a stable address for each key; nothing reads or
+/// writes the values, only their addresses.
+enum ListAssociationKeys {
+  nonisolated(unsafe) static var reuseRecords: UInt8 = 0
+  nonisolated(unsafe) static var listProxy: UInt8 = 0
+}
+
 /// The proxy attached to `view`, which `view` owns.
 @MainActor
 func attachedObject(to view: UIView) -> AnyObject? {
-  objc_getAssociatedObject(view, &AssociationKeys.listProxy) as AnyObject?
+  objc_getAssociatedObject(view, &ListAssociationKeys.listProxy) as AnyObject?
 }
 
 /// Makes `view` own `object` (or nothing, for `nil`).
 @MainActor
 func setAttachedObject(_ object: AnyObject?, to view: UIView) {
   objc_setAssociatedObject(
-    view, &AssociationKeys.listProxy, object, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+    view, &ListAssociationKeys.listProxy, object, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
 }
 
 /// A view's helper properties, as ``ListRouting`` sets them, reached through their key
@@ -116,31 +125,85 @@ final class ViewProperties: ListViewProperties {
   }
 }
 
-/// A view a ``ListViewProxy`` attaches to: its selectors, its runtime and its helper
-/// properties.
+/// A view a ``ListViewProxy`` attaches to: its selectors, its runtime, its protocols and its
+/// helper properties.
 @MainActor
-protocol ProxiedListView: ListHost, UIView {
+protocol ProxiedListView: ListProxyHost, UIView {
   /// The selectors of the modeled messages on this view.
   static var listSelectors: ListSelectorTable { get }
   /// The view's data source and delegate protocols, as the Objective-C runtime sees them.
   static var listRuntime: ObjectiveCRuntime { get }
+  /// The protocols with required methods that the proxy class adopts at run time: it
+  /// implements no method in Swift, so it cannot declare them.
+  static var protocolsWithRequiredMethods: [Protocol] { get }
   /// The view's `dataSource`, `delegate` and `prefetchDataSource`.
   var listProperties: ViewProperties { get }
-  /// The view's own data-source protocol, through which a handler may answer a message.
-  associatedtype PlatformDataSource
-  /// The view's own delegate protocol, through which a handler may answer a message.
-  associatedtype PlatformDelegate
+}
+
+extension ProxiedListView {
+  /// Makes `proxy`'s class adopt the view's protocols, and its routing answer the modeled
+  /// messages, before it is attached.
+  static func prepare(_ proxy: AnyObject) {
+    for adopted in protocolsWithRequiredMethods { class_addProtocol(type(of: proxy), adopted) }
+    (proxy as? ListViewProxy<Self>)?.adapter.answerModeledMessages()
+  }
+}
+
+extension ObjectiveCRuntime {
+  /// The runtime for `UITableView`'s protocols.
+  static let tableView = ObjectiveCRuntime(
+    protocols: [
+      (UITableViewDataSource.self, "dataSource"), (UITableViewDelegate.self, "delegate"),
+      (UIScrollViewDelegate.self, "delegate"),
+      (UITableViewDataSourcePrefetching.self, "prefetchDataSource"),
+    ],
+    controllers: [UITableViewController.self])
+
+  /// The runtime for `UICollectionView`'s protocols, flow layout's delegate included.
+  static let collectionView = ObjectiveCRuntime(
+    protocols: [
+      (UICollectionViewDataSource.self, "dataSource"),
+      (UICollectionViewDelegate.self, "delegate"),
+      (UICollectionViewDelegateFlowLayout.self, "delegate"),
+      (UIScrollViewDelegate.self, "delegate"),
+      (UICollectionViewDataSourcePrefetching.self, "prefetchDataSource"),
+    ],
+    controllers: [UICollectionViewController.self])
 }
 
 extension UITableView: ProxiedListView {
-  typealias PlatformDataSource = any UITableViewDataSource
-  typealias PlatformDelegate = any UITableViewDelegate
   static var listSelectors: ListSelectorTable { .tableView }
   static var listRuntime: ObjectiveCRuntime { .tableView }
+  static var protocolsWithRequiredMethods: [Protocol] {
+    [UITableViewDataSource.self, UITableViewDataSourcePrefetching.self]
+  }
   var listProperties: ViewProperties {
     ViewProperties(
       of: self, dataSource: \.dataSource, delegate: \.delegate,
       prefetchDataSource: \.prefetchDataSource)
+  }
+
+  var dequeues: DequeueLedger { ReuseRecords.of(self).dequeues }
+
+  /// `UITableView`'s own answers: rows can be edited and moved, and are as high as its
+  /// `rowHeight` and `estimatedRowHeight` say.
+  func platformDefault(for message: ListMessage) -> Any? {
+    switch message {
+    case .canEditRow, .canMoveRow: true
+    case .heightForRow: Double(rowHeight)
+    case .estimatedHeightForRow: Double(estimatedRowHeight)
+    default: nil
+    }
+  }
+
+  /// A plain cell: a table accepts a cell it did not dequeue.
+  func fallbackCell(at indexPath: IndexPath) -> UITableViewCell { UITableViewCell() }
+
+  var selectsByAllowing: Bool { false }
+
+  func selectRow(at indexPath: IndexPath) {
+    selectRow(at: indexPath, animated: true, scrollPosition: .none)
+    delegate?.tableView?(self, didSelectRowAt: indexPath)
   }
 }
 
@@ -151,7 +214,7 @@ extension ProxiedListView {
     _ snapshot: ListSnapshot<SectionID, ItemID>,
     _ body: (any ListSnapshotDataSource<SectionID, ItemID>) -> Void
   ) throws(ListViewError) {
-    let router = (attachedObject(to: self) as? ListViewProxy<Self>)?.router
+    let router = (attachedObject(to: self) as? ListViewProxy<Self>)?.adapter.router
     guard
       let source = router?.firstHandler(as: (any ListSnapshotDataSource<SectionID, ItemID>).self)
     else {
@@ -167,15 +230,41 @@ extension ProxiedListView {
   }
 }
 
-extension UICollectionView: ProxiedListView {
-  typealias PlatformDataSource = any UICollectionViewDataSource
-  typealias PlatformDelegate = any UICollectionViewDelegate
+extension UICollectionView: ProxiedListView, SupplementaryProxyHost {
   static var listSelectors: ListSelectorTable { .collectionView }
   static var listRuntime: ObjectiveCRuntime { .collectionView }
+  static var protocolsWithRequiredMethods: [Protocol] {
+    [UICollectionViewDataSource.self, UICollectionViewDataSourcePrefetching.self]
+  }
   var listProperties: ViewProperties {
     ViewProperties(
       of: self, dataSource: \.dataSource, delegate: \.delegate,
       prefetchDataSource: \.prefetchDataSource)
+  }
+
+  var dequeues: DequeueLedger { ReuseRecords.of(self).dequeues }
+
+  /// `UICollectionView`'s own answer: items do not move unless a handler says so.
+  func platformDefault(for message: ListMessage) -> Any? {
+    message == .canMoveRow ? false : nil
+  }
+
+  func fallbackCell(at indexPath: IndexPath) -> UICollectionViewCell {
+    dequeueFallbackCell(for: indexPath)
+  }
+
+  func fallbackSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
+    -> UICollectionReusableView
+  {
+    dequeueFallbackView(ofKind: kind, for: indexPath)
+  }
+
+  /// A collection view asks `collectionView(_:shouldSelectItemAt:)`, yes or no.
+  var selectsByAllowing: Bool { true }
+
+  func selectRow(at indexPath: IndexPath) {
+    selectItem(at: indexPath, animated: true, scrollPosition: [])
+    delegate?.collectionView?(self, didSelectItemAt: indexPath)
   }
 }
 

@@ -318,6 +318,9 @@ package protocol ForwardedInvocation {
   var arguments: [Any] { get }
   /// Sends the message to `target`, which then gives the answer.
   func invoke(on target: AnyObject)
+  /// The object answered so far (by a target, or an answer given), or `nil` for a method that
+  /// returns no object.
+  var returnedObject: Any? { get }
   /// Answers zero: `0`, `false`, `nil` or a zeroed structure.
   func answerZero()
   /// Answers `value` (a number, a Boolean, an object, or a structure boxed as `NSValue`),

@@ -107,6 +107,7 @@ private struct BenchmarkInvocation: ForwardedInvocation {
   let arguments: [Any]
   let answered: AnsweredFlag
   var returnsVoid: Bool { false }
+  var returnedObject: Any? { nil }
   func invoke(on target: AnyObject) { answered.value = true }
   func answerZero() {}
   func answer(with value: Any) { answered.value = true }

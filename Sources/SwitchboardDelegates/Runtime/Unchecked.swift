@@ -186,8 +186,6 @@ extension SelectorKey {
 /// writes the values, only their addresses.
 package enum AssociationKeys {
   nonisolated(unsafe) static var attachedDelegateProxies: UInt8 = 0
-  nonisolated(unsafe) static var reuseRecords: UInt8 = 0
-  nonisolated(unsafe) static var listProxy: UInt8 = 0
 }
 
 /// The object `owner` keeps under `key`, made by `make` and associated (retained by `owner`)

@@ -71,6 +71,10 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// its observation and what ends it, finished when the routing goes away.
   private var streams: [Int: (observation: ObservationToken, finish: () -> Void)] = [:]
   private var nextStream = 0
+  /// Answers a modeled message (``RoutingConfiguration/modeledMessage``) that reached
+  /// ``forward(_:)``: a list proxy's `tableView:numberOfRowsInSection:`, which its class does not
+  /// implement; set once, before the proxy is attached.
+  package var performModeled: ((any ForwardedInvocation, Message) -> Void)?
 
   deinit {
     // The proxy went away (with its parent, which owns it): every stream ends.
@@ -624,6 +628,9 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// reached no handler is reported, and the parent asked again after this turn.
   package func forward(_ invocation: some ForwardedInvocation) {
     withLock {
+      if let performModeled, let message = configuration.modeledMessage(invocation.selectorName) {
+        return performModeled(invocation, message)
+      }
       guard let unanswered = selectors.forward(invocation) else { return }
       report(
         DelegateProxyError(
@@ -737,7 +744,17 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
           }
           body(arguments)
         }
-      let observation = router.observe(event, beforeHandler: beforeHandler, checked)
+      let observation: ObservationToken
+      if let typed = configuration.typedEvents[event.name], Arguments.self != [Any].self {
+        // Delivered boxed, as every message is; read as the typed event's arguments.
+        observation = router.observe(
+          MessageEvent<Message, [Any]>(named: event.name), beforeHandler: beforeHandler
+        ) { boxed in
+          if let arguments = typed.decode(boxed) as? Arguments { checked(arguments) }
+        }
+      } else {
+        observation = router.observe(event, beforeHandler: beforeHandler, checked)
+      }
       // Cancelling changes the router's observer table: under the lock, like every other
       // change, whichever thread cancels or releases the token.
       return ObservationToken { [weak self] in
@@ -753,9 +770,29 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     _ event: MessageEvent<Message, Arguments>, beforeHandler: Bool,
     bufferingPolicy: AsyncStream<Arguments>.Continuation.BufferingPolicy
   ) -> AsyncStream<Arguments> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: Arguments.self, bufferingPolicy: bufferingPolicy)
+    let observation = observation(event, beforeHandler: beforeHandler) { arguments in
+      continuation.yield(arguments)
+    }
+    keep(observation, finishing: continuation)
+    return stream
+  }
+
+  /// Keeps `observation` while `continuation`'s stream is consumed, and finishes the stream
+  /// when the routing goes away; a `nil` observation (one that cannot be shown) finishes it
+  /// at once.
+  private func keep<Element>(
+    _ observation: ObservationToken?, finishing continuation: AsyncStream<Element>.Continuation
+  ) {
+    guard let observation else { return continuation.finish() }
     withLock {
-      guard startObserving(event) else { return AsyncStream { $0.finish() } }
-      return router.events(event, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
+      nextStream += 1
+      let id = nextStream
+      streams[id] = (observation, { continuation.finish() })
+      continuation.onTermination = { [weak self] _ in
+        self?.withLock { self?.streams[id] = nil }
+      }
     }
   }
 
@@ -790,15 +827,17 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Why `event` cannot be shown to observers with its arguments type, or `nil` when it can: it
   /// must be a method the protocols declare that returns nothing, not one a configuration
   /// models, observed with the arguments the proxy sends it with (the typed ones of
-  /// ``RoutingConfiguration/typedArguments``, otherwise `[Any]`, boxed by the runtime).
+  /// ``RoutingConfiguration/typedEvents``, otherwise `[Any]`, boxed by the runtime).
   private func observationProblem<Arguments>(_ event: MessageEvent<Message, Arguments>)
     -> String?
   {
     let selector = event.name
-    if let message = event.message ?? configuration.modeledMessage(selector) {
+    // A modeled message is shown through its typed event (a list proxy's `.didSelectRow`).
+    if event.message != nil { return nil }
+    if let message = configuration.modeledMessage(selector) {
       return "it is modeled; observe its message instead (proxy.observe(.\(message)))"
     }
-    if let typed = configuration.typedArguments[selector] {
+    if let typed = configuration.typedEvents[selector]?.type {
       return typed == Arguments.self
         ? nil : "its arguments are \(typed), not \(Arguments.self); observe its typed event"
     }
@@ -843,18 +882,7 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
       (argument: repeat each Argument) in
       continuation.yield(handedOver((repeat each argument)))
     }
-    guard let observation else {
-      continuation.finish()
-      return stream
-    }
-    withLock {
-      nextStream += 1
-      let id = nextStream
-      streams[id] = (observation, { continuation.finish() })
-      continuation.onTermination = { [weak self] _ in
-        self?.withLock { self?.streams[id] = nil }
-      }
-    }
+    keep(observation, finishing: continuation)
     return stream
   }
 
@@ -965,6 +993,18 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   }
 }
 
+extension DelegateRouting {
+  /// Whether `handler` implements the method `selector` names: a closure registered for it
+  /// (``answer(_:role:at:retention:isolation:_:)``), or an object whose class implements it.
+  /// Every proxy's router asks this for a selector routed by name.
+  package static func handler(
+    _ handler: AnyObject, implements selector: String, runtime: any SelectorRuntime
+  ) -> Bool {
+    if let closure = handler as? ClosureHandler { return closure.selector == selector }
+    return runtime.implementation(of: selector, by: handler).counts
+  }
+}
+
 extension DelegateRouting where Message == DelegateMessage {
   /// The routing of a ``DelegateProxy``: `handlers`, highest priority first, each held weakly,
   /// routed by selector name.
@@ -977,8 +1017,7 @@ extension DelegateRouting where Message == DelegateMessage {
     let router = PrioritizedProxy<DelegateMessage>(
       rules: rules,
       namedImplementationCheck: { name, handler in
-        if let closure = handler as? ClosureHandler { return closure.selector == name }
-        return runtime.implementation(of: name, by: handler).counts
+        Self.handler(handler, implements: name, runtime: runtime)
       },
       namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
     for (role, handler) in handlers { router.add(handler, role: role) }
@@ -1056,8 +1095,9 @@ package struct RoutingConfiguration<Message: MessageSet> {
   /// What the mere presence of a method does to its parent, by selector
   /// (``DelegatePreset/presenceEffects``): observing one no handler implements is refused.
   package var presenceEffects: [String: String] = [:]
-  /// The arguments type observers of a typed notification get, when not `[Any]`.
-  package var typedArguments: [String: Any.Type] = [:]
+  /// The arguments observers of a selector's typed event get, when not `[Any]`: their type,
+  /// and how they are read from the runtime's boxed arguments.
+  package var typedEvents: [String: TypedEvent] = [:]
   /// The name of the property whose object receives a selector, or `nil` for the first.
   package var propertyOfSelector: (String) -> String? = { _ in nil }
   /// The name of the property whose routes the parent caches when it is assigned (a table's
@@ -1075,12 +1115,27 @@ package struct RoutingConfiguration<Message: MessageSet> {
   }
 }
 
+/// The arguments of a typed event (a list proxy's `.didEndDragging`): their type, and how they
+/// are read from the runtime's boxed arguments.
+package struct TypedEvent: Sendable {
+  package let type: Any.Type
+  package let decode: @Sendable ([Any]) -> Any?
+
+  package init<Arguments>(
+    _ type: Arguments.Type, decode: @escaping @Sendable ([Any]) -> Arguments?
+  ) {
+    self.type = type
+    self.decode = { decode($0) }
+  }
+}
+
 /// A notification a typed method of the proxy received, delivered without an `NSInvocation`.
 private struct TypedNotification: ForwardedInvocation {
   let selectorName: String
   let arguments: [Any]
   let send: (AnyObject) -> Void
   var returnsVoid: Bool { true }
+  var returnedObject: Any? { nil }
   func invoke(on target: AnyObject) { send(target) }
   // A notification answers nothing.
   func answerZero() {}

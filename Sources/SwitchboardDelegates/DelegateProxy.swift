@@ -1,0 +1,343 @@
+#if canImport(SwitchboardObjC)
+import Foundation
+import ObjectiveC
+import Switchboard
+import SwitchboardObjC
+
+/// A delegate that several objects share, for any Objective-C delegate protocol: each message
+/// goes to the first of its handlers that implements it, or where a rule says.
+///
+/// Declare a proxy type for the protocol in one line, then attach it in one line; the parent
+/// owns the proxy, which holds its handlers weakly:
+///
+/// ```swift
+/// final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}
+///
+/// override func viewDidLoad() {
+///   super.viewDidLoad()
+///   SearchBarProxy.attach(
+///     to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
+/// }
+/// ```
+///
+/// ## Routing
+/// A selector goes to its first implementer in the handlers' order, or as
+/// ``rules`` say (`rules[selector: #selector(…)] = .always(.viewModel)`); a broadcast rule
+/// sends a method that returns nothing to every implementer (an analytics observer beside the
+/// screen). ``explain(_:)`` and ``routingTable`` show every route.
+///
+/// ## What the parent is told
+/// `responds(to:)` says yes for a method some live handler implements, or a method returning
+/// nothing that is observed. The parent remembers the answers, so when one changes (a handler
+/// added, removed or released, a rule changed) the proxy sets the parent's delegate to `nil` and
+/// back, once, after the current turn of the thread the parent calls on.
+///
+/// ## When a handler goes away
+/// A method the parent still sends after its handler was released gets its fallback
+/// (``DelegateFallback``: the parent's own default for that method, declared per selector, a
+/// completion handler called), or zero, and is reported to ``onError``: never an
+/// "unrecognized selector" exception.
+///
+/// ## Other objects
+/// The delegate the parent already has is kept as the lowest-priority handler; ``detach()``
+/// gives it back, and a proxy attached again keeps it.
+///
+/// ## Threads
+/// The proxy answers on whatever thread the parent calls it on (a `CLLocationManager` calls
+/// its delegate on the thread that created it); a lock guards its state. For a protocol that
+/// refines `Sendable` (`URLSessionDelegate`), say so on the one line:
+/// `final class SessionProxy: DelegateProxy, URLSessionDataDelegate, @unchecked Sendable {}`.
+open class DelegateProxy: RoutingProxy<DelegateMessage> {
+  /// Where the parent keeps this proxy, so that ``detach()`` makes the parent let it go; under
+  /// the routing's lock.
+  private weak var registry: AttachedDelegateProxies?
+  private var registryKey: DelegatePropertyKey?
+
+  /// A proxy for `handlers`, highest priority first, each held weakly; use
+  /// ``attach(to:delegate:adopting:handlers:answers:rules:fallbacks:keepingInstalledDelegate:)-(_,ReferenceWritableKeyPath<Parent,Delegate?>,_,_,_,_,_,_)`` to
+  /// connect it.
+  public required init(
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
+    fallbacks: [Selector: DelegateFallback] = [:]
+  ) {
+    var byName: [String: DelegateFallback] = [:]
+    for (selector, fallback) in fallbacks { byName[NSStringFromSelector(selector)] = fallback }
+    super.init(
+      routing: DelegateRouting(
+        handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: rules,
+        fallbacks: byName, runtime: ObjectiveCRuntime(adoptedBy: Self.self),
+        typedNotifications: DelegatePreset.typedNotifications, schedule: afterThisTurn))
+  }
+
+  /// Makes a proxy of this class, makes `parent` own it, and sets it as the parent's delegate.
+  ///
+  /// The delegate the parent had is kept as the lowest-priority handler unless
+  /// `keepingInstalledDelegate` is `false`, and ``detach()`` gives it back. A `DelegateProxy`
+  /// attached before to the same property is replaced (its kept delegates are kept, and so is
+  /// a delegate set behind its back). A property that holds another kind of Switchboard proxy
+  /// (a `CollectionViewProxy` on `collectionView.delegate`) is left alone: the proxy is not
+  /// attached, and ``onError`` hears why; add your handlers to that proxy instead.
+  ///
+  /// ```swift
+  /// SearchBarProxy.attach(to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
+  /// ```
+  ///
+  /// A protocol with required methods, such as `UIPickerViewDataSource`, cannot be adopted by
+  /// an empty Swift class: name it in `adopting` instead, and the class adopts it at run time
+  /// (the handlers implement its methods):
+  ///
+  /// ```swift
+  /// final class PickerDataSourceProxy: DelegateProxy {}
+  ///
+  /// PickerDataSourceProxy.attach(
+  ///   to: picker, delegate: \.dataSource, adopting: UIPickerViewDataSource.self,
+  ///   handlers: [.viewModel: model])
+  /// ```
+  ///
+  /// - Precondition: The class adopts the property's protocol (declare
+  ///   `final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}`), or names it in
+  ///   `adopting`; a protocol named in `adopting` is adopted by a subclass, not by
+  ///   `DelegateProxy` itself.
+  ///
+  /// Closures in `answers` are handlers from the start: the parent sees them the moment the
+  /// proxy becomes its delegate (a closure added later with `answer` reaches it after the
+  /// turn, when the proxy re-assigns itself).
+  @discardableResult
+  public static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
+    adopting protocolWithRequiredMethods: Protocol? = nil,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    keepingInstalledDelegate: Bool = true
+  ) -> Self {
+    attach(
+      to: parent, key: DelegatePropertyKey(property), delegateType: Delegate.self,
+      access: UncheckedProperty(
+        parent: parent, read: { $0[keyPath: property].map { $0 as AnyObject } },
+        write: { $0[keyPath: property] = $1 as? Delegate }),
+      adopting: protocolWithRequiredMethods, handlers: handlers, answers: answers, rules: rules,
+      fallbacks: fallbacks, keepingInstalledDelegate: keepingInstalledDelegate)
+  }
+
+  /// Attaches a proxy to a delegate property that is not optional, as
+  /// ``attach(to:delegate:adopting:handlers:answers:rules:fallbacks:keepingInstalledDelegate:)-(_,ReferenceWritableKeyPath<Parent,Delegate?>,_,_,_,_,_,_)``
+  /// does for an optional one.
+  ///
+  /// The property can never be `nil`, so ``detach()`` gives it back the delegate it had, and
+  /// the proxy re-asks the parent by assigning itself again: a parent that reads its delegate's
+  /// answers only when a different object is assigned is not re-asked.
+  @discardableResult
+  public static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate>,
+    adopting protocolWithRequiredMethods: Protocol? = nil,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    keepingInstalledDelegate: Bool = true
+  ) -> Self {
+    attach(
+      to: parent, key: DelegatePropertyKey(property), delegateType: Delegate.self,
+      access: UncheckedProperty(
+        parent: parent, read: { $0[keyPath: property] as AnyObject },
+        write: { parent, object in
+          if let delegate = object as? Delegate { parent[keyPath: property] = delegate }
+        }),
+      adopting: protocolWithRequiredMethods, handlers: handlers, answers: answers, rules: rules,
+      fallbacks: fallbacks, keepingInstalledDelegate: keepingInstalledDelegate)
+  }
+
+  /// Attaches a proxy to a delegate the parent sets with a method, not a property, such as
+  /// `AVCaptureVideoDataOutput`'s `setSampleBufferDelegate(_:queue:)`: `property` reads it, and
+  /// `set` sets it.
+  ///
+  /// ```swift
+  /// final class FramesProxy: DelegateProxy, AVCaptureVideoDataOutputSampleBufferDelegate,
+  ///   @unchecked Sendable {}
+  ///
+  /// FramesProxy.attach(
+  ///   to: output, delegate: \.sampleBufferDelegate,
+  ///   settingWith: { output, delegate in output.setSampleBufferDelegate(delegate, queue: frames) },
+  ///   handlers: [.viewModel: detector])
+  /// ```
+  @discardableResult
+  public static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: KeyPath<Parent, Delegate?>,
+    settingWith set: @escaping (Parent, Delegate?) -> Void,
+    adopting protocolWithRequiredMethods: Protocol? = nil,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    keepingInstalledDelegate: Bool = true
+  ) -> Self {
+    attach(
+      to: parent, key: DelegatePropertyKey(property), delegateType: Delegate.self,
+      access: UncheckedProperty(
+        parent: parent, read: { $0[keyPath: property].map { $0 as AnyObject } },
+        write: { set($0, $1 as? Delegate) }),
+      adopting: protocolWithRequiredMethods, handlers: handlers, answers: answers, rules: rules,
+      fallbacks: fallbacks, keepingInstalledDelegate: keepingInstalledDelegate)
+  }
+
+  /// The one way every `attach` goes: makes the proxy, gives it its closures, and connects it
+  /// to the property `access` reaches, kept under `key`.
+  private static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, key: DelegatePropertyKey, delegateType: Delegate.Type,
+    access: UncheckedProperty<Parent>, adopting protocolWithRequiredMethods: Protocol?,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer],
+    rules: RoutingRules<DelegateMessage>, fallbacks: [Selector: DelegateFallback],
+    keepingInstalledDelegate: Bool
+  ) -> Self {
+    if let protocolWithRequiredMethods { adopt(protocolWithRequiredMethods) }
+    let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
+    precondition(
+      proxy is Delegate,
+      "\(Self.self) does not adopt \(Delegate.self), the type of the delegate property it is "
+        + "attached to. Declare it as `final class \(Self.self): DelegateProxy, "
+        + "\(Delegate.self) {}`, or, for a protocol with required methods, name it: "
+        + "`attach(to:delegate:adopting: \(Delegate.self).self, handlers:)`.")
+    // Before the first assignment, so the parent's first question sees them.
+    for answer in answers { answer.register(proxy.routing) }
+    let attached = AttachedDelegateProxies.of(parent)
+    let previous = attached.proxies[key]
+    // Refused (and reported) over another Switchboard proxy than the one it replaces.
+    guard
+      proxy.routing.attach(
+        to: [DelegateProperty(get: { access.get() }, set: { access.set($0) })], as: proxy,
+        keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing,
+        isAnotherProxy: { $0 is ForwardingProxy })
+    else { return proxy }
+    attached.proxies[key] = proxy
+    proxy.routing.withLock {
+      proxy.registry = attached
+      proxy.registryKey = key
+    }
+    return proxy
+  }
+
+  /// Makes this class adopt `protocolWithRequiredMethods` at run time, before a proxy is made:
+  /// its routing reads the protocols its class adopts.
+  private static func adopt(_ protocolWithRequiredMethods: Protocol) {
+    precondition(
+      Self.self != DelegateProxy.self,
+      "DelegateProxy adopting \(NSStringFromProtocol(protocolWithRequiredMethods)): every "
+        + "DelegateProxy would adopt it. Declare a subclass for this delegate, "
+        + "`final class PickerDataSourceProxy: DelegateProxy {}`, and use that.")
+    class_addProtocol(Self.self, protocolWithRequiredMethods)
+  }
+
+  /// The proxy attached to `parent`'s delegate `property`, if any.
+  public static func attached<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>
+  ) -> Self? {
+    AttachedDelegateProxies.of(parent).proxies[DelegatePropertyKey(property)] as? Self
+  }
+
+  /// Disconnects the proxy: the parent's delegate gets back the delegate it had before attach,
+  /// or `nil`, and the parent no longer owns the proxy.
+  public func detach() {
+    routing.detach()
+    routing.withLock {
+      if let registry, let registryKey, registry.proxies[registryKey] === self {
+        registry.proxies[registryKey] = nil
+      }
+    }
+  }
+
+  // MARK: - A delegate given at initialization
+
+  /// Makes a proxy of this class for a parent that takes its delegate at initialization and
+  /// never lets it be set again: `URLSession(configuration:delegate:delegateQueue:)`,
+  /// `UIContextMenuInteraction(delegate:)`.
+  ///
+  /// ```swift
+  /// final class SessionProxy: DelegateProxy, URLSessionDataDelegate {}
+  ///
+  /// let session = URLSession(
+  ///   configuration: .default,
+  ///   delegate: SessionProxy.delegate(handlers: [.viewModel: downloads]),
+  ///   delegateQueue: nil)
+  /// ```
+  ///
+  /// Fallbacks, reports, observation and the check for handlers nothing keeps all hold. One
+  /// guarantee needs a property the proxy can set again, and is lost: a parent asks which methods
+  /// its delegate implements when it receives it, and the proxy cannot make it ask again, so a
+  /// handler added afterwards for a method nobody implemented then never receives it. Give every
+  /// handler here. A parent that holds its delegate weakly (`UIContextMenuInteraction`) needs the
+  /// proxy kept: pass the object that lives as long as the parent as `owner`.
+  ///
+  /// - Precondition: The class adopts the delegate protocol; for one with required methods, use
+  ///   ``delegate(as:adopting:ownedBy:handlers:rules:fallbacks:)``.
+  public static func delegate(
+    ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject>,
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:]
+  ) -> Self {
+    let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
+    proxy.routing.startWithoutProperty(as: proxy)
+    if let owner { AttachedDelegateProxies.of(owner).owned.append(proxy) }
+    return proxy
+  }
+
+  /// Makes a proxy of this class, adopting `protocolWithRequiredMethods` at run time, for a
+  /// parent that takes its delegate at initialization; typed as the delegate it is.
+  ///
+  /// ```swift
+  /// final class MenuProxy: DelegateProxy {}
+  ///
+  /// let interaction = UIContextMenuInteraction(
+  ///   delegate: MenuProxy.delegate(
+  ///     as: (any UIContextMenuInteractionDelegate).self,
+  ///     adopting: UIContextMenuInteractionDelegate.self, ownedBy: self, handlers: [.view: self]))
+  /// ```
+  ///
+  /// See ``delegate(ownedBy:handlers:rules:fallbacks:)`` for what holds and what cannot.
+  public static func delegate<Delegate>(
+    as delegateType: Delegate.Type, adopting protocolWithRequiredMethods: Protocol,
+    ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject>,
+    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:]
+  ) -> Delegate {
+    adopt(protocolWithRequiredMethods)
+    let proxy = delegate(ownedBy: owner, handlers: handlers, rules: rules, fallbacks: fallbacks)
+    guard let typed = proxy as? Delegate else {
+      preconditionFailure(
+        "\(Self.self).delegate(as: \(Delegate.self), adopting: "
+          + "\(NSStringFromProtocol(protocolWithRequiredMethods))): the proxy is not a "
+          + "\(Delegate.self). Name the protocol the parent's initializer takes in both.")
+    }
+    return typed
+  }
+}
+
+extension RoutingRules {
+  /// The rule written for `selector`, or `nil` when it uses the fallback; the same entry as
+  /// `self[named: NSStringFromSelector(selector)]`.
+  ///
+  /// ```swift
+  /// rules[selector: #selector(UIScrollViewDelegate.scrollViewDidScroll(_:))] = .broadcast
+  /// ```
+  public subscript(selector selector: Selector) -> RoutingRule<Message>? {
+    get { self[named: NSStringFromSelector(selector)] }
+    set { self[named: NSStringFromSelector(selector)] = newValue }
+  }
+}
+
+extension ForwardedMessage: ForwardedInvocation {
+  package var selectorName: String { NSStringFromSelector(selector) }
+  package func invoke(on target: AnyObject) { invoke(target: target) }
+  package func answer(with value: Any) { answer(value: value as AnyObject) }
+  package func answerWithArgument(at index: Int) { answer(argumentAt: UInt(index)) }
+}
+
+/// The delegate proxies attached to one parent, by delegate property; the parent owns them.
+final class AttachedDelegateProxies {
+  var proxies: [DelegatePropertyKey: DelegateProxy] = [:]
+  /// Proxies given to a parent at its initialization, kept as long as this object's owner.
+  var owned: [DelegateProxy] = []
+
+  /// The proxies attached to `parent`, made on first use.
+  static func of(_ parent: AnyObject) -> AttachedDelegateProxies {
+    associatedObject(of: parent, key: &AssociationKeys.attachedDelegateProxies) {
+      AttachedDelegateProxies()
+    }
+  }
+}
+
+/// Runs `work` after the current turn of the calling thread's run loop.
+#endif

@@ -1,0 +1,239 @@
+import Foundation
+import Switchboard
+import SwitchboardDelegates
+import SwitchboardLists
+
+/// A list view as its proxy answers it: the few answers and views that come from the view
+/// itself. `UITableView` and `UICollectionView` are; so is the specs' model of them.
+@MainActor
+protocol ListProxyHost: ListHost {
+  /// The views dequeued for the cell or supplementary-view request UIKit is making.
+  var dequeues: DequeueLedger { get }
+  /// What the view answers `message` with when no handler does (a table's `rowHeight`, its
+  /// editing default), or `nil` for zero.
+  func platformDefault(for message: ListMessage) -> Any?
+  /// The cell the proxy returns when no handler makes one (a collection view's must be
+  /// dequeued).
+  func fallbackCell(at indexPath: IndexPath) -> Cell
+  /// Whether the view asks ``ListMessage/willSelectRow`` as a yes-or-no question (a collection
+  /// view's `shouldSelectItemAt`), so that another row chosen is selected by the proxy.
+  var selectsByAllowing: Bool { get }
+  /// Selects the row at `indexPath` as a user's tap would, and tells the view's delegate (the
+  /// proxy, which tells its handlers): the choice of a handler that redirected a selection.
+  func selectRow(at indexPath: IndexPath)
+  /// Answers a supplementary-view request (`invocation`) through `list`, the routing of this
+  /// view's proxy; a view without supplementary views answers zero.
+  func answerSupplementaryView<Host>(
+    _ invocation: any ForwardedInvocation, with list: ListRouting<Host>)
+}
+
+extension ListProxyHost {
+  func answerSupplementaryView<Host>(
+    _ invocation: any ForwardedInvocation, with list: ListRouting<Host>
+  ) {
+    invocation.answerZero()
+  }
+}
+
+/// A list view with supplementary views (a collection view), as its proxy answers it.
+@MainActor
+protocol SupplementaryProxyHost: ListProxyHost, SupplementaryViewHost {
+  /// The supplementary view the proxy returns when no handler makes one; dequeued, as a
+  /// collection view requires.
+  func fallbackSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
+    -> SupplementaryView
+}
+
+extension SupplementaryProxyHost {
+  func answerSupplementaryView<Host>(
+    _ invocation: any ForwardedInvocation, with list: ListRouting<Host>
+  ) {
+    guard let list = list as? ListRouting<Self> else { return invocation.answerZero() }
+    let arguments = MessageArguments(invocation.arguments)
+    guard let indexPath = arguments.indexPaths.first else { return invocation.answerZero() }
+    let kind = arguments.first(String.self) ?? SupplementaryKind.header.rawValue
+    let view = list.provide(
+      .supplementaryView, at: indexPath, detail: "\(kind): ", dequeuedBy: dequeues,
+      fallback: fallbackSupplementaryView(ofKind: kind, at: indexPath)
+    ) {
+      try list.send(.supplementaryView, (SupplementaryKind(kind), indexPath), in: self) {
+        (handler: AnyObject) -> SupplementaryView?? in
+        invocation.invoke(on: handler)
+        return .some(invocation.returnedObject as? SupplementaryView)
+      }
+    }
+    invocation.answer(with: view)
+  }
+}
+
+/// A message's arguments as the runtime boxes them (objects as they are, numbers as
+/// `NSNumber`), read by type: the first index path, the first integer, and so on.
+struct MessageArguments {
+  let values: [Any]
+  init(_ values: [Any]) { self.values = values }
+
+  /// Every index path, in order (a move's source, then its destination).
+  var indexPaths: [IndexPath] { values.compactMap { $0 as? IndexPath } }
+  /// The first argument of type `type`.
+  func first<Value>(_ type: Value.Type) -> Value? { values.lazy.compactMap { $0 as? Value }.first }
+}
+
+extension ListRouting where Host: ListProxyHost {
+  /// Makes the routing answer each modeled message that reaches `forwardInvocation:` with
+  /// ``perform(_:_:)``; every list proxy does, before it is attached. A message sent after the
+  /// proxy went away is answered zero.
+  func answerModeledMessages() {
+    routing.performModeled = { [weak self] invocation, message in
+      let handed = RuntimeHandOver((invocation, message))
+      MainActor.assumeIsolated {
+        guard let self else { return handed.value.0.answerZero() }
+        self.perform(handed.value.0, handed.value.1)
+      }
+    }
+  }
+
+  /// Answers `invocation`, a modeled message of the view (``ListSelectorTable``), as UIKit
+  /// expects: through the handler's Switchboard capability or its own method of the view's
+  /// protocol, with the view's defaults, the dequeue record and the view model's announced
+  /// changes. The one code of every list proxy's modeled messages, run by the specs on the
+  /// model of UIKit and on a device by `forwardInvocation:`.
+  func perform(_ invocation: any ForwardedInvocation, _ message: ListMessage) {
+    guard let host else { return invocation.answerZero() }
+    let arguments = MessageArguments(invocation.arguments)
+    let indexPath = arguments.indexPaths.first
+    let number = arguments.first(Int.self)
+    // A handler's own method: the runtime's message, answered by the handler itself.
+    var answeredByHandler = false
+    func own<Result>(_ handler: AnyObject) -> Result? {
+      invocation.invoke(on: handler)
+      answeredByHandler = true
+      return nil
+    }
+    func notify(_ handler: AnyObject) { invocation.invoke(on: handler) }
+    func answer(_ value: Any?) {
+      if answeredByHandler { return }
+      if let value { invocation.answer(with: value) } else { invocation.answerZero() }
+    }
+    switch message {
+    case .numberOfSections:
+      answer(send(.numberOfSections, (), in: host, or: own))
+    case .numberOfRows:
+      answer(send(.numberOfRows, number ?? 0, in: host, or: own))
+    case .cellForRow:
+      guard let indexPath else { return invocation.answerZero() }
+      answer(cell(at: indexPath, in: host, invocation))
+    case .supplementaryView:
+      host.answerSupplementaryView(invocation, with: self)
+    case .titleForHeader:
+      answer(send(.titleForHeader, number ?? 0, in: host, or: own))
+    case .titleForFooter:
+      answer(send(.titleForFooter, number ?? 0, in: host, or: own))
+    case .canEditRow, .canMoveRow:
+      guard let indexPath else { return invocation.answerZero() }
+      let allowed =
+        message == .canEditRow
+        ? send(.canEditRow, indexPath, in: host, or: own)
+        : send(.canMoveRow, indexPath, in: host, or: own)
+      answer(allowed.map { $0 as Any } ?? host.platformDefault(for: message))
+    case .commitEdit:
+      // UIKit's raw values: UITableViewCellEditingStyleDelete is 1, Insert 2.
+      guard let indexPath, let style = number.flatMap(Self.editingStyle) else { return }
+      commitEdit(style, at: indexPath, in: host, notify)
+    case .moveRow:
+      let paths = arguments.indexPaths
+      guard paths.count == 2 else { return }
+      send(.moveRow, (paths[0], paths[1]), in: host, or: notify)
+    case .sectionIndexTitles:
+      answer(send(.sectionIndexTitles, (), in: host, or: own))
+    case .prefetchRows:
+      send(.prefetchRows, arguments.first([IndexPath].self) ?? [], in: host, or: notify)
+    case .heightForRow, .estimatedHeightForRow:
+      guard let indexPath else { return invocation.answerZero() }
+      let height =
+        message == .heightForRow
+        ? send(.heightForRow, indexPath, in: host, or: own)
+        : send(.estimatedHeightForRow, indexPath, in: host, or: own)
+      answer(height.map { $0 as Any } ?? host.platformDefault(for: message))
+    case .willDisplayRow, .didEndDisplayingRow:
+      guard let indexPath, let cell = arguments.first(Host.Cell.self) else { return }
+      if message == .willDisplayRow {
+        send(.willDisplayRow, (cell, indexPath), in: host, or: notify)
+      } else {
+        send(.didEndDisplayingRow, (cell, indexPath), in: host, or: notify)
+      }
+    case .willSelectRow:
+      guard let indexPath else { return invocation.answerZero() }
+      willSelect(indexPath, in: host, invocation)
+    case .didSelectRow:
+      guard let indexPath else { return }
+      send(.didSelectRow, indexPath, in: host, or: notify)
+    case .didDeselectRow:
+      guard let indexPath else { return }
+      send(.didDeselectRow, indexPath, in: host, or: notify)
+    }
+  }
+
+  /// `ListEditingStyle` for UIKit's raw editing style, or `nil` for none.
+  private static func editingStyle(_ raw: Int) -> ListEditingStyle? {
+    switch raw {
+    case 1: .delete
+    case 2: .insert
+    default: nil
+    }
+  }
+
+  /// The cell for `indexPath`, exactly one dequeued, from a capability or the handler's own
+  /// method.
+  private func cell(at indexPath: IndexPath, in host: Host, _ invocation: any ForwardedInvocation)
+    -> Host.Cell
+  {
+    provide(
+      .cellForRow, at: indexPath, dequeuedBy: host.dequeues,
+      fallback: host.fallbackCell(at: indexPath)
+    ) {
+      try send(.cellForRow, indexPath, in: host) { (handler: AnyObject) -> Host.Cell?? in
+        invocation.invoke(on: handler)
+        return .some(invocation.returnedObject as? Host.Cell)
+      }
+    }
+  }
+
+  /// Commits an edit, then applies the view model's update to the view and to every other host
+  /// showing it; an update that does not fit is reported, and the view reloads.
+  private func commitEdit(
+    _ style: ListEditingStyle, at indexPath: IndexPath, in host: Host,
+    _ notify: (AnyObject) -> Void
+  ) {
+    let update = send(.commitEdit, (style, indexPath), in: host) { (handler: AnyObject) in
+      notify(handler)
+      return ListUpdate()
+    }
+    do {
+      try host.apply(update)
+      changes?.announce(update, except: host)
+    } catch {
+      report(error)
+      try? host.reloadData()
+    }
+  }
+
+  /// Answers whether the row at `indexPath` is selected: the row to select instead, or `nil`
+  /// for none; a view that asks yes or no is answered yes only for `indexPath` itself, and a
+  /// row chosen instead is selected as a tap would select it (its handlers are told).
+  private func willSelect(
+    _ indexPath: IndexPath, in host: Host, _ invocation: any ForwardedInvocation
+  ) {
+    var answeredByHandler = false
+    let choice = send(.willSelectRow, indexPath, in: host) { (handler: AnyObject) -> IndexPath?? in
+      invocation.invoke(on: handler)
+      answeredByHandler = true
+      return nil
+    }
+    if answeredByHandler { return }
+    guard host.selectsByAllowing else {
+      return choice.map { invocation.answer(with: $0) } ?? invocation.answerZero()
+    }
+    invocation.answer(with: choice == indexPath)
+    if let choice, choice != indexPath { host.selectRow(at: choice) }
+  }
+}
