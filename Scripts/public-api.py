@@ -7,7 +7,9 @@ Usage: python3 Scripts/public-api.py            prints the list
 
 It reads the sources, Apple-only code included (`#if canImport(UIKit)`), so the list is the same
 on every machine. A type counts when it is declared `public` or `open` (nested types by their
-full name); `@_spi` declarations are not public API and are left out.
+full name), `@_spi` ones included, and so do the Objective-C classes of SwitchboardObjC (by
+their Swift names). A typealias is no type: deprecated names kept for source compatibility are
+listed apart, with the release that removes them.
 """
 
 import re
@@ -16,12 +18,29 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = ["Switchboard", "SwitchboardLists", "SwitchboardDelegates", "SwitchboardUIKit", "SwitchboardTesting"]
+OBJC_HEADER = ROOT / "Sources" / "SwitchboardObjC" / "include"
 START, END = "<!-- public-api -->", "<!-- /public-api -->"
 
 DECLARATION = re.compile(
     r"^(\s*)((?:@[\w]+(?:\([^)]*\))?\s+)*)((?:public|open|private|fileprivate|internal|package)\s+)?"
     r"(?:final\s+|indirect\s+|nonisolated\s+)*(class|struct|enum|protocol|actor|typealias|extension)"
     r"\s+([\w.]+)")
+
+
+def objc_types():
+    names = []
+    for path in sorted(OBJC_HEADER.glob("*.h")):
+        names += re.findall(r"NS_SWIFT_NAME\((\w+)\)\s*\n@interface", path.read_text())
+    return sorted(names)
+
+
+def deprecated_names(module):
+    names = []
+    for path in sorted((ROOT / "Sources" / module).rglob("*.swift")):
+        text = path.read_text()
+        for match in re.finditer(r"@available\([^)]*deprecated[^)]*\)\s*public typealias (\w+)", text):
+            names.append(match.group(1))
+    return sorted(names)
 
 
 def public_types(module):
@@ -36,8 +55,7 @@ def public_types(module):
                 while stack and stack[-1][0] >= indent:
                     stack.pop()
                 attributes, access, kind, name = match.group(2, 3, 4, 5)
-                spi = "@_spi" in attributes or previous.strip().startswith("@_spi")
-                if kind != "extension" and access and access.strip() in ("public", "open") and not spi:
+                if kind not in ("extension", "typealias") and access and access.strip() in ("public", "open"):
                     names.append(".".join([n for _, n in stack] + [name]))
                 if line.rstrip().endswith("{"):
                     stack.append((indent, name))
@@ -52,8 +70,14 @@ def listing():
         names = public_types(module)
         shown = ", ".join(f"`{n}`" for n in names) or "none of its own; it re-exports others"
         lines.append(f"- **{module}** ({len(names)}): {shown}")
-    total = sum(len(public_types(m)) for m in MODULES)
+    objc = objc_types()
+    lines.append(f"- **SwitchboardObjC** ({len(objc)}): " + ", ".join(f"`{n}`" for n in objc))
+    total = sum(len(public_types(m)) for m in MODULES) + len(objc)
     lines.append(f"\n{total} public types in all.")
+    deprecated = [n for m in MODULES for n in deprecated_names(m)]
+    if deprecated:
+        lines.append(
+            "Deprecated names, removed in 3.0: " + ", ".join(f"`{n}`" for n in deprecated) + ".")
     return "\n".join(lines)
 
 

@@ -318,13 +318,6 @@ extension RoutingRules {
   }
 }
 
-extension ForwardedMessage: ForwardedInvocation {
-  package var selectorName: String { NSStringFromSelector(selector) }
-  package func invoke(on target: AnyObject) { invoke(target: target) }
-  package func answer(with value: Any) { answer(value: value as AnyObject) }
-  package func answerWithArgument(at index: Int) { answer(argumentAt: UInt(index)) }
-}
-
 /// The delegate proxies attached to one parent, by delegate property; the parent owns them.
 final class AttachedDelegateProxies {
   var proxies: [DelegatePropertyKey: DelegateProxy] = [:]

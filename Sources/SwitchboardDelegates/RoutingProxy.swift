@@ -245,4 +245,12 @@ open class RoutingProxy<Message: MessageSet>: ForwardingProxy {
   }
   #endif
 }
+
+/// The message `forwardInvocation:` received, as the routing delivers it.
+extension ForwardedMessage: ForwardedInvocation {
+  package var selectorName: String { NSStringFromSelector(selector) }
+  package func invoke(on target: AnyObject) { invoke(target: target) }
+  package func answer(with value: Any) { answer(value: value as AnyObject) }
+  package func answerWithArgument(at index: Int) { answer(argumentAt: UInt(index)) }
+}
 #endif

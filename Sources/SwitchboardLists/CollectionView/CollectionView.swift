@@ -22,7 +22,7 @@ import Foundation
 ///
 /// ```swift
 /// let grid = CollectionView(columns: 3, viewportHeight: 120)
-/// grid.dataSource = proxy            // a ListProxy<CollectionView>, or any ListDataSource
+/// grid.dataSource = proxy            // a ListProxy<CollectionView>, or AnyObject
 /// grid.delegate = proxy
 /// try grid.reloadData()
 /// print(grid.renderText())
@@ -54,13 +54,13 @@ public final class CollectionView {
   public private(set) var contentOffset: Double = 0
 
   /// The delegate, held weakly (see ``ListView/delegate``).
-  public var delegate: (any ListDelegate)? {
+  public var delegate: AnyObject? {
     get { connection.delegate }
     set { connection.delegate = newValue }
   }
 
   /// The data source, held weakly (see ``ListView/dataSource``).
-  public var dataSource: (any ListDataSource)? {
+  public var dataSource: AnyObject? {
     get { connection.dataSource }
     set { connection.dataSource = newValue }
   }

@@ -11,14 +11,14 @@ import Switchboard
 @MainActor
 final class ListConnection<Host: ListHost> {
   /// The data source; assigning one connects it, keeping the delegate.
-  weak var dataSource: (any ListDataSource)? {
+  weak var dataSource: AnyObject? {
     didSet {
       dataSourceWasAssigned = dataSource != nil
       connect()
     }
   }
   /// The delegate; assigning one connects it, keeping the data source.
-  weak var delegate: (any ListDelegate)? {
+  weak var delegate: AnyObject? {
     didSet { connect() }
   }
   /// The data source and delegate again when they are proxies for this host, so dispatch needs

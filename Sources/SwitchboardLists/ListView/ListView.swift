@@ -18,7 +18,7 @@ import Switchboard
 ///
 /// ```swift
 /// let list = ListView(viewportHeight: 132)        // three 44-point rows
-/// list.dataSource = proxy           // a ListProxy<ListView>, or any ListDataSource
+/// list.dataSource = proxy           // a ListProxy<ListView>, or AnyObject
 /// list.delegate = proxy
 /// try list.reloadData()
 /// print(list.renderText())
@@ -49,13 +49,13 @@ public final class ListView {
   public private(set) var contentOffset: Double = 0
 
   /// The data source; held weakly, as UIKit does.
-  public var dataSource: (any ListDataSource)? {
+  public var dataSource: AnyObject? {
     get { connection.dataSource }
     set { connection.dataSource = newValue }
   }
 
   /// The delegate; held weakly, as UIKit does.
-  public var delegate: (any ListDelegate)? {
+  public var delegate: AnyObject? {
     get { connection.delegate }
     set { connection.delegate = newValue }
   }

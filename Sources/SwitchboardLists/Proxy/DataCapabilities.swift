@@ -5,13 +5,21 @@ import Foundation
 // signature. These are the data half: they name no host and no cell type, so a view model that
 // adopts them imports only SwitchboardLists and serves any host.
 
-/// An object that can serve as a list host's data source: it adopts one or more data-source
-/// capabilities.
-@MainActor public protocol ListDataSource: AnyObject {}
+/// An object that can serve as a list host's data source: any object, which adopts the
+/// capabilities of the messages it answers.
+@available(
+  *, deprecated, renamed: "AnyObject",
+  message: "Deprecated in 2.1 and removed in 3.0: a marker protocol without members; a list data source is any object."
+)
+public typealias ListDataSource = AnyObject
 
-/// An object that can serve as a list host's delegate: it adopts one or more delegate
-/// capabilities.
-@MainActor public protocol ListDelegate: AnyObject {}
+/// An object that can serve as a list host's delegate: any object, which adopts the
+/// capabilities of the messages it answers.
+@available(
+  *, deprecated, renamed: "AnyObject",
+  message: "Deprecated in 2.1 and removed in 3.0: a marker protocol without members; a list delegate is any object."
+)
+public typealias ListDelegate = AnyObject
 
 /// Implements ``ListMessage/numberOfSections``.
 ///
@@ -20,7 +28,7 @@ import Foundation
 ///   func numberOfSections() -> Int { folders.count }
 /// }
 /// ```
-@MainActor public protocol ListSectionCounting: ListDataSource {
+@MainActor public protocol ListSectionCounting: AnyObject {
   /// The number of sections; hosts assume 1 when nobody implements this.
   func numberOfSections() -> Int
 }
@@ -32,7 +40,7 @@ import Foundation
 ///   func numberOfRows(inSection section: Int) -> Int { mails.count }
 /// }
 /// ```
-@MainActor public protocol ListRowCounting: ListDataSource {
+@MainActor public protocol ListRowCounting: AnyObject {
   /// The number of rows (a collection's items) in `section`.
   func numberOfRows(inSection section: Int) -> Int
 }
@@ -42,7 +50,7 @@ import Foundation
 /// ```swift
 /// func titleForHeader(inSection section: Int) -> String? { folders[section].name }
 /// ```
-@MainActor public protocol ListHeaderTitling: ListDataSource {
+@MainActor public protocol ListHeaderTitling: AnyObject {
   /// The header title of `section`, or `nil` for no header.
   func titleForHeader(inSection section: Int) -> String?
 }
@@ -52,7 +60,7 @@ import Foundation
 /// ```swift
 /// func titleForFooter(inSection section: Int) -> String? { "\(mails.count) mails" }
 /// ```
-@MainActor public protocol ListFooterTitling: ListDataSource {
+@MainActor public protocol ListFooterTitling: AnyObject {
   /// The footer title of `section`, or `nil` for no footer.
   func titleForFooter(inSection section: Int) -> String?
 }
@@ -62,7 +70,7 @@ import Foundation
 /// ```swift
 /// func canEditRow(at indexPath: IndexPath) -> Bool { !mails[indexPath.row].isPinned }
 /// ```
-@MainActor public protocol ListRowEditability: ListDataSource {
+@MainActor public protocol ListRowEditability: AnyObject {
   /// Whether the row at `indexPath` can be deleted or inserted by the user.
   func canEditRow(at indexPath: IndexPath) -> Bool
 }
@@ -72,7 +80,7 @@ import Foundation
 /// ```swift
 /// func canMoveRow(at indexPath: IndexPath) -> Bool { true }
 /// ```
-@MainActor public protocol ListRowMovability: ListDataSource {
+@MainActor public protocol ListRowMovability: AnyObject {
   /// Whether the row at `indexPath` can be moved by the user.
   func canMoveRow(at indexPath: IndexPath) -> Bool
 }
@@ -98,7 +106,7 @@ public enum ListEditingStyle: Hashable, Sendable {
 ///   return ListUpdate(deletingRowsAt: [indexPath])
 /// }
 /// ```
-@MainActor public protocol ListEditCommitting: ListDataSource {
+@MainActor public protocol ListEditCommitting: AnyObject {
   /// Applies the edit the user asked for to your data, and answers the matching update.
   func commitEdit(_ style: ListEditingStyle, forRowAt indexPath: IndexPath) -> ListUpdate
 }
@@ -110,7 +118,7 @@ public enum ListEditingStyle: Hashable, Sendable {
 ///   items.insert(items.remove(at: source.row), at: destination.row)
 /// }
 /// ```
-@MainActor public protocol ListRowMoving: ListDataSource {
+@MainActor public protocol ListRowMoving: AnyObject {
   /// Moves the item the user dragged; the host has already moved the row.
   func moveRow(from source: IndexPath, to destination: IndexPath)
 }
@@ -120,7 +128,7 @@ public enum ListEditingStyle: Hashable, Sendable {
 /// ```swift
 /// func sectionIndexTitles() -> [String]? { letters }
 /// ```
-@MainActor public protocol ListSectionIndexing: ListDataSource {
+@MainActor public protocol ListSectionIndexing: AnyObject {
   /// The titles of the section index, or `nil` for none.
   func sectionIndexTitles() -> [String]?
 }
@@ -130,7 +138,7 @@ public enum ListEditingStyle: Hashable, Sendable {
 /// ```swift
 /// func prefetchRows(at indexPaths: [IndexPath]) { images.load(indexPaths.map(\.row)) }
 /// ```
-@MainActor public protocol ListPrefetching: ListDataSource {
+@MainActor public protocol ListPrefetching: AnyObject {
   /// Rows that are about to scroll into view; start loading what they need.
   func prefetchRows(at indexPaths: [IndexPath])
 }

@@ -51,7 +51,7 @@ import Switchboard
 /// hosts hold the proxy weakly. So the view controller owns the proxy and no cycle can form
 /// through this API.
 @MainActor
-public final class ListProxy<Host: ListHost>: ListDataSource, ListDelegate, ListRoutingProxy {
+public final class ListProxy<Host: ListHost>: ListRoutingProxy {
   /// The routing core underneath.
   ///
   /// For what the proxy does not repeat: messages named at run time, and sending with

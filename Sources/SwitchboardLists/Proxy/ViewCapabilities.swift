@@ -19,7 +19,7 @@ import Foundation
 ///   }
 /// }
 /// ```
-@MainActor public protocol ListCellProviding<Host>: ListDataSource {
+@MainActor public protocol ListCellProviding<Host>: AnyObject {
   /// The kind of host this handler makes cells for.
   associatedtype Host: ListHost
   /// The cell for the row at `indexPath`, usually dequeued from `host`.
@@ -40,7 +40,7 @@ import Foundation
 ///   return view
 /// }
 /// ```
-@MainActor public protocol ListSupplementaryViewProviding<Host>: ListDataSource {
+@MainActor public protocol ListSupplementaryViewProviding<Host>: AnyObject {
   /// The kind of host this handler makes views for.
   associatedtype Host: SupplementaryViewHost
   /// The view of `kind` at `indexPath` (for a section header, the section's first index path).
@@ -53,7 +53,7 @@ import Foundation
 /// ```swift
 /// func heightForRow(at indexPath: IndexPath, in list: ListView) -> Double { 60 }
 /// ```
-@MainActor public protocol ListRowHeightProviding<Host>: ListDelegate {
+@MainActor public protocol ListRowHeightProviding<Host>: AnyObject {
   /// The kind of host this handler lays out rows for.
   associatedtype Host: ListHost
   /// The height of the row at `indexPath`.
@@ -65,7 +65,7 @@ import Foundation
 /// ```swift
 /// func estimatedHeightForRow(at indexPath: IndexPath, in list: ListView) -> Double { 60 }
 /// ```
-@MainActor public protocol ListEstimatedRowHeightProviding<Host>: ListDelegate {
+@MainActor public protocol ListEstimatedRowHeightProviding<Host>: AnyObject {
   /// The kind of host this handler lays out rows for.
   associatedtype Host: ListHost
   /// An estimate of the height of the row at `indexPath`, used when no exact height is given.
@@ -79,7 +79,7 @@ import Foundation
 ///   if indexPath.row == model.count - 1 { model.loadMore() }
 /// }
 /// ```
-@MainActor public protocol ListWillDisplayObserving<Host>: ListDelegate {
+@MainActor public protocol ListWillDisplayObserving<Host>: AnyObject {
   /// The kind of host whose cells this handler watches.
   associatedtype Host: ListHost
   /// The row at `indexPath` is about to enter the visible window with `cell`.
@@ -93,7 +93,7 @@ import Foundation
 ///   images.cancel(indexPath)
 /// }
 /// ```
-@MainActor public protocol ListDidEndDisplayingObserving<Host>: ListDelegate {
+@MainActor public protocol ListDidEndDisplayingObserving<Host>: AnyObject {
   /// The kind of host whose cells this handler watches.
   associatedtype Host: ListHost
   /// The row that was at `indexPath` has left the visible window; `cell` goes back to the pool.
@@ -107,7 +107,7 @@ import Foundation
 ///   model.isEnabled(indexPath.row) ? indexPath : nil
 /// }
 /// ```
-@MainActor public protocol ListWillSelectHandling<Host>: ListDelegate {
+@MainActor public protocol ListWillSelectHandling<Host>: AnyObject {
   /// The kind of host whose selection this handler decides.
   associatedtype Host: ListHost
   /// The row the user is selecting: return it, another row to select instead, or `nil` to
@@ -120,7 +120,7 @@ import Foundation
 /// ```swift
 /// func didSelectRow(at indexPath: IndexPath, in list: ListView) { open(model.mail(at: indexPath)) }
 /// ```
-@MainActor public protocol ListDidSelectHandling<Host>: ListDelegate {
+@MainActor public protocol ListDidSelectHandling<Host>: AnyObject {
   /// The kind of host whose selection this handler follows.
   associatedtype Host: ListHost
   /// The row at `indexPath` was selected.
@@ -132,7 +132,7 @@ import Foundation
 /// ```swift
 /// func didDeselectRow(at indexPath: IndexPath, in list: ListView) { preview = nil }
 /// ```
-@MainActor public protocol ListDidDeselectHandling<Host>: ListDelegate {
+@MainActor public protocol ListDidDeselectHandling<Host>: AnyObject {
   /// The kind of host whose selection this handler follows.
   associatedtype Host: ListHost
   /// The row at `indexPath` was deselected.

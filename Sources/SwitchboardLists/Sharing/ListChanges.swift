@@ -180,7 +180,7 @@ public final class ListChanges {
 /// }
 /// ```
 @MainActor
-public protocol ListChangeAnnouncing: ListDataSource {
+public protocol ListChangeAnnouncing: AnyObject {
   /// Where the view model announces its changes.
   var changes: ListChanges { get }
 }

@@ -61,7 +61,7 @@ public final class VisitorDataSource<Host: ListHost, Row: VisitableRow> {
   }
 }
 
-extension VisitorDataSource: ListRowCounting, ListCellProviding, ListDelegate {
+extension VisitorDataSource: ListRowCounting, ListCellProviding {
   /// The number of rows.
   public func numberOfRows(inSection section: Int) -> Int { rows.count }
 

@@ -237,3 +237,69 @@ extension ListRouting where Host: ListProxyHost {
     if let choice, choice != indexPath { host.selectRow(at: choice) }
   }
 }
+
+extension ListRouting {
+  /// Sends `call`'s message to its handler through its Switchboard capability or the view's
+  /// own protocol, whichever it adopts.
+  ///
+  /// The answer is the call's default when nobody handles it (or the handler's optional UIKit
+  /// method answers nothing). A required message nobody handles is reported.
+  func send<Capability, Platform, Arguments, Result, Failure: Error>(
+    _ call: ListCall<Host, Capability, Arguments, Result, Failure>, _ arguments: Arguments,
+    in host: Host, or platform: (Platform) -> Result?
+  ) throws(Failure) -> Result {
+    if call.message.isRequired, !proxy.responds(to: call.message) { reportRequired(call.message) }
+    return try proxy.send(call, arguments, in: host, or: platform)
+  }
+
+  /// Sends a notification to every handler its rule chooses (one, or several for a broadcast
+  /// rule), each through its Switchboard capability or the view's protocol, showing the
+  /// arguments to observers.
+  func send<Capability, Platform, Arguments, Failure: Error>(
+    _ call: ListCall<Host, Capability, Arguments, Void, Failure>, _ arguments: Arguments,
+    in host: Host, or platform: (Platform) -> Void
+  ) throws(Failure) {
+    try proxy.send(call, arguments, in: host, or: platform)
+  }
+
+  /// A cell (or supplementary view) from `make`, as the request `request` of the view whose
+  /// dequeues `ledger` records: exactly one view is dequeued for it, and that one is returned.
+  ///
+  /// When `make` throws after it dequeued, or returns another view than the one it dequeued,
+  /// the dequeued view is the answer; when it makes none, `fallback` makes the answer (a
+  /// collection view's must be dequeued). Each problem is reported.
+  func provide<View: AnyObject>(
+    _ request: ListMessage, at indexPath: IndexPath, detail: String = "",
+    dequeuedBy ledger: DequeueLedger, fallback: @autoclosure () -> View,
+    _ make: () throws -> View?
+  ) -> View {
+    ledger.request(request, at: indexPath) {
+      var made: View?
+      do {
+        made = try make()
+      } catch {
+        report(.cellProviderFailed(indexPath, detail + "\(error)"))
+      }
+      let dequeued = ledger.dequeued as? View
+      if let made, let dequeued, made !== dequeued {
+        routing.report(
+          DelegateProxyError(
+            .returnedViewNotDequeued(
+              request: "\(request)", indexPath, returned: "\(type(of: made))",
+              dequeued: "\(type(of: dequeued))")))
+      }
+      return dequeued ?? made ?? fallback()
+    }
+  }
+
+  func reportRequired(_ message: ListMessage) {
+    report(
+      .requiredMessageUnhandled(
+        message, handlers: proxy.explain(message).candidates.map(\.description)))
+  }
+
+  /// Reports a problem the list layer raised while serving the view.
+  func report(_ error: ListViewError) {
+    routing.report(DelegateProxyError(listProblem: error, isSetupMistake: error.isSetupMistake))
+  }
+}
