@@ -6,7 +6,7 @@
 #
 # Needs no package dependency: SwiftPM extracts the symbol graphs.
 #
-# SwitchboardDelegates's proxies exist only on Apple platforms, so its symbol graph comes from an iOS build,
+# SwitchboardDelegates's and SwitchboardUIKit's proxies exist only on Apple platforms, so their symbol graphs come from an iOS build,
 # made only when you point the script to an iOS SDK (CI has none and says it skipped it):
 #
 #   SWITCHBOARD_IOS_SDK=/path/to/iPhoneOS.sdk bash Scripts/docs.sh
@@ -42,30 +42,34 @@ for module in "${modules[@]}"; do
   echo "docs: $module built in .build/docs/$module.doccarchive"
 done
 
-# SwitchboardDelegates: its iOS symbol graph, when an SDK is given.
+# SwitchboardDelegates and SwitchboardUIKit: their iOS symbol graphs, when an SDK is given.
 if [ -z "${SWITCHBOARD_IOS_SDK:-}" ]; then
-  echo "docs: SwitchboardDelegates skipped: it builds only for Apple platforms; set SWITCHBOARD_IOS_SDK to an iPhoneOS.sdk to build its documentation"
+  echo "docs: SwitchboardDelegates and SwitchboardUIKit skipped: their proxies build only for Apple platforms; set SWITCHBOARD_IOS_SDK to an iPhoneOS.sdk to build their documentation"
   exit 0
 fi
 flags=()
 for flag in ${SWITCHBOARD_IOS_FLAGS:-}; do flags+=(-Xswiftc "$flag"); done
-emitted="$PWD/.build/docs/ios-symbol-graphs"
-mkdir -p "$emitted" .build/docs/SwitchboardDelegates-graphs
+# Inside the build folder, so a module the build finds up to date keeps its graph.
+emitted="$PWD/.build/ios-docs/symbol-graphs"
+mkdir -p "$emitted"
 swift build --triple arm64-apple-ios16.0 --sdk "$SWITCHBOARD_IOS_SDK" "${flags[@]}" \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$emitted" \
-  --scratch-path .build/ios-docs --target SwitchboardDelegates > .build/docs/ios-build.log 2>&1 || {
+  --scratch-path .build/ios-docs --target SwitchboardUIKit > .build/docs/ios-build.log 2>&1 || {
   cat .build/docs/ios-build.log
-  echo "docs: the iOS build of SwitchboardDelegates failed (shown above)"
+  echo "docs: the iOS build of SwitchboardUIKit failed (shown above)"
   exit 1
 }
-cp "$emitted/SwitchboardDelegates.symbols.json" .build/docs/SwitchboardDelegates-graphs/
-cp "$emitted/SwitchboardDelegates"@*.symbols.json .build/docs/SwitchboardDelegates-graphs/ 2>/dev/null || true
-"$docc" convert Sources/SwitchboardDelegates/SwitchboardDelegates.docc \
-  --additional-symbol-graph-dir .build/docs/SwitchboardDelegates-graphs \
-  --fallback-display-name SwitchboardDelegates --fallback-bundle-identifier org.switchboard.SwitchboardDelegates \
-  --warnings-as-errors --output-path .build/docs/SwitchboardDelegates.doccarchive > .build/docs/SwitchboardDelegates.log 2>&1 || {
-  cat .build/docs/SwitchboardDelegates.log
-  echo "docs: SwitchboardDelegates has documentation warnings (shown above)"
-  exit 1
-}
-echo "docs: SwitchboardDelegates built in .build/docs/SwitchboardDelegates.doccarchive"
+for module in SwitchboardDelegates SwitchboardUIKit; do
+  mkdir -p ".build/docs/$module-graphs"
+  cp "$emitted/$module.symbols.json" ".build/docs/$module-graphs"/
+  cp "$emitted/$module"@*.symbols.json ".build/docs/$module-graphs"/ 2>/dev/null || true
+  "$docc" convert "Sources/$module/$module.docc" \
+    --additional-symbol-graph-dir ".build/docs/$module-graphs" \
+    --fallback-display-name "$module" --fallback-bundle-identifier "org.switchboard.$module" \
+    --warnings-as-errors --output-path ".build/docs/$module.doccarchive" > ".build/docs/$module.log" 2>&1 || {
+    cat ".build/docs/$module.log"
+    echo "docs: $module has documentation warnings (shown above)"
+    exit 1
+  }
+  echo "docs: $module built in .build/docs/$module.doccarchive"
+done

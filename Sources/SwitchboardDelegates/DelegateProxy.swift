@@ -22,9 +22,9 @@ import SwitchboardObjC
 ///
 /// ## Routing
 /// A selector goes to its first implementer in the handlers' order, or as
-/// ``rules`` say (`rules[selector: #selector(…)] = .always(.viewModel)`); a broadcast rule
+/// ``RoutingProxy/rules`` say (`rules[selector: #selector(…)] = .always(.viewModel)`); a broadcast rule
 /// sends a method that returns nothing to every implementer (an analytics observer beside the
-/// screen). ``explain(_:)`` and ``routingTable`` show every route.
+/// screen). ``RoutingProxy/explain(_:)`` and ``RoutingProxy/routingTable`` show every route.
 ///
 /// ## What the parent is told
 /// `responds(to:)` says yes for a method some live handler implements, or a method returning
@@ -35,7 +35,7 @@ import SwitchboardObjC
 /// ## When a handler goes away
 /// A method the parent still sends after its handler was released gets its fallback
 /// (``DelegateFallback``: the parent's own default for that method, declared per selector, a
-/// completion handler called), or zero, and is reported to ``onError``: never an
+/// completion handler called), or zero, and is reported to ``RoutingProxy/onError``: never an
 /// "unrecognized selector" exception.
 ///
 /// ## Other objects
@@ -76,7 +76,7 @@ open class DelegateProxy: RoutingProxy<DelegateMessage> {
   /// attached before to the same property is replaced (its kept delegates are kept, and so is
   /// a delegate set behind its back). A property that holds another kind of Switchboard proxy
   /// (a `CollectionViewProxy` on `collectionView.delegate`) is left alone: the proxy is not
-  /// attached, and ``onError`` hears why; add your handlers to that proxy instead.
+  /// attached, and ``RoutingProxy/onError`` hears why; add your handlers to that proxy instead.
   ///
   /// ```swift
   /// SearchBarProxy.attach(to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])

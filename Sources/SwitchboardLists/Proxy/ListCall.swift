@@ -336,6 +336,43 @@ where
   }
 }
 
+// MARK: - Sending through a router
+
+extension ListCall {
+  /// Sends this call's message through `router` to its handler: through the call's capability,
+  /// or, for a handler that implements the platform's own method instead, through `platform`;
+  /// the call's default when nobody handles it or `platform` answers nothing. What
+  /// `ListProxy.send(_:_:in:or:)` and the UIKit list proxies do.
+  @MainActor @inlinable @inline(__always)
+  package func send<Platform>(
+    through router: PrioritizedProxy<ListMessage>, _ arguments: Arguments, in host: Host,
+    or platform: (Platform) -> Result?
+  ) throws(Failure) -> Result {
+    let invoke = invoke
+    let defaultValue = defaultValue
+    return try router.send(
+      event, arguments, as: Capability.self, or: Platform.self, default: defaultValue(arguments),
+      { (handler: Capability) throws(Failure) -> Result in try invoke(handler, arguments, host) },
+      or: { (handler: Platform) throws(Failure) -> Result in
+        platform(handler) ?? defaultValue(arguments)
+      })
+  }
+
+  /// Sends this notification through `router` to every handler its rule chooses, each through
+  /// the call's capability or the platform's own method.
+  @MainActor @inlinable @inline(__always)
+  package func send<Platform>(
+    through router: PrioritizedProxy<ListMessage>, _ arguments: Arguments, in host: Host,
+    or platform: (Platform) -> Void
+  ) throws(Failure) where Result == Void {
+    let invoke = invoke
+    try router.broadcast(
+      event, arguments, as: Capability.self, or: Platform.self,
+      { (handler: Capability) throws(Failure) in try invoke(handler, arguments, host) },
+      or: { (handler: Platform) throws(Failure) in platform(handler) })
+  }
+}
+
 extension ListCall: CustomStringConvertible {
   /// The message and the capability that answers it: `numberOfRows (ListRowCounting)`.
   public var description: String { "\(message) (\(Capability.self))" }

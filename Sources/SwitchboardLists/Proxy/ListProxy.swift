@@ -257,16 +257,7 @@ extension ListProxy {
     _ call: ListCall<Host, Capability, Arguments, Result, Failure>, _ arguments: Arguments,
     in host: Host, or platform: (Platform) -> Result?
   ) throws(Failure) -> Result {
-    let invoke = call.invoke
-    return try router.send(
-      call.event, arguments, as: Capability.self, or: Platform.self,
-      default: call.defaultValue(arguments),
-      { (handler: Capability) throws(Failure) -> Result in
-        try invoke(handler, arguments, host)
-      },
-      or: { (handler: Platform) throws(Failure) -> Result in
-        platform(handler) ?? call.defaultValue(arguments)
-      })
+    try call.send(through: router, arguments, in: host, or: platform)
   }
 
   /// Sends a notification to every handler its rule chooses, each through the call's capability
@@ -276,11 +267,7 @@ extension ListProxy {
     _ call: ListCall<Host, Capability, Arguments, Void, Failure>, _ arguments: Arguments,
     in host: Host, or platform: (Platform) -> Void
   ) throws(Failure) {
-    let invoke = call.invoke
-    try router.broadcast(
-      call.event, arguments, as: Capability.self, or: Platform.self,
-      { (handler: Capability) throws(Failure) in try invoke(handler, arguments, host) },
-      or: { (handler: Platform) throws(Failure) in platform(handler) })
+    try call.send(through: router, arguments, in: host, or: platform)
   }
 }
 

@@ -248,8 +248,10 @@ extension ListRouting {
     _ call: ListCall<Host, Capability, Arguments, Result, Failure>, _ arguments: Arguments,
     in host: Host, or platform: (Platform) -> Result?
   ) throws(Failure) -> Result {
-    if call.message.isRequired, !proxy.responds(to: call.message) { reportRequired(call.message) }
-    return try proxy.send(call, arguments, in: host, or: platform)
+    if call.message.isRequired, !router.responds(to: call.message) {
+      reportRequired(call.message)
+    }
+    return try call.send(through: router, arguments, in: host, or: platform)
   }
 
   /// Sends a notification to every handler its rule chooses (one, or several for a broadcast
@@ -259,7 +261,7 @@ extension ListRouting {
     _ call: ListCall<Host, Capability, Arguments, Void, Failure>, _ arguments: Arguments,
     in host: Host, or platform: (Platform) -> Void
   ) throws(Failure) {
-    try proxy.send(call, arguments, in: host, or: platform)
+    try call.send(through: router, arguments, in: host, or: platform)
   }
 
   /// A cell (or supplementary view) from `make`, as the request `request` of the view whose

@@ -28,16 +28,16 @@ import UIKit
 /// not count: the view model's answers it.
 ///
 /// ## Routing
-/// The modeled messages follow ``ListViewProxy/rules``, starting from `ListProxy.defaultRules`: the cell
+/// The modeled messages follow `rules`, starting from `ListProxy.defaultRules`: the cell
 /// always from the view, did-select to the view or nobody, anything else to the view first.
 /// Every other selector goes to its first implementer, or as `rules[selector:]` says: a rule
 /// can broadcast a method that returns nothing to every handler that implements it.
-/// ``ListViewProxy/explain(_:)-(Selector)`` and ``ListViewProxy/routingTable`` show every route.
+/// `explain(_:)` and `routingTable` show every route.
 ///
 /// ## When a handler goes away
 /// UIKit asks which methods the proxy implements when it is assigned, and remembers. A message
 /// whose handler was released since goes to the next handler the rules allow, or is answered
-/// with a zero value (`0`, `nil`, `false`) and reported to ``ListViewProxy/onError``: never an "unrecognized
+/// with a zero value (`0`, `nil`, `false`) and reported to `onError`: never an "unrecognized
 /// selector" exception.
 ///
 /// ## Telling UIKit about changes
