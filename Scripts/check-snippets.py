@@ -318,12 +318,14 @@ INSIDER = re.compile(
     r"\bseed (?:article|\d{3})|the seed's|Objective-C original|\bround \d|this round|"
     r"at the start of this",
     re.IGNORECASE)
-# The README's order: the list use case first, reference material last.
+# The README's order: an iOS user meets the two proxies first, then the list use case on any
+# platform, reference material last.
 README_ORDER = [
-    "## Splitting a list data source between view and view model",
-    "## Hosts: one view model, any list view",
-    "## Sharing a view model",
     "## On iOS",
+    "## Any delegate",
+    "## Install",
+    "## Splitting a list data source between view and view model",
+    "## Sharing a view model",
     "## The routing core, for your own protocols",
     "## When something is wrong",
     "## Reference",

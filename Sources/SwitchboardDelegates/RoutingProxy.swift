@@ -225,10 +225,11 @@ open class RoutingProxy<Message: MessageSet>: ForwardingProxy {
   #if canImport(UIKit)
   // MARK: - UIScrollViewDelegate's every-frame notifications
 
-  /// `scrollViewDidScroll(_:)`, implemented by the class so that one sent to several handlers
-  /// or observed takes no `NSInvocation` (a plain message instead of about 5 µs per frame);
-  /// answered yes only while a handler implements it or something observes it. A handler need
-  /// not adopt `UIScrollViewDelegate`.
+  /// `scrollViewDidScroll(_:)`, sent every frame, delivered without an `NSInvocation`.
+  ///
+  /// The class implements it so that one sent to several handlers or observed takes a plain
+  /// message instead of about 5 µs per frame; it is answered yes only while a handler
+  /// implements it or something observes it. A handler need not adopt `UIScrollViewDelegate`.
   @objc public func scrollViewDidScroll(_ scrollView: UIScrollView) {
     routing.deliver("scrollViewDidScroll:", [scrollView]) { handler in
       _ = (handler as? NSObjectProtocol)?.perform(

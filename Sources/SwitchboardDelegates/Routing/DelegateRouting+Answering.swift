@@ -125,7 +125,6 @@ extension DelegateRouting {
     return nil
   }
 
-
   // MARK: - The runtime's questions
 
   /// The answer for `responds(to:)` (``SelectorRouter/responds(toSelector:implementedHere:)``):
@@ -133,7 +132,9 @@ extension DelegateRouting {
   /// proxy class implements itself (`implementedHere`) is answered yes, but for its typed
   /// notifications (``RoutingConfiguration/typedNotifications``), answered like any other
   /// selector: yes only while a handler implements one or something observes it.
-  package func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
+  package func responds(toSelector selector: String, implementedHere: () -> Bool = { false })
+    -> Bool
+  {
     let typed = configuration.typedNotifications.contains(selector)
     return withLock {
       selectors.responds(toSelector: selector) { !typed && implementedHere() }
@@ -148,7 +149,9 @@ extension DelegateRouting {
 
   /// The handler the runtime sends the selector `key` identifies to directly, or `nil`;
   /// `name` is asked only when the routes changed since it was last asked.
-  package func forwardingTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
+  package func forwardingTarget(forSelector key: SelectorKey, named name: () -> String)
+    -> AnyObject?
+  {
     withLock { selectors.forwardingTarget(forSelector: key, named: name) }
   }
 

@@ -117,7 +117,8 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 
   /// Runs `body` under the routing's lock: for every member here, and for state of the proxy
   /// object kept beside it.
-  package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+  package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
+    throws(Failure)
     -> Result
   {
     lock.lock()
@@ -287,9 +288,11 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 }
 
 extension DelegateRouting {
-  /// Whether `handler` implements the method `selector` names: a closure registered for it
-  /// (``answer(_:role:at:retention:isolation:_:)``), or an object whose class implements it.
-  /// Every proxy's router asks this for a selector routed by name.
+  /// Whether `handler` implements the method `selector` names.
+  ///
+  /// A closure registered for it (``answer(_:role:at:retention:isolation:_:)``) does, or an
+  /// object whose class implements it. Every proxy's router asks this for a selector routed by
+  /// name.
   package static func handler(
     _ handler: AnyObject, implements selector: String, runtime: any SelectorRuntime
   ) -> Bool {

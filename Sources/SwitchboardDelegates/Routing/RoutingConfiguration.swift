@@ -75,7 +75,8 @@ package struct RoutingConfiguration<Message: MessageSet> {
   /// `dataSource`, whose counts UIKit keeps), or `nil`.
   package var cachedRoutesProperty: String?
   /// Where each selector of ``cachedRoutesProperty`` goes now, given the selectors answered.
-  package var cachedRoutes: (PrioritizedProxy<Message>, [String]) -> [String: WeakHandler] = { _, _ in
+  package var cachedRoutes: (PrioritizedProxy<Message>, [String]) -> [String: WeakHandler] = {
+    _, _ in
     [:]
   }
   /// Called under the lock once attach has kept the parent's objects.

@@ -32,7 +32,6 @@ package struct ObjectiveCRuntime: SelectorRuntime {
     self.init(protocols: protocols.map { ($0, "delegate") }, controllers: [])
   }
 
-
   /// The runtime for `protocols`, each received by the parent's property it names, where a
   /// method that a subclass of one of `controllers` only inherits does not count (a list view's
   /// own controller class).
@@ -73,7 +72,8 @@ package struct ObjectiveCRuntime: SelectorRuntime {
 
   package var declaredSelectors: [String] { declarations.keys.sorted() }
 
-  package func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation {
+  package func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation
+  {
     let name = NSSelectorFromString(selector)
     guard let object = handler as? NSObjectProtocol, object.responds(to: name) else {
       return .none

@@ -9,7 +9,8 @@ import Foundation
 /// capabilities of the messages it answers.
 @available(
   *, deprecated, renamed: "AnyObject",
-  message: "Deprecated in 2.1 and removed in 3.0: a marker protocol without members; a list data source is any object."
+  message:
+    "Deprecated in 2.1 and removed in 3.0: a marker protocol without members; a list data source is any object."
 )
 public typealias ListDataSource = AnyObject
 
@@ -17,7 +18,8 @@ public typealias ListDataSource = AnyObject
 /// capabilities of the messages it answers.
 @available(
   *, deprecated, renamed: "AnyObject",
-  message: "Deprecated in 2.1 and removed in 3.0: a marker protocol without members; a list delegate is any object."
+  message:
+    "Deprecated in 2.1 and removed in 3.0: a marker protocol without members; a list delegate is any object."
 )
 public typealias ListDelegate = AnyObject
 

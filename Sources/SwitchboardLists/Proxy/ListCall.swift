@@ -339,10 +339,11 @@ where
 // MARK: - Sending through a router
 
 extension ListCall {
-  /// Sends this call's message through `router` to its handler: through the call's capability,
-  /// or, for a handler that implements the platform's own method instead, through `platform`;
-  /// the call's default when nobody handles it or `platform` answers nothing. What
-  /// `ListProxy.send(_:_:in:or:)` and the UIKit list proxies do.
+  /// Sends this call's message through `router` to its handler.
+  ///
+  /// Through the call's capability, or, for a handler that implements the platform's own method
+  /// instead, through `platform`; the call's default when nobody handles it or `platform`
+  /// answers nothing. What `ListProxy.send(_:_:in:or:)` and the UIKit list proxies do.
   @MainActor @inlinable @inline(__always)
   package func send<Platform>(
     through router: PrioritizedProxy<ListMessage>, _ arguments: Arguments, in host: Host,

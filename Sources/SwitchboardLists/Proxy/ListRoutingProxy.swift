@@ -1,7 +1,9 @@
 import Switchboard
 
-/// What every list proxy offers, whatever view it serves: ``ListProxy`` for the headless hosts,
-/// and the UIKit table and collection view proxies. Code that works with any of them (a view
+/// What every list proxy offers, whatever view it serves.
+///
+/// ``ListProxy`` for the headless hosts, and the UIKit table and collection view proxies. Code
+/// that works with any of them (a view
 /// model that paginates through whichever proxy shows it) names this protocol.
 ///
 /// ```swift

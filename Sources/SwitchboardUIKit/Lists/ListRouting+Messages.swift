@@ -3,8 +3,10 @@ import Switchboard
 import SwitchboardDelegates
 import SwitchboardLists
 
-/// A list view as its proxy answers it: the few answers and views that come from the view
-/// itself. `UITableView` and `UICollectionView` are; so is the specs' model of them.
+/// A list view as its proxy answers it.
+///
+/// The few answers and views that come from the view itself. `UITableView` and
+/// `UICollectionView` are such views; so is the specs' model of them.
 @MainActor
 protocol ListProxyHost: ListHost {
   /// The views dequeued for the cell or supplementary-view request UIKit is making.
@@ -79,9 +81,10 @@ struct MessageArguments {
 }
 
 extension ListRouting where Host: ListProxyHost {
-  /// Makes the routing answer each modeled message that reaches `forwardInvocation:` with
-  /// ``perform(_:_:)``; every list proxy does, before it is attached. A message sent after the
-  /// proxy went away is answered zero.
+  /// Makes the routing answer each modeled message with ``perform(_:_:)``.
+  ///
+  /// Every list proxy does, before it is attached: a modeled message reaches
+  /// `forwardInvocation:`, then here. A message sent after the proxy went away is answered zero.
   func answerModeledMessages() {
     routing.performModeled = { [weak self] invocation, message in
       let handed = RuntimeHandOver((invocation, message))
@@ -93,9 +96,11 @@ extension ListRouting where Host: ListProxyHost {
   }
 
   /// Answers `invocation`, a modeled message of the view (``ListSelectorTable``), as UIKit
-  /// expects: through the handler's Switchboard capability or its own method of the view's
-  /// protocol, with the view's defaults, the dequeue record and the view model's announced
-  /// changes. The one code of every list proxy's modeled messages, run by the specs on the
+  /// expects.
+  ///
+  /// Through the handler's Switchboard capability or its own method of the view's protocol,
+  /// with the view's defaults, the dequeue record and the view model's announced changes. The
+  /// one code of every list proxy's modeled messages, run by the specs on the
   /// model of UIKit and on a device by `forwardInvocation:`.
   func perform(_ invocation: any ForwardedInvocation, _ message: ListMessage) {
     guard let host else { return invocation.answerZero() }

@@ -137,4 +137,3 @@ struct ListViewPropertyAccess: @unchecked Sendable {
     MainActor.assumeIsolated { view?[property] = object.value }
   }
 }
-
