@@ -87,6 +87,22 @@ typedef struct {
 }
 @end
 
+/// Declares no protocol: the test adopts one at run time, as the list proxies adopt their
+/// views' data-source protocols, whose required methods they implement in no language.
+@interface RuntimeAdoptingProxy : SWBForwardingProxy {
+ @public
+  id target;
+  NSString *lastSelector;
+}
+@end
+@implementation RuntimeAdoptingProxy
+- (void)forwardMessage:(SWBForwardedMessage *)message {
+  [lastSelector release];
+  lastSelector = [NSStringFromSelector([message selector]) retain];
+  [message invokeWithTarget:target];
+}
+@end
+
 /// Sends every message to its target, reads the object it answered, and answers another one
 /// for `titleFor:section:`, as a list proxy replaces a cell that was not dequeued.
 @interface ReadingProxy : SWBForwardingProxy <SWBTestDelegate> {
@@ -416,6 +432,26 @@ static void returnedObjects(void) {
   [handler release];
 }
 
+/// A protocol adopted at run time gives its methods signatures, and its messages arrive at
+/// -forwardInvocation:, as a list proxy's modeled messages do.
+static void runtimeAdoption(void) {
+  RuntimeAdoptingProxy *proxy = [[RuntimeAdoptingProxy alloc] init];
+  Handler *handler = [[Handler alloc] init];
+  proxy->target = handler;
+  SEL rows = @selector(numberOfRowsIn:section:);
+  check([proxy methodSignatureForSelector:rows] == nil, "before adoption, no signature");
+  check(class_addProtocol([RuntimeAdoptingProxy class], @protocol(SWBTestDelegate)),
+    "the class adopts the protocol at run time");
+  check([proxy conformsToProtocol:@protocol(SWBTestDelegate)], "and conforms to it");
+  check([proxy methodSignatureForSelector:rows] != nil, "its required method has a signature");
+  check([(id<SWBTestDelegate>)proxy numberOfRowsIn:nil section:1] == 42,
+    "its message reaches forwardInvocation: and the target's answer comes back");
+  check([proxy->lastSelector isEqualToString:@"numberOfRowsIn:section:"], "with its selector");
+  [proxy->lastSelector release];
+  [proxy release];
+  [handler release];
+}
+
 int main(void) {
   NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
   signatures();
@@ -427,6 +463,7 @@ int main(void) {
   ownership();
   pointers();
   returnedObjects();
+  runtimeAdoption();
   [pool drain];
   printf("objc runtime: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
