@@ -87,6 +87,18 @@ struct OneSurfaceSpecs {
     #expect(proxy.errors.isEmpty)
   }
 
+  @Test("it: explains a list view's modeled selector by its message, as its message is routed")
+  func modeledSelectorsAreExplainedByTheirMessage() {
+    let table = ModelTableView()
+    let view = cellMaker()
+    let model = RowsModel(rows: 3)
+    let proxy = ModelProxy.attach(
+      to: table, view: view, viewModel: model, viewModelRetention: .strong, turns: ModelTurns())
+    let rows = "tableView:numberOfRowsInSection:"
+    #expect("\(proxy.explain(named: rows))" == "\(proxy.explain(.numberOfRows))")
+    #expect(proxy.targets(forNamed: rows).first === model)
+  }
+
   /// A view controller that makes the table's cells, as the default rules require.
   private func cellMaker() -> Recorder {
     let cells = "tableView:cellForRowAtIndexPath:"

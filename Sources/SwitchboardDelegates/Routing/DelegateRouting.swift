@@ -252,7 +252,10 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 
   /// Every handler that receives `selector`, in order.
   package func targets(forSelector selector: String) -> [AnyObject] {
-    withLock { router.targets(forNamed: selector) }
+    withLock {
+      configuration.modeledMessage(selector).map { router.targets(for: $0) }
+        ?? router.targets(forNamed: selector)
+    }
   }
 
   /// The routes whose rule made an invalid choice.
@@ -261,17 +264,23 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Throws the first routing error, or an error for the first of `selectors` that reaches
   /// no handler.
   package func validate(requiring selectors: [String]) throws(RoutingError<Message>) {
+    let modeled = selectors.compactMap(configuration.modeledMessage)
+    let named = selectors.filter { configuration.modeledMessage($0) == nil }
     try withLock { () throws(RoutingError<Message>) in
-      try router.validate(requiringNamed: selectors)
+      try router.validate(requiring: modeled)
+      try router.validate(requiringNamed: named)
     }
   }
 
   /// The live handlers, described, in priority order.
   package var handlers: [HandlerDescription] { withLock { router.handlers } }
 
-  /// Why `selector` goes where it goes.
+  /// Why `selector` goes where it goes; a modeled selector is explained by its message.
   package func explain(_ selector: String) -> RouteExplanation<Message> {
-    withLock { router.explain(named: selector) }
+    withLock {
+      configuration.modeledMessage(selector).map { router.explain($0) }
+        ?? router.explain(named: selector)
+    }
   }
 
   /// Every selector asked about or given a rule, with its route.
