@@ -427,9 +427,9 @@ struct UIKitModelRuleSpecs {
   }
 
   @Test(
-    "it: the model proxy carries every modeled selector to a handler's own UIKit method",
-    arguments: [ModelProtocols.table, .collection])
-  func everyModeledSelector(protocols: ModelProtocols) {
+    "it: the model proxy carries every modeled selector to a handler's own UIKit method, its arguments as Swift values or boxed as the Objective-C runtime boxes them",
+    arguments: [ModelProtocols.table, .collection], [false, true])
+  func everyModeledSelector(protocols: ModelProtocols, boxedAsTheRuntimeDoes: Bool) {
     let view = ModelTableView(protocols)
     let names = protocols.listSelectors.modeledMessages.compactMap {
       protocols.listSelectors.selector(for: $0)
@@ -451,7 +451,11 @@ struct UIKitModelRuleSpecs {
       turns: turns)
     let path = IndexPath(item: 0, section: 0)
     for message in protocols.listSelectors.modeledMessages {
-      view.send(protocols.selector(message), runtimeArguments(of: message, at: path))
+      let arguments = runtimeArguments(of: message, at: path)
+      // On a device the view itself comes first, and `forwardInvocation:` boxes the rest.
+      view.send(
+        protocols.selector(message),
+        boxedAsTheRuntimeDoes ? [view] + arguments.map(boxedAsTheRuntimeDoes(_:)) : arguments)
     }
     #expect(everything.received.sorted() == names.sorted())
     #expect(view.crashes.isEmpty)
@@ -461,6 +465,38 @@ struct UIKitModelRuleSpecs {
       the proxy class implements none of them: each reaches forwardInvocation:, and the list \
       proxies' one code for modeled messages
       """)
+  }
+
+  @Test(
+    "it: a capability reads a modeled message's arguments boxed as the Objective-C runtime boxes them"
+  )
+  func capabilitiesReadBoxedArguments() {
+    let view = ModelTableView(.table)
+    let cells = CellMaker("row")
+    let model = CountingModel()
+    let proxy = ModelProxy.attach(
+      to: view, view: cells, viewModel: model, viewModelRetention: .strong,
+      rules: [.didSelectRow: .firstImplementer], turns: turns)
+    let path = IndexPath(row: 2, section: 0)
+    let rows = view.send("tableView:numberOfRowsInSection:", [view, NSNumber(value: 0)])
+    let cell = view.send("tableView:cellForRowAtIndexPath:", [view, path as NSIndexPath])
+    view.send("tableView:didSelectRowAtIndexPath:", [view, path as NSIndexPath])
+    #expect(rows as? Int == 3)
+    #expect((cell as? ModelCell)?.text == "row 2")
+    #expect(model.selected == [path])
+    #expect(proxy.errors.isEmpty)
+  }
+
+  /// `value` as `SWBForwardedMessage.arguments` hands it over: an index path as `NSIndexPath`,
+  /// a number as `NSNumber`, a string as `NSString`, an array as an `NSArray` of them.
+  private func boxedAsTheRuntimeDoes(_ value: Any) -> Any {
+    switch value {
+    case let indexPath as IndexPath: indexPath as NSIndexPath
+    case let number as Int: NSNumber(value: number)
+    case let string as String: NSString(string: string)
+    case let paths as [IndexPath]: NSArray(array: paths.map { $0 as NSIndexPath })
+    default: value
+    }
   }
 
   /// The arguments UIKit sends a modeled message with, after the view itself: a section, an
