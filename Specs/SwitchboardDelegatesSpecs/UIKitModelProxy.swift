@@ -132,9 +132,10 @@ final class ModelProxy: ModelDispatching, @MainActor ModelRoutingProxy, ListRout
   private weak var table: ModelTableView?
   /// Selectors whose signature the Objective-C base remembered from a handler.
   private(set) var rememberedSignatures: Set<String> = []
-  /// The messages `forwardInvocation:` received, each as it was answered. Not the invocations
-  /// themselves: their arguments (the view, first) would keep the view and this proxy alive, as
-  /// a device's `NSInvocation`, gone after the call, does not.
+  /// The messages `forwardInvocation:` received, each as it was answered.
+  ///
+  /// Not the invocations themselves: their arguments (the view, first) would keep the view and
+  /// this proxy alive, as a device's `NSInvocation`, gone after the call, does not.
   private(set) var invocations: [(selectorName: String, answeredZero: Bool)] = []
 
   /// The router under the routing, for what a spec checks of it directly.
