@@ -99,6 +99,36 @@ struct OneSurfaceSpecs {
     #expect(proxy.targets(forNamed: rows).first === model)
   }
 
+  @Test(
+    "it: shows a typed event with its arguments read from the runtime's boxed ones, and refuses another type"
+  )
+  func typedEventsAreReadFromBoxedArguments() {
+    let table = ModelTableView()
+    let turns = ModelTurns()
+    let view = cellMaker()
+    let dragging = "scrollViewDidEndDragging:willDecelerate:"
+    // As UIKit's typed `.didEndDragging` is declared, with a string for the scroll view.
+    let typed = TypedEvent((scrollView: String, willDecelerate: Bool).self) { boxed in
+      guard boxed.count == 2, let name = boxed[0] as? String, let flag = boxed[1] as? Bool
+      else { return nil }
+      return (name, flag)
+    }
+    let proxy = ModelProxy.attach(
+      to: table, view: view, viewModel: RowsModel(rows: 1), viewModelRetention: .strong,
+      typedEvents: [dragging: typed], turns: turns)
+    var seen: [String] = []
+    let observation = proxy.observe(
+      MessageEvent<ListMessage, (scrollView: String, willDecelerate: Bool)>(named: dragging)
+    ) { seen.append("\($0.scrollView) \($0.willDecelerate)") }
+    let wrong = proxy.observe(MessageEvent<ListMessage, Int>(named: dragging)) { _ in }
+    turns.endTurn()
+    table.send(dragging, [NSString(string: "table"), NSNumber(value: true)])
+    #expect(seen == ["table true"])
+    #expect(proxy.routing.errors.map(\.kind) == [.undeliverableObservation])
+    observation.cancel()
+    wrong.cancel()
+  }
+
   /// A view controller that makes the table's cells, as the default rules require.
   private func cellMaker() -> Recorder {
     let cells = "tableView:cellForRowAtIndexPath:"

@@ -172,7 +172,7 @@ final class ModelProxy: ModelDispatching, @MainActor ModelRoutingProxy, ListRout
     viewModelRetention: HandlerRetention = .weak, rules: RoutingRules<ListMessage> = [:],
     forwardingRules: [String: RoutingRule<ListMessage>] = [:],
     keepingInstalledObjects: Bool = true, keepingDefaultOnError: Bool = false,
-    turns: ModelTurns
+    typedEvents: [String: TypedEvent] = [:], turns: ModelTurns
   ) -> ModelProxy {
     var rules = rules
     for (selector, rule) in forwardingRules { rules[named: selector] = rule }
@@ -180,7 +180,8 @@ final class ModelProxy: ModelDispatching, @MainActor ModelRoutingProxy, ListRout
       list: ListRouting(
         view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
         selectors: table.protocols.listSelectors,
-        runtime: ModelRuntime(protocols: table.protocols), schedule: turns.schedule),
+        runtime: ModelRuntime(protocols: table.protocols), typedEvents: typedEvents,
+        schedule: turns.schedule),
       keepingDefaultOnError: keepingDefaultOnError)
     let previous = table.attachedObject as? ModelProxy
     proxy.table = table
@@ -210,6 +211,15 @@ final class ModelProxy: ModelDispatching, @MainActor ModelRoutingProxy, ListRout
     beforeHandler: Bool = false, _ body: @escaping @MainActor (Arguments) -> Void
   ) -> ObservationToken {
     list.observe(call.event, beforeHandler: beforeHandler, body)
+  }
+
+  /// `TableViewProxy.observe(_:beforeHandler:_:)` of an event: a typed scroll event, or any
+  /// method of the view's protocols that returns nothing.
+  func observe<Arguments>(
+    _ event: MessageEvent<ListMessage, Arguments>, beforeHandler: Bool = false,
+    _ body: @escaping @MainActor (Arguments) -> Void
+  ) -> ObservationToken {
+    list.observe(event, beforeHandler: beforeHandler, body)
   }
 
   /// Observes a selector Switchboard does not model, with its arguments as the runtime boxes
