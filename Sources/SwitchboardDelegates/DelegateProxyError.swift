@@ -112,13 +112,17 @@ extension DelegateProxyError {
     /// A closure registered on the main actor was sent its message on another thread, so it
     /// was not called and the message got its fallback.
     public static let calledOffItsActor = Kind(.calledOffItsActor)
+    /// A list view sent a message Switchboard models with arguments it could not read, so the
+    /// message was answered zero.
+    public static let unreadableArguments = Kind(.unreadableArguments)
 
     enum Code: String, Sendable {
       case routeCannotWork, undeclaredSelector, undeclaredFallbackSelector,
         keyedSelectorNobodyImplements, nearMiss, ruleForModeledSelector,
         handlerReleasedAfterAttach, undeliverableObservation, unansweredMessage,
         replacedByAnotherObject, propertyOwnedByAnotherProxy, returnedViewNotDequeued,
-        dataSourceSplit, closureCannotAnswer, listProblem, roleReplaced, calledOffItsActor
+        dataSourceSplit, closureCannotAnswer, listProblem, roleReplaced, calledOffItsActor,
+        unreadableArguments
     }
   }
 }
@@ -146,6 +150,8 @@ extension DelegateProxyError {
     case listProblem(HostError)
     case roleReplaced(role: String, replaced: String, by: String)
     case calledOffItsActor(selector: String, thread: String)
+    /// `found` describes the arguments the message arrived with.
+    case unreadableArguments(selector: String, found: String)
 
     var code: Kind.Code {
       switch self {
@@ -166,6 +172,7 @@ extension DelegateProxyError {
       case .listProblem: .listProblem
       case .roleReplaced: .roleReplaced
       case .calledOffItsActor: .calledOffItsActor
+      case .unreadableArguments: .unreadableArguments
       }
     }
 
@@ -174,7 +181,8 @@ extension DelegateProxyError {
       case .undeclaredSelector(let selector, _), .undeclaredFallbackSelector(let selector, _),
         .keyedSelectorNobodyImplements(let selector, _), .ruleForModeledSelector(let selector, _),
         .undeliverableObservation(let selector, _), .unansweredMessage(let selector, _),
-        .closureCannotAnswer(let selector, _), .calledOffItsActor(let selector, _):
+        .closureCannotAnswer(let selector, _), .calledOffItsActor(let selector, _),
+        .unreadableArguments(let selector, _):
         selector
       case .nearMiss(_, let method, _): method
       case .routeCannotWork, .handlerReleasedAfterAttach, .replacedByAnotherObject,
@@ -193,7 +201,7 @@ extension DelegateProxyError {
         .calledOffItsActor:
         true
       case .keyedSelectorNobodyImplements, .nearMiss, .unansweredMessage,
-        .replacedByAnotherObject, .returnedViewNotDequeued, .roleReplaced:
+        .replacedByAnotherObject, .returnedViewNotDequeued, .roleReplaced, .unreadableArguments:
         false
       case .listProblem(let error): error.isSetupMistake
       }
@@ -278,6 +286,12 @@ extension DelegateProxyError {
           "A \(by) was added with the role \(role), which a \(replaced) had; the \(by) took its "
           + "place, and the \(replaced) no longer receives messages. Fix: if both should, give "
           + "each a role of its own (a screen's role can name its window or scene)."
+      case .unreadableArguments(let selector, let found):
+        return
+          "\(selector) arrived with arguments the list proxy could not read (\(found)), so it "
+          + "was answered zero and no handler received it. UIKit does not send it so; a view or "
+          + "a test that sends it by hand must pass the view's arguments. Fix: send it with "
+          + "the arguments its protocol declares, or report it to Switchboard."
       case .calledOffItsActor(let selector, let thread):
         return
           "The closure for \(selector) was registered on the main actor, but the parent sent "

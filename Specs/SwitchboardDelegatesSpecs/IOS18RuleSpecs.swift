@@ -487,6 +487,23 @@ struct UIKitModelRuleSpecs {
     #expect(proxy.errors.isEmpty)
   }
 
+  @Test("it: a modeled message sent without the arguments its protocol declares is reported")
+  func unreadableArgumentsAreReported() {
+    let view = ModelTableView(.table)
+    let cells = CellMaker("row")
+    let model = CountingModel()
+    let proxy = ModelProxy.attach(
+      to: view, view: cells, viewModel: model, viewModelRetention: .strong,
+      rules: [.didSelectRow: .firstImplementer], turns: turns)
+    view.send("tableView:didSelectRowAtIndexPath:", [view, NSString(string: "row 2")])
+    #expect(model.selected == [])
+    #expect(proxy.routing.errors.map(\.kind) == [.unreadableArguments])
+    #expect(
+      proxy.errors.first?.hasPrefix(
+        "tableView:didSelectRowAtIndexPath: arrived with arguments the list proxy could not read")
+        == true)
+  }
+
   /// `value` as `SWBForwardedMessage.arguments` hands it over: an index path as `NSIndexPath`,
   /// a number as `NSNumber`, a string as `NSString`, an array as an `NSArray` of them.
   private func boxedAsTheRuntimeDoes(_ value: Any) -> Any {

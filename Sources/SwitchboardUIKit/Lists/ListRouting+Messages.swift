@@ -52,7 +52,7 @@ extension SupplementaryProxyHost {
   ) {
     guard let list = list as? ListRouting<Self> else { return invocation.answerZero() }
     let arguments = MessageArguments(invocation.arguments)
-    guard let indexPath = arguments.indexPaths.first else { return invocation.answerZero() }
+    guard let indexPath = arguments.indexPaths.first else { return list.unreadable(invocation) }
     let kind = arguments.first(String.self) ?? SupplementaryKind.header.rawValue
     let view = list.provide(
       .supplementaryView, at: indexPath, detail: "\(kind): ", dequeuedBy: dequeues,
@@ -125,7 +125,7 @@ extension ListRouting where Host: ListProxyHost {
     case .numberOfRows:
       answer(send(.numberOfRows, number ?? 0, in: host, or: own))
     case .cellForRow:
-      guard let indexPath else { return invocation.answerZero() }
+      guard let indexPath else { return unreadable(invocation) }
       answer(cell(at: indexPath, in: host, invocation))
     case .supplementaryView:
       host.answerSupplementaryView(invocation, with: self)
@@ -134,7 +134,7 @@ extension ListRouting where Host: ListProxyHost {
     case .titleForFooter:
       answer(send(.titleForFooter, number ?? 0, in: host, or: own))
     case .canEditRow, .canMoveRow:
-      guard let indexPath else { return invocation.answerZero() }
+      guard let indexPath else { return unreadable(invocation) }
       let allowed =
         message == .canEditRow
         ? send(.canEditRow, indexPath, in: host, or: own)
@@ -142,40 +142,54 @@ extension ListRouting where Host: ListProxyHost {
       answer(allowed.map { $0 as Any } ?? host.platformDefault(for: message))
     case .commitEdit:
       // UIKit's raw values: UITableViewCellEditingStyleDelete is 1, Insert 2.
-      guard let indexPath, let style = number.flatMap(Self.editingStyle) else { return }
+      guard let indexPath else { return unreadable(invocation) }
+      // UIKit's `none` commits nothing.
+      guard let style = number.flatMap(Self.editingStyle) else { return }
       commitEdit(style, at: indexPath, in: host, notify)
     case .moveRow:
       let paths = arguments.indexPaths
-      guard paths.count == 2 else { return }
+      guard paths.count == 2 else { return unreadable(invocation) }
       send(.moveRow, (paths[0], paths[1]), in: host, or: notify)
     case .sectionIndexTitles:
       answer(send(.sectionIndexTitles, (), in: host, or: own))
     case .prefetchRows:
       send(.prefetchRows, arguments.first([IndexPath].self) ?? [], in: host, or: notify)
     case .heightForRow, .estimatedHeightForRow:
-      guard let indexPath else { return invocation.answerZero() }
+      guard let indexPath else { return unreadable(invocation) }
       let height =
         message == .heightForRow
         ? send(.heightForRow, indexPath, in: host, or: own)
         : send(.estimatedHeightForRow, indexPath, in: host, or: own)
       answer(height.map { $0 as Any } ?? host.platformDefault(for: message))
     case .willDisplayRow, .didEndDisplayingRow:
-      guard let indexPath, let cell = arguments.first(Host.Cell.self) else { return }
+      guard let indexPath, let cell = arguments.first(Host.Cell.self) else {
+        return unreadable(invocation)
+      }
       if message == .willDisplayRow {
         send(.willDisplayRow, (cell, indexPath), in: host, or: notify)
       } else {
         send(.didEndDisplayingRow, (cell, indexPath), in: host, or: notify)
       }
     case .willSelectRow:
-      guard let indexPath else { return invocation.answerZero() }
+      guard let indexPath else { return unreadable(invocation) }
       willSelect(indexPath, in: host, invocation)
     case .didSelectRow:
-      guard let indexPath else { return }
+      guard let indexPath else { return unreadable(invocation) }
       send(.didSelectRow, indexPath, in: host, or: notify)
     case .didDeselectRow:
-      guard let indexPath else { return }
+      guard let indexPath else { return unreadable(invocation) }
       send(.didDeselectRow, indexPath, in: host, or: notify)
     }
+  }
+
+  /// Answers zero a message whose arguments are not the view's, and reports it.
+  func unreadable(_ invocation: any ForwardedInvocation) {
+    invocation.answerZero()
+    routing.report(
+      DelegateProxyError(
+        .unreadableArguments(
+          selector: invocation.selectorName,
+          found: invocation.arguments.map { "\(type(of: $0))" }.joined(separator: ", "))))
   }
 
   /// `ListEditingStyle` for UIKit's raw editing style, or `nil` for none.
