@@ -26,8 +26,10 @@ swift package dump-symbol-graph > .build/docs/symbol-graph.log 2>&1 || {
   exit 1
 }
 graphs="$(sed -n 's/^Files written to //p' .build/docs/symbol-graph.log)"
-for module in "${modules[@]}"; do
-  # Each module's own graph, plus its extensions of other modules' types.
+# Converts the catalog of module $1 with its symbol graphs from folder $2: the module's own
+# graph, plus its extensions of other modules' types.
+convert() {
+  local module="$1" graphs="$2"
   mkdir -p ".build/docs/$module-graphs"
   cp "$graphs/$module.symbols.json" ".build/docs/$module-graphs"/
   cp "$graphs/$module"@*.symbols.json ".build/docs/$module-graphs"/ 2>/dev/null || true
@@ -40,7 +42,9 @@ for module in "${modules[@]}"; do
     exit 1
   }
   echo "docs: $module built in .build/docs/$module.doccarchive"
-done
+}
+
+for module in "${modules[@]}"; do convert "$module" "$graphs"; done
 
 # SwitchboardDelegates and SwitchboardUIKit: their iOS symbol graphs, when an SDK is given.
 if [ -z "${SWITCHBOARD_IOS_SDK:-}" ]; then
@@ -59,17 +63,4 @@ swift build --triple arm64-apple-ios16.0 --sdk "$SWITCHBOARD_IOS_SDK" "${flags[@
   echo "docs: the iOS build of SwitchboardUIKit failed (shown above)"
   exit 1
 }
-for module in SwitchboardDelegates SwitchboardUIKit; do
-  mkdir -p ".build/docs/$module-graphs"
-  cp "$emitted/$module.symbols.json" ".build/docs/$module-graphs"/
-  cp "$emitted/$module"@*.symbols.json ".build/docs/$module-graphs"/ 2>/dev/null || true
-  "$docc" convert "Sources/$module/$module.docc" \
-    --additional-symbol-graph-dir ".build/docs/$module-graphs" \
-    --fallback-display-name "$module" --fallback-bundle-identifier "org.switchboard.$module" \
-    --warnings-as-errors --output-path ".build/docs/$module.doccarchive" > ".build/docs/$module.log" 2>&1 || {
-    cat ".build/docs/$module.log"
-    echo "docs: $module has documentation warnings (shown above)"
-    exit 1
-  }
-  echo "docs: $module built in .build/docs/$module.doccarchive"
-done
+for module in SwitchboardDelegates SwitchboardUIKit; do convert "$module" "$emitted"; done

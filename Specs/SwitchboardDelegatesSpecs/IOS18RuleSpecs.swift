@@ -471,12 +471,8 @@ struct UIKitModelRuleSpecs {
     "it: a capability reads a modeled message's arguments boxed as the Objective-C runtime boxes them"
   )
   func capabilitiesReadBoxedArguments() {
-    let view = ModelTableView(.table)
-    let cells = CellMaker("row")
-    let model = CountingModel()
-    let proxy = ModelProxy.attach(
-      to: view, view: cells, viewModel: model, viewModelRetention: .strong,
-      rules: [.didSelectRow: .firstImplementer], turns: turns)
+    let (view, cells, model) = (ModelTableView(.table), CellMaker("row"), CountingModel())
+    let proxy = attachSelecting(to: view, view: cells, viewModel: model)
     let path = IndexPath(row: 2, section: 0)
     let rows = view.send("tableView:numberOfRowsInSection:", [view, NSNumber(value: 0)])
     let cell = view.send("tableView:cellForRowAtIndexPath:", [view, path as NSIndexPath])
@@ -489,12 +485,8 @@ struct UIKitModelRuleSpecs {
 
   @Test("it: a modeled message sent without the arguments its protocol declares is reported")
   func unreadableArgumentsAreReported() {
-    let view = ModelTableView(.table)
-    let cells = CellMaker("row")
-    let model = CountingModel()
-    let proxy = ModelProxy.attach(
-      to: view, view: cells, viewModel: model, viewModelRetention: .strong,
-      rules: [.didSelectRow: .firstImplementer], turns: turns)
+    let (view, cells, model) = (ModelTableView(.table), CellMaker("row"), CountingModel())
+    let proxy = attachSelecting(to: view, view: cells, viewModel: model)
     view.send("tableView:didSelectRowAtIndexPath:", [view, NSString(string: "row 2")])
     #expect(model.selected == [])
     #expect(proxy.routing.errors.map(\.kind) == [.unreadableArguments])
@@ -502,6 +494,17 @@ struct UIKitModelRuleSpecs {
       proxy.errors.first?.hasPrefix(
         "tableView:didSelectRowAtIndexPath: arrived with arguments the list proxy could not read")
         == true)
+  }
+
+  /// A table proxy whose view model also takes selections.
+  private func attachSelecting(
+    to view: ModelTableView, view cells: CellMaker, viewModel: CountingModel
+  )
+    -> ModelProxy
+  {
+    ModelProxy.attach(
+      to: view, view: cells, viewModel: viewModel, viewModelRetention: .strong,
+      rules: [.didSelectRow: .firstImplementer], turns: turns)
   }
 
   /// `value` as `SWBForwardedMessage.arguments` hands it over: an index path as `NSIndexPath`,
