@@ -77,7 +77,7 @@ def listing():
     deprecated = [n for m in MODULES for n in deprecated_names(m)]
     if deprecated:
         lines.append(
-            "Deprecated names, removed in 3.0: " + ", ".join(f"`{n}`" for n in deprecated) + ".")
+            "Deprecated names, removed at the next major version: " + ", ".join(f"`{n}`" for n in deprecated) + ".")
     return "\n".join(lines)
 
 

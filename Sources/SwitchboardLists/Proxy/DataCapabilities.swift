@@ -10,7 +10,7 @@ import Foundation
 @available(
   *, deprecated, renamed: "AnyObject",
   message:
-    "Deprecated in 2.1 and removed in 3.0: a marker protocol without members; a list data source is any object."
+    "Deprecated in 3.0, removed in 4.0: a marker protocol without members; a list data source is any object."
 )
 public typealias ListDataSource = AnyObject
 
@@ -19,7 +19,7 @@ public typealias ListDataSource = AnyObject
 @available(
   *, deprecated, renamed: "AnyObject",
   message:
-    "Deprecated in 2.1 and removed in 3.0: a marker protocol without members; a list delegate is any object."
+    "Deprecated in 3.0, removed in 4.0: a marker protocol without members; a list delegate is any object."
 )
 public typealias ListDelegate = AnyObject
 
