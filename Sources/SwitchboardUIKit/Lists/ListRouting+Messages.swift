@@ -123,16 +123,19 @@ extension ListRouting where Host: ListProxyHost {
     case .numberOfSections:
       answer(send(.numberOfSections, (), in: host, or: own))
     case .numberOfRows:
-      answer(send(.numberOfRows, number ?? 0, in: host, or: own))
+      guard let section = number else { return unreadable(invocation) }
+      answer(send(.numberOfRows, section, in: host, or: own))
     case .cellForRow:
       guard let indexPath else { return unreadable(invocation) }
       answer(cell(at: indexPath, in: host, invocation))
     case .supplementaryView:
       host.answerSupplementaryView(invocation, with: self)
-    case .titleForHeader:
-      answer(send(.titleForHeader, number ?? 0, in: host, or: own))
-    case .titleForFooter:
-      answer(send(.titleForFooter, number ?? 0, in: host, or: own))
+    case .titleForHeader, .titleForFooter:
+      guard let section = number else { return unreadable(invocation) }
+      answer(
+        message == .titleForHeader
+          ? send(.titleForHeader, section, in: host, or: own)
+          : send(.titleForFooter, section, in: host, or: own))
     case .canEditRow, .canMoveRow:
       guard let indexPath else { return unreadable(invocation) }
       let allowed =
@@ -153,7 +156,10 @@ extension ListRouting where Host: ListProxyHost {
     case .sectionIndexTitles:
       answer(send(.sectionIndexTitles, (), in: host, or: own))
     case .prefetchRows:
-      send(.prefetchRows, arguments.first([IndexPath].self) ?? [], in: host, or: notify)
+      guard let indexPaths = arguments.first([IndexPath].self) else {
+        return unreadable(invocation)
+      }
+      send(.prefetchRows, indexPaths, in: host, or: notify)
     case .heightForRow, .estimatedHeightForRow:
       guard let indexPath else { return unreadable(invocation) }
       let height =
