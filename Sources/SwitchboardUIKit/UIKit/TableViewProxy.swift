@@ -46,7 +46,7 @@ import UIKit
 /// many answers changed, and only to the properties whose answers changed: re-assigning the
 /// delegate costs nothing visible, re-assigning the data source makes the table reload.
 /// Every method is answered only while a handler implements it or, for one that returns
-/// nothing, something observes it, the proxy's own (did-select, will-display, scrolling)
+/// nothing, something observes it, the modeled ones (did-select, will-display) and scrolling
 /// included: observing a notification nobody implements re-assigns the delegate only.
 ///
 /// ## Other objects
