@@ -56,8 +56,8 @@ public final class ListProxy<Host: ListHost>: ListRoutingProxy {
   ///
   /// For what the proxy does not repeat: messages named at run time, and sending with
   /// `PrioritizedProxy`'s API. Handlers, rules and routes are on the
-  /// proxy itself (``ListRoutingProxy``). It decides which handler implements which message with
-  /// `Host.handler(_:implements:)`.
+  /// proxy itself (``add(_:role:retention:)``, ``rules``, ``explain(_:)``). It decides which
+  /// handler implements which message with `Host.handler(_:implements:)`.
   public let router: PrioritizedProxy<ListMessage>
 
   /// The rules the view/view-model setup applies: `cellForRow` always to the view, `didSelectRow`
