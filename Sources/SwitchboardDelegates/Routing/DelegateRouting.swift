@@ -264,8 +264,15 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Throws the first routing error, or an error for the first of `selectors` that reaches
   /// no handler.
   package func validate(requiring selectors: [String]) throws(RoutingError<Message>) {
-    let modeled = selectors.compactMap(configuration.modeledMessage)
-    let named = selectors.filter { configuration.modeledMessage($0) == nil }
+    var modeled: [Message] = []
+    var named: [String] = []
+    for selector in selectors {
+      if let message = configuration.modeledMessage(selector) {
+        modeled.append(message)
+      } else {
+        named.append(selector)
+      }
+    }
     try withLock { () throws(RoutingError<Message>) in
       try router.validate(requiring: modeled)
       try router.validate(requiringNamed: named)

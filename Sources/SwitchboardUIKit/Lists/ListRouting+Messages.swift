@@ -59,12 +59,19 @@ extension SupplementaryProxyHost {
       fallback: fallbackSupplementaryView(ofKind: kind, at: indexPath)
     ) {
       try list.send(.supplementaryView, (SupplementaryKind(kind), indexPath), in: self) {
-        (handler: AnyObject) -> SupplementaryView?? in
-        invocation.invoke(on: handler)
-        return .some(invocation.returnedObject as? SupplementaryView)
+        (handler: AnyObject) -> SupplementaryView?? in invocation.view(answeredBy: handler)
       }
     }
     invocation.answer(with: view)
+  }
+}
+
+extension ForwardedInvocation {
+  /// Sends the message to `handler`'s own method and reads the view it answered (`nil` for
+  /// none, or another kind of object), as the `platform` closure of a cell request gives it.
+  func view<View>(answeredBy handler: AnyObject) -> View?? {
+    invoke(on: handler)
+    return .some(returnedObject as? View)
   }
 }
 
@@ -178,7 +185,12 @@ extension ListRouting where Host: ListProxyHost {
       }
     case .willSelectRow:
       guard let indexPath else { return unreadable(invocation) }
-      willSelect(indexPath, in: host, invocation)
+      let choice = send(.willSelectRow, indexPath, in: host, or: own)
+      // A collection view asks yes or no: yes only for the row itself; a row chosen instead
+      // is selected as a tap would select it (its handlers are told).
+      guard host.selectsByAllowing, !answeredByHandler else { return answer(choice) }
+      invocation.answer(with: choice == indexPath)
+      if let choice, choice != indexPath { host.selectRow(at: choice) }
     case .didSelectRow:
       guard let indexPath else { return unreadable(invocation) }
       send(.didSelectRow, indexPath, in: host, or: notify)
@@ -217,8 +229,7 @@ extension ListRouting where Host: ListProxyHost {
       fallback: host.fallbackCell(at: indexPath)
     ) {
       try send(.cellForRow, indexPath, in: host) { (handler: AnyObject) -> Host.Cell?? in
-        invocation.invoke(on: handler)
-        return .some(invocation.returnedObject as? Host.Cell)
+        invocation.view(answeredBy: handler)
       }
     }
   }
@@ -240,26 +251,6 @@ extension ListRouting where Host: ListProxyHost {
       report(error)
       try? host.reloadData()
     }
-  }
-
-  /// Answers whether the row at `indexPath` is selected: the row to select instead, or `nil`
-  /// for none; a view that asks yes or no is answered yes only for `indexPath` itself, and a
-  /// row chosen instead is selected as a tap would select it (its handlers are told).
-  private func willSelect(
-    _ indexPath: IndexPath, in host: Host, _ invocation: any ForwardedInvocation
-  ) {
-    var answeredByHandler = false
-    let choice = send(.willSelectRow, indexPath, in: host) { (handler: AnyObject) -> IndexPath?? in
-      invocation.invoke(on: handler)
-      answeredByHandler = true
-      return nil
-    }
-    if answeredByHandler { return }
-    guard host.selectsByAllowing else {
-      return choice.map { invocation.answer(with: $0) } ?? invocation.answerZero()
-    }
-    invocation.answer(with: choice == indexPath)
-    if let choice, choice != indexPath { host.selectRow(at: choice) }
   }
 }
 
