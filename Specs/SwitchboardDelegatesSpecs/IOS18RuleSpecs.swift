@@ -496,6 +496,31 @@ struct UIKitModelRuleSpecs {
         == true)
   }
 
+  @Test(
+    "it: will-select is the table's choice, and a collection view's yes or no, selecting the row chosen instead",
+    arguments: [ModelProtocols.table, .collection])
+  func willSelectOnBothViews(protocols: ModelProtocols) {
+    let view = ModelTableView(protocols)
+    let screen = RedirectingScreen()
+    let proxy = ModelProxy.attach(
+      to: view, view: screen, viewModel: CountingModel(), viewModelRetention: .strong,
+      turns: turns)
+    let (tapped, instead) = (IndexPath(item: 1, section: 0), IndexPath(item: 0, section: 0))
+    let willSelect = protocols.selector(.willSelectRow)
+    let redirected = view.send(willSelect, [view, tapped as NSIndexPath])
+    let allowed = view.send(willSelect, [view, instead as NSIndexPath])
+    if protocols.requiresOneDequeuePerRequest {
+      #expect(redirected as? Bool == false, "the tapped item is not selected")
+      #expect(allowed as? Bool == true)
+      #expect(screen.selected == [instead], "the item chosen instead is, and its handler told")
+    } else {
+      #expect(redirected as? IndexPath == instead, "the table selects the row returned")
+      #expect(allowed as? IndexPath == instead)
+      #expect(screen.selected == [], "the table itself sends did-select")
+    }
+    #expect(proxy.errors.isEmpty)
+  }
+
   /// A table proxy whose view model also takes selections.
   private func attachSelecting(
     to view: ModelTableView, view cells: CellMaker, viewModel: CountingModel
@@ -588,4 +613,18 @@ struct UIKitModelRuleSpecs {
     }
   }
   #endif
+}
+
+/// A view controller that sends every selection to the first row instead, and records the rows
+/// it is told were selected.
+@MainActor
+final class RedirectingScreen: ListCellProviding, ListWillSelectHandling, ListDidSelectHandling {
+  var selected: [IndexPath] = []
+  func cellForRow(at indexPath: IndexPath, in host: ModelHost) throws -> ModelCell {
+    ModelCell(dequeued: true)
+  }
+  func willSelectRow(at indexPath: IndexPath, in host: ModelHost) -> IndexPath? {
+    IndexPath(item: 0, section: 0)
+  }
+  func didSelectRow(at indexPath: IndexPath, in host: ModelHost) { selected.append(indexPath) }
 }
