@@ -24,7 +24,7 @@ import ObjectiveC
 /// given that role later replaces it.
 public struct DelegateAnswer {
   /// Adds the closure to a proxy's routing.
-  let register: (DelegateRouting<DelegateMessage>) -> Void
+  let register: (DelegateRouting<Never>) -> Void
 
   /// The closure `body` answering the method named `name`, its Objective-C selector
   /// (`"searchBarShouldBeginEditing:"`), as `answer(named:role:at:retention:isolation:with:)`

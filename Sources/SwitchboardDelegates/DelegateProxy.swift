@@ -47,7 +47,7 @@ import SwitchboardObjC
 /// its delegate on the thread that created it); a lock guards its state. For a protocol that
 /// refines `Sendable` (`URLSessionDelegate`), say so on the one line:
 /// `final class SessionProxy: DelegateProxy, URLSessionDataDelegate, @unchecked Sendable {}`.
-open class DelegateProxy: RoutingProxy<DelegateMessage> {
+open class DelegateProxy: RoutingProxy<Never> {
   /// Where the parent keeps this proxy, so that ``detach()`` makes the parent let it go; under
   /// the routing's lock.
   private weak var registry: AttachedDelegateProxies?
@@ -57,7 +57,7 @@ open class DelegateProxy: RoutingProxy<DelegateMessage> {
   /// ``attach(to:delegate:adopting:handlers:answers:rules:fallbacks:keepingInstalledDelegate:)-(_,ReferenceWritableKeyPath<Parent,Delegate?>,_,_,_,_,_,_)`` to
   /// connect it.
   public required init(
-    handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<Never> = [:],
     fallbacks: [Selector: DelegateFallback] = [:]
   ) {
     var byName: [String: DelegateFallback] = [:]
@@ -107,7 +107,7 @@ open class DelegateProxy: RoutingProxy<DelegateMessage> {
     to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
     adopting protocolWithRequiredMethods: Protocol? = nil,
     handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
-    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true
   ) -> Self {
     attach(
@@ -131,7 +131,7 @@ open class DelegateProxy: RoutingProxy<DelegateMessage> {
     to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate>,
     adopting protocolWithRequiredMethods: Protocol? = nil,
     handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
-    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true
   ) -> Self {
     attach(
@@ -164,7 +164,7 @@ open class DelegateProxy: RoutingProxy<DelegateMessage> {
     settingWith set: @escaping (Parent, Delegate?) -> Void,
     adopting protocolWithRequiredMethods: Protocol? = nil,
     handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
-    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true
   ) -> Self {
     attach(
@@ -182,7 +182,7 @@ open class DelegateProxy: RoutingProxy<DelegateMessage> {
     to parent: Parent, key: DelegatePropertyKey, delegateType: Delegate.Type,
     access: UncheckedProperty<Parent>, adopting protocolWithRequiredMethods: Protocol?,
     handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer],
-    rules: RoutingRules<DelegateMessage>, fallbacks: [Selector: DelegateFallback],
+    rules: RoutingRules<Never>, fallbacks: [Selector: DelegateFallback],
     keepingInstalledDelegate: Bool
   ) -> Self {
     if let protocolWithRequiredMethods { adopt(protocolWithRequiredMethods) }
@@ -267,7 +267,7 @@ open class DelegateProxy: RoutingProxy<DelegateMessage> {
   ///   ``delegate(as:adopting:ownedBy:handlers:rules:fallbacks:)``.
   public static func delegate(
     ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject>,
-    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:]
+    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:]
   ) -> Self {
     let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
     proxy.routing.startWithoutProperty(as: proxy)
@@ -291,7 +291,7 @@ open class DelegateProxy: RoutingProxy<DelegateMessage> {
   public static func delegate<Delegate>(
     as delegateType: Delegate.Type, adopting protocolWithRequiredMethods: Protocol,
     ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject>,
-    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [Selector: DelegateFallback] = [:]
+    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:]
   ) -> Delegate {
     adopt(protocolWithRequiredMethods)
     let proxy = delegate(ownedBy: owner, handlers: handlers, rules: rules, fallbacks: fallbacks)
@@ -331,6 +331,12 @@ final class AttachedDelegateProxies {
     }
   }
 }
-
-/// Runs `work` after the current turn of the calling thread's run loop.
 #endif
+
+/// The messages of a ``DelegateProxy``: none by case, since it routes every message by its
+/// selector's name.
+@available(
+  *, deprecated, renamed: "Never",
+  message: "Deprecated in 3.0, removed in 4.0: an enum without cases; write RoutingRules<Never>."
+)
+public typealias DelegateMessage = Never

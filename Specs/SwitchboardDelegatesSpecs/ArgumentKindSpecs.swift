@@ -72,7 +72,7 @@ private struct OneMethodRuntime: SelectorRuntime {
 }
 
 /// The routing of a proxy whose protocol declares `kind:value:` as `types`, its problems kept.
-private func routing(_ types: String) -> DelegateRouting<DelegateMessage> {
+private func routing(_ types: String) -> DelegateRouting<Never> {
   let routing = DelegateRouting(
     handlers: [], rules: [:], fallbacks: [:], runtime: OneMethodRuntime(types: types),
     schedule: { _ in })
@@ -83,7 +83,7 @@ private func routing(_ types: String) -> DelegateRouting<DelegateMessage> {
 /// Sends `kind:value:` with `value` boxed, as the Objective-C base hands it over; the answer.
 @discardableResult
 private func send(
-  _ routing: DelegateRouting<DelegateMessage>, _ value: Any, returnsVoid: Bool = true
+  _ routing: DelegateRouting<Never>, _ value: Any, returnsVoid: Bool = true
 ) -> Any? {
   let invocation = ModelDelegateInvocation(
     OneMethodRuntime.selector, ["sender" as NSString, value], returnsVoid: returnsVoid)
@@ -120,7 +120,7 @@ private func expectArrives<Value>(
   observation.cancel()
   // An async sequence: it ends when its routing goes away, so a message that never arrived
   // ends the wait with nil.
-  var streaming: DelegateRouting<DelegateMessage>? = routing(types)
+  var streaming: DelegateRouting<Never>? = routing(types)
   let events = streaming?.events(
     OneMethodRuntime.selector, as: (NSString, Value).self, beforeHandler: false,
     bufferingPolicy: .unbounded)

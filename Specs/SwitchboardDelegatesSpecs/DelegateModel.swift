@@ -313,7 +313,7 @@ final class ModelDelegateInvocation: ForwardedInvocation {
 /// `DelegateProxy` in the model: what the class and its Objective-C base do, on
 /// `DelegateRouting`.
 final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
-  let routing: DelegateRouting<DelegateMessage>
+  let routing: DelegateRouting<Never>
   private let lock = NSLock()
   private var remembered: Set<String> = []
   private var invocations = 0
@@ -322,7 +322,7 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
   var rememberedSignatures: Set<String> { lock.withLock { remembered } }
   var errors: [String] { routing.errors.map { "\($0)" } }
 
-  private init(routing: DelegateRouting<DelegateMessage>, keepingDefaultOnError: Bool) {
+  private init(routing: DelegateRouting<Never>, keepingDefaultOnError: Bool) {
     self.routing = routing
     if !keepingDefaultOnError { routing.onError = { _ in } }
     routing.onUndeclaredSelectorAnswered { [weak self] selector, _ in
@@ -335,7 +335,7 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
   static func attach(
     to parent: ModelParent, handlers: KeyValuePairs<HandlerRole, AnyObject>,
     answers: [DelegateAnswer] = [],
-    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [String: DelegateFallback] = [:],
+    rules: RoutingRules<Never> = [:], fallbacks: [String: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true, keepingDefaultOnError: Bool = false,
     runLoop: ModelRunLoop
   ) -> ModelDelegateProxy {
@@ -351,7 +351,7 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
   static func attach(
     to parent: ModelParent, handlers: KeyValuePairs<HandlerRole, AnyObject>,
     answers: [DelegateAnswer] = [],
-    rules: RoutingRules<DelegateMessage> = [:], fallbacks: [String: DelegateFallback] = [:],
+    rules: RoutingRules<Never> = [:], fallbacks: [String: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true, keepingDefaultOnError: Bool = false,
     schedule: @escaping (@escaping @Sendable () -> Void) -> Void
   ) -> ModelDelegateProxy {

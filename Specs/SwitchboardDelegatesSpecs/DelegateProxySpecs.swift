@@ -19,7 +19,7 @@ struct DelegateProxySpecs {
   let model = DelegateHandler([P.textDidChange])
 
   func attach(
-    _ handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<DelegateMessage> = [:],
+    _ handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<Never> = [:],
     fallbacks: [String: DelegateFallback] = [:]
   ) -> ModelDelegateProxy {
     ModelDelegateProxy.attach(
@@ -41,7 +41,7 @@ struct DelegateProxySpecs {
 
     @Test("it: a broadcast rule delivers a method returning nothing to every implementer")
     func broadcast() {
-      var rules = RoutingRules<DelegateMessage>()
+      var rules = RoutingRules<Never>()
       rules[named: P.textDidChange] = .broadcast
       let proxy = spec.attach([.view: spec.screen, .viewModel: spec.model], rules: rules)
       spec.parent.send(P.textDidChange, ["bar", "a"])
@@ -76,7 +76,7 @@ struct DelegateProxySpecs {
     func typedNotification() {
       let analytics = DelegateHandler([P.didScroll])
       let screen = DelegateHandler([P.didScroll])
-      var rules = RoutingRules<DelegateMessage>()
+      var rules = RoutingRules<Never>()
       rules[named: P.didScroll] = .broadcast
       let proxy = spec.attach([.view: screen, "analytics": analytics], rules: rules)
       var seen: [[Any]] = []
@@ -405,7 +405,7 @@ struct DelegateProxySpecs {
 
     @Test("it: takes part in a broadcast beside handler objects")
     func broadcast() {
-      var rules = RoutingRules<DelegateMessage>()
+      var rules = RoutingRules<Never>()
       rules[named: P.textDidChange] = .broadcast
       let proxy = spec.attach([.view: spec.screen], rules: rules)
       var texts: [String] = []
@@ -1296,7 +1296,7 @@ struct DelegateProxySpecs {
     func keyedOverloadNobodyImplements() {
       let map = DelegateHandler([P.viewForAnnotation])
       // A deprecated `#selector(MKMapViewDelegate.mapView(_:viewFor:))` names the overlay one.
-      var rules = RoutingRules<DelegateMessage>()
+      var rules = RoutingRules<Never>()
       rules[named: P.viewForOverlay] = .always(.view)
       let proxy = spec.attach([.view: map], rules: rules)
       let expected: String =
@@ -1328,7 +1328,7 @@ struct DelegateProxySpecs {
     func defaultStopsSetupMistakes() async {
       await #expect(processExitsWith: .failure) {
         let screen = DelegateHandler([P.shouldReturn])
-        var rules = RoutingRules<DelegateMessage>()
+        var rules = RoutingRules<Never>()
         rules[named: P.shouldReturn] = .always("nobody")
         _ = ModelDelegateProxy.attach(
           to: ModelParent(), handlers: [.view: screen], rules: rules,

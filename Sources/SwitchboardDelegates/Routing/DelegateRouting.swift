@@ -317,23 +317,23 @@ extension DelegateRouting {
   }
 }
 
-extension DelegateRouting where Message == DelegateMessage {
+extension DelegateRouting where Message == Never {
   /// The routing of a ``DelegateProxy``: `handlers`, highest priority first, each held weakly,
   /// routed by selector name.
   package convenience init(
-    handlers: [(role: HandlerRole, handler: AnyObject)], rules: RoutingRules<DelegateMessage>,
+    handlers: [(role: HandlerRole, handler: AnyObject)], rules: RoutingRules<Never>,
     fallbacks: [String: DelegateFallback], runtime: any SelectorRuntime,
     typedNotifications: Set<String> = [],
     schedule: @escaping (@escaping @Sendable () -> Void) -> Void
   ) {
-    let router = PrioritizedProxy<DelegateMessage>(
+    let router = PrioritizedProxy<Never>(
       rules: rules,
       namedImplementationCheck: { name, handler in
         Self.handler(handler, implements: name, runtime: runtime)
       },
       namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
     for (role, handler) in handlers { router.add(handler, role: role) }
-    var configuration = RoutingConfiguration<DelegateMessage>()
+    var configuration = RoutingConfiguration<Never>()
     configuration.typedNotifications = typedNotifications
     configuration.presenceEffects = DelegatePreset.presenceEffects
     self.init(

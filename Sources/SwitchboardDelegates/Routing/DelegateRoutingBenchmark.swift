@@ -28,7 +28,7 @@ public typealias DelegateRoutingPaths = (
 public func delegateRoutingPaths(handler: AnyObject?, implementing selector: String)
   -> DelegateRoutingPaths
 {
-  let routing = DelegateRouting<DelegateMessage>(
+  let routing = DelegateRouting<Never>(
     handlers: handler.map { [(role: HandlerRole("view"), handler: $0)] } ?? [], rules: [:],
     fallbacks: [:], runtime: BenchmarkRuntime(selector: selector, handler: handler),
     schedule: { _ in })
@@ -40,7 +40,7 @@ public func delegateRoutingPaths(handler: AnyObject?, implementing selector: Str
 /// Boolean, held strongly as a SwiftUI view's would be.
 @_spi(Benchmarks)
 public func delegateRoutingPaths(closureAnswering selector: String) -> DelegateRoutingPaths {
-  let routing = DelegateRouting<DelegateMessage>(
+  let routing = DelegateRouting<Never>(
     handlers: [], rules: [:], fallbacks: [:],
     runtime: BenchmarkRuntime(selector: selector, handler: nil), schedule: { _ in })
   // Held strongly, the closure keeps its own token: the proxy lets it go with itself.
@@ -58,7 +58,7 @@ private func boxedArguments(_ object: AnyObject?) -> [Any] {
   [object ?? NSNull(), NSNumber(value: 3), NSNumber(value: 1.5), NSNumber(value: true)]
 }
 
-private func paths(of routing: DelegateRouting<DelegateMessage>, arguments: [Any])
+private func paths(of routing: DelegateRouting<Never>, arguments: [Any])
   -> DelegateRoutingPaths
 {
   routing.onError = { _ in }
