@@ -60,6 +60,19 @@ public protocol MessageSet: Hashable, CaseIterable, Sendable {
   /// other message sets the proxy keeps a dictionary from message to position and hashes the
   /// message on each dispatch.
   var routeIndex: Int? { get }
+
+  /// The type of the message's answer, when the set declares it: `Bool.self` for a yes-or-no
+  /// question, `Void.self` for a notification.
+  ///
+  /// A rule that combines answers (``RoutingRule/allMustAllow``, ``RoutingRule/firstNonNil``,
+  /// ``RoutingRule/combining(_:as:_:)``) is checked against it as soon as it is set. The
+  /// default is `Void.self` for a notification and `nil` (not declared: checked on the first
+  /// send) otherwise.
+  ///
+  /// ```swift
+  /// var answerType: Any.Type? { self == .greet ? String.self : Void.self }
+  /// ```
+  var answerType: Any.Type? { get }
 }
 
 extension MessageSet {
@@ -68,6 +81,9 @@ extension MessageSet {
 
   /// `nil`: the proxy looks the message up in a dictionary.
   @inlinable public var routeIndex: Int? { nil }
+
+  /// `Void.self` for a notification, `nil` (not declared) otherwise.
+  public var answerType: Any.Type? { isNotification ? Void.self : nil }
 }
 
 extension MessageSet where Self: RawRepresentable, RawValue == Int {

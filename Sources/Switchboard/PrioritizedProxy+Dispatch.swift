@@ -82,6 +82,11 @@ extension PrioritizedProxy {
     {
       return answer
     }
+    switch try combinedAnswer(at: index, message, as: capability, or: capability, body, or: body) {
+    case .answered(let answer): return answer
+    case .unanswered: return try defaultValue()
+    case .notCombined: break
+    }
     // The slow path finds and keeps the typed handler; the body is called here, so it is
     // handed to no outlined function.
     switch slowTarget(for: message, as: capability, or: capability) {
@@ -124,6 +129,13 @@ extension PrioritizedProxy {
     {
       return answer
     }
+    switch try combinedAnswer(
+      at: index, message, as: capability, or: alternative, body, or: alternativeBody)
+    {
+    case .answered(let answer): return answer
+    case .unanswered: return try defaultValue()
+    case .notCombined: break
+    }
     switch slowTarget(for: message, as: capability, or: alternative) {
     case .first(let handler)?: return try body(handler)
     case .second(let handler)?: return try alternativeBody(handler)
@@ -148,7 +160,13 @@ extension PrioritizedProxy {
     _ message: Message, as capability: Capability.Type,
     _ body: (Capability) -> Result
   ) throws(RoutingError<Message>) -> Result {
-    if case .many = storage.route(at: routeIndex(of: message)).targets {
+    let index = routeIndex(of: message)
+    switch combinedAnswer(at: index, message, as: capability, or: capability, body, or: body) {
+    case .answered(let answer): return answer
+    case .unanswered: throw noTargetError(message)
+    case .notCombined: break
+    }
+    if case .many = storage.route(at: index).targets {
       // A broadcast route: count its live receivers (a released one makes it route again).
       let receivers = targets(for: message).count
       if receivers > 1 {
@@ -184,6 +202,28 @@ extension PrioritizedProxy {
     isolation: isolated (any Actor)? = #isolation,
     _ body: nonisolated(nonsending) (Capability) async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
+    let route = storage.route(at: routeIndex(of: message))
+    if let combiner = route.combiner {
+      guard var combined = CombinedAnswer<Result>(combiner) else {
+        reportUnfitAnswer(Result.self, of: message, route: route, combiner: combiner)
+        guard let object = targets(for: message).first else { return try defaultValue() }
+        guard let handler = object as? Capability else {
+          reportMismatch(of: message, object: object, capability, capability)
+          return try defaultValue()
+        }
+        return try await body(handler)
+      }
+      // The handlers are taken before the first is asked, and kept alive until the last is.
+      for object in targets(for: message) where !combined.isFinal {
+        guard let handler = object as? Capability else {
+          reportMismatch(of: message, object: object, capability, capability)
+          continue
+        }
+        combined.add(try await body(handler))
+      }
+      if let answer = combined.answer { return answer }
+      return try defaultValue()
+    }
     guard let (object, _, _) = liveTarget(for: message, expectingOne: true) else {
       reportFailedRoute(of: message)
       return try defaultValue()

@@ -158,7 +158,7 @@ extension PrioritizedProxy {
         return "\(slots[position].describe(at: position)) does not implement it"
       }
       fallthrough
-    case .firstImplementer, .prefer, .broadcast, .always, .custom:
+    case .firstImplementer, .prefer, .broadcast, .always, .custom, .combining:
       return slots.isEmpty ? "the proxy has no handlers" : "no handler implements it"
     }
   }
@@ -176,6 +176,8 @@ extension PrioritizedProxy {
       case .duplicateTarget(let slot): .duplicateTarget(describe(slot))
       case .unknownRole(let role): .unknownRole(role, roles: slots.flatMap(\.roles))
       case .broadcastOfValueReturningMessage: .broadcastOfValueReturningMessage
+      case .answerTypeMismatch(let expected, let actual):
+        .answerTypeMismatch(expected: expected, actual: actual)
       }
     return RoutingError(
       message: subject.message, name: subject.name, rule: rule(for: subject).name, kind: kind,
@@ -218,6 +220,15 @@ extension PrioritizedProxy {
       switch self {
       case .message(let message, _): message.isNotification
       case .named(_, let isNotification): isNotification
+      }
+    }
+
+    /// The answer type, when declared: the message set's, or `Void` for a named
+    /// notification.
+    var answerType: Any.Type? {
+      switch self {
+      case .message(let message, _): message.answerType
+      case .named(_, let isNotification): isNotification ? Void.self : nil
       }
     }
 
@@ -360,7 +371,9 @@ extension PrioritizedProxy {
     if case .one(let target) = targets, watched.count == 1, watched[0] === target {
       watched = []
     }
-    return Route(targets, watched: watched, outcome: outcome)
+    var combiner: AnswerCombiner?
+    if case .many = targets, case .combining(let rule) = rule.kind { combiner = rule }
+    return Route(targets, watched: watched, outcome: outcome, combiner: combiner)
   }
 
   /// Whether two routes deliver to the same handlers and are routed, unhandled or failed alike.
@@ -455,6 +468,19 @@ extension PrioritizedProxy {
       return targets.isEmpty ? (.none, .unhandled(reason: nil)) : (.many(targets), .routed)
     case .blocked:
       return (.none, .unhandled(reason: nil))
+    case .combining(let combiner):
+      if let answerType = subject.answerType, !combiner.fits(answerType) {
+        return (
+          .none,
+          .failed(.answerTypeMismatch(expected: combiner.expected, actual: "\(answerType)"))
+        )
+      }
+      let targets = slots.indices.filter(implements).map { slots[$0] }
+      switch targets.count {
+      case 0: return (.none, .unhandled(reason: nil))
+      case 1: return (.one(targets[0]), .routed)
+      default: return (.many(targets), .routed)
+      }
     case .custom(let choose):
       let context = context(for: subject)
       return checked(choose(context), subject, candidates: context.candidates)

@@ -29,6 +29,7 @@ final class Route {
     case duplicateTarget(HandlerSlot)
     case unknownRole(HandlerRole)
     case broadcastOfValueReturningMessage
+    case answerTypeMismatch(expected: String, actual: String)
   }
 
   @usableFromInline let targets: Targets
@@ -47,9 +48,15 @@ final class Route {
   @usableFromInline let slots: [HandlerSlot]
   /// The targets already cast to the capability they were last sent as.
   @usableFromInline let kept: DispatchStorage.KeptTargets
+  /// How the answers of several targets combine, for a rule that combines them.
+  @usableFromInline let combiner: AnswerCombiner?
 
-  init(_ targets: Targets, watched: [HandlerSlot], outcome: Outcome) {
+  init(
+    _ targets: Targets, watched: [HandlerSlot], outcome: Outcome,
+    combiner: AnswerCombiner? = nil
+  ) {
     self.targets = targets
+    self.combiner = combiner
     switch targets {
     case .one(let slot): slots = [slot]
     case .many(let all): slots = all

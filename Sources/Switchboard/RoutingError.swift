@@ -37,6 +37,8 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
     /// The route sends the message to `count` handlers, and the throwing
     /// ``PrioritizedProxy/send(_:as:_:)`` returns one answer.
     case severalTargets(count: Int)
+    /// The rule combines answers of type `expected`, and the message answers `actual`.
+    case answerTypeMismatch(expected: String, actual: String)
   }
 
   /// The message that could not be routed, or `nil` for a message named at run time (see
@@ -128,6 +130,12 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
         "\(name): rule '\(rule)' sends it to \(count) handlers, and send(_:as:_:) returns one "
         + "answer. \(listing) Fix: call broadcast(_:as:_:) to deliver \(name) to each of them, or "
         + "route it to one handler."
+    case .answerTypeMismatch(let expected, let actual):
+      return
+        "\(name): rule '\(rule)' combines answers of type \(expected), but \(name) answers "
+        + "\(actual). \(listing) Fix: give \(name) a rule for its answer type (.allMustAllow for "
+        + "Bool, .firstNonNil for an optional, .combining(_:as:_:) with \(actual)), or route it "
+        + "to one handler."
     case .capabilityMismatch(let handler, let expected):
       return
         "\(name): \(handler) implements it according to \(Message.self).isImplemented(by:) "

@@ -56,6 +56,7 @@ public struct RoutingRule<Message: MessageSet>: Sendable, CustomStringConvertibl
     case prefer(HandlerRole)
     case broadcast
     case blocked
+    case combining(AnswerCombiner)
     case custom(@Sendable (RoutingContext<Message>) -> RoutingDecision)
   }
 
@@ -74,7 +75,7 @@ public struct RoutingRule<Message: MessageSet>: Sendable, CustomStringConvertibl
   /// release the proxy always notices).
   var dependencies: Dependencies {
     switch kind {
-    case .firstImplementer, .alwaysObject, .broadcast, .blocked: .choice
+    case .firstImplementer, .alwaysObject, .broadcast, .blocked, .combining: .choice
     case .always(let role), .only(let role), .prefer(let role): .choiceAndRole(role)
     case .custom: .everyCandidate
     }

@@ -214,6 +214,29 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
   /// `routingErrors` report it before any message is sent.
   @inlinable public var isNotification: Bool { profile.isNotification }
 
+  /// The type of the message's answer, as its call (``ListCall``) declares it: `Bool?` for
+  /// ``canEditRow``, `Void` for a notification; `nil` for the cells and supplementary views,
+  /// whose type is the host's.
+  ///
+  /// Rules that combine answers are checked against it when they are set:
+  /// `proxy.rules[.canEditRow] = .allMustAllow` routes, `.firstNonNil` on ``numberOfRows``
+  /// fails with `RoutingError.Kind.answerTypeMismatch`.
+  public var answerType: Any.Type? {
+    switch self {
+    case .numberOfSections, .numberOfRows: Int.self
+    case .cellForRow, .supplementaryView: nil
+    case .titleForHeader, .titleForFooter: String?.self
+    case .canEditRow, .canMoveRow: Bool?.self
+    case .commitEdit: ListUpdate.self
+    case .sectionIndexTitles: [String]?.self
+    case .heightForRow, .estimatedHeightForRow: Double?.self
+    case .willSelectRow: IndexPath?.self
+    case .moveRow, .prefetchRows, .willDisplayRow, .didEndDisplayingRow, .didSelectRow,
+      .didDeselectRow:
+      Void.self
+    }
+  }
+
   /// Whether the host sends this message to its data source (otherwise to its delegate).
   @inlinable public var isDataSourceMessage: Bool { profile.receiver == .dataSource }
 

@@ -1,0 +1,60 @@
+extension PrioritizedProxy {
+  /// What a send found on a route that combines answers.
+  @usableFromInline
+  enum Combined<Result> {
+    /// The route does not combine answers: send to its one handler.
+    case notCombined
+    /// The implementers' combined answer.
+    case answered(Result)
+    /// Every implementer was released before it could answer.
+    case unanswered
+  }
+
+  /// Asks every target of the route at `index` through `capability` or `alternative`, in
+  /// order, and combines their answers as its rule says; ``Combined/notCombined`` for a route
+  /// to one handler or nobody.
+  ///
+  /// Answers that do not fit the rule (it combines `Bool`s and the call answers `Int`) are
+  /// reported to ``onError`` once per route, and the first implementer's answer stands.
+  @usableFromInline
+  func combinedAnswer<Capability, Alternative, Result, Failure: Error>(
+    at index: Int, _ message: Message, as capability: Capability.Type,
+    or alternative: Alternative.Type, _ body: (Capability) throws(Failure) -> Result,
+    or alternativeBody: (Alternative) throws(Failure) -> Result
+  ) throws(Failure) -> Combined<Result> {
+    let route = storage.route(at: index)
+    guard let combiner = route.combiner else { return .notCombined }
+    guard var combined = CombinedAnswer<Result>(combiner) else {
+      reportUnfitAnswer(Result.self, of: message, route: route, combiner: combiner)
+      guard let first = targets(for: message).first else { return .unanswered }
+      if let handler = first as? Capability { return .answered(try body(handler)) }
+      if let handler = first as? Alternative { return .answered(try alternativeBody(handler)) }
+      reportMismatch(of: message, object: first, capability, alternative)
+      return .unanswered
+    }
+    // The broadcast walks the route's typed receivers, skipping released ones; the answers are
+    // gathered in a local the closures borrow.
+    try broadcast(
+      message, as: capability, or: alternative,
+      { (handler: Capability) throws(Failure) in
+        if !combined.isFinal { combined.add(try body(handler)) }
+      },
+      or: { (handler: Alternative) throws(Failure) in
+        if !combined.isFinal { combined.add(try alternativeBody(handler)) }
+      })
+    return combined.answer.map(Combined.answered) ?? .unanswered
+  }
+
+  /// Reports once per route that a send's answer type does not fit the route's combining rule.
+  func reportUnfitAnswer(
+    _ answerType: Any.Type, of message: Message, route: Route, combiner: AnswerCombiner
+  ) {
+    let explanation = explain(message)
+    report(
+      RoutingError(
+        message: message, rule: explanation.rule,
+        kind: .answerTypeMismatch(expected: combiner.expected, actual: "\(answerType)"),
+        handlers: explanation.candidates),
+      onceFor: route)
+  }
+}

@@ -1,0 +1,178 @@
+extension RoutingRule {
+  /// Asks every implementer, in priority order, and answers `true` only when all of them allow.
+  ///
+  /// For a message that answers `Bool` (or `Bool?`, where `nil` means no opinion), such as a
+  /// `should…` check that a formatter and a view model must both pass:
+  ///
+  /// ```swift
+  /// proxy.rules[.canEditRow] = .allMustAllow
+  /// // canEditRow → formatter (Formatter), viewModel (Model), by rule 'all must allow'
+  /// ```
+  ///
+  /// Short-circuit: the first `false` is the answer, and the implementers after it are not
+  /// asked. Otherwise the answer is `true`, or `nil` when every implementer answered `nil`. A handler released meanwhile is skipped. With one implementer the message goes to
+  /// it, as with ``firstImplementer``; with none, the call answers its default.
+  ///
+  /// A message whose answer is not `Bool` fails to route with
+  /// ``RoutingError/Kind-swift.enum/answerTypeMismatch(expected:actual:)``, as soon as the
+  /// rule is set when the message set declares its ``MessageSet/answerType``, otherwise on the
+  /// first send (reported to ``PrioritizedProxy/onError``; the first implementer answers).
+  public static var allMustAllow: Self {
+    Self("all must allow", kind: .combining(AnswerCombiner(.allMustAllow)))
+  }
+
+  /// Asks the implementers in priority order and answers the first answer that is not `nil`.
+  ///
+  /// For a message that answers an optional, such as a view, a title or a menu that the
+  /// first handler with an opinion provides:
+  ///
+  /// ```swift
+  /// proxy.rules[.titleForHeader] = .firstNonNil
+  /// ```
+  ///
+  /// Short-circuit: the implementers after the first non-`nil` answer are not asked. When all
+  /// answer `nil`, the answer is `nil`. The answer must be an optional; see ``allMustAllow``
+  /// for how another type is refused.
+  public static var firstNonNil: Self {
+    Self("first non-nil", kind: .combining(AnswerCombiner(.firstNonNil)))
+  }
+
+  /// Asks every implementer in priority order and combines their answers with `combine`, two at
+  /// a time: the first answer with the second, that result with the third, and so on.
+  ///
+  /// ```swift
+  /// proxy.rules[.heightForRow] = .combining("tallest", as: Double?.self) { first, next in
+  ///   max(first ?? 0, next ?? 0)
+  /// }
+  /// ```
+  ///
+  /// Every implementer is asked; one implementer's answer is the answer. `Answer` must be the
+  /// message's answer type; see ``allMustAllow`` for how another type is refused.
+  ///
+  /// - Parameters:
+  ///   - name: A short name for explanations, such as `"tallest"`.
+  ///   - answerType: The message's answer type.
+  ///   - combine: Combines the answer so far with the next implementer's. It runs in the
+  ///     proxy's isolation domain, during the send.
+  public static func combining<Answer>(
+    _ name: String, as answerType: Answer.Type,
+    _ combine: @escaping @Sendable (Answer, Answer) -> Answer
+  ) -> Self {
+    Self(name, kind: .combining(AnswerCombiner(.fold(AnswerFold(combine)))))
+  }
+
+  /// Whether the rule combines the answers of several implementers: ``allMustAllow``,
+  /// ``firstNonNil`` or one made by ``combining(_:as:_:)``.
+  public var combinesAnswers: Bool {
+    if case .combining = kind { return true }
+    return false
+  }
+}
+
+/// How a rule that combines answers combines them; kept by each route it makes.
+@usableFromInline
+final class AnswerCombiner: Sendable {
+  @usableFromInline
+  enum Kind: Sendable {
+    case allMustAllow
+    case firstNonNil
+    case fold(AnyAnswerFold)
+  }
+
+  @usableFromInline let kind: Kind
+
+  init(_ kind: Kind) { self.kind = kind }
+
+  /// Whether the answers of a message answering `type` can be combined this way.
+  @usableFromInline
+  func fits(_ type: Any.Type) -> Bool {
+    switch kind {
+    case .allMustAllow: type == Bool.self || type == Bool?.self
+    case .firstNonNil: type is any OptionalAnswer.Type
+    case .fold(let fold): type == fold.answerType
+    }
+  }
+
+  /// The answer type this way combines, in words: `"Bool"`, `"an optional"`, `"Double?"`.
+  var expected: String {
+    switch kind {
+    case .allMustAllow: "Bool or Bool?"
+    case .firstNonNil: "an optional"
+    case .fold(let fold): "\(fold.answerType)"
+    }
+  }
+}
+
+/// A combining closure, its answer type erased.
+@usableFromInline
+class AnyAnswerFold: @unchecked Sendable {
+  @usableFromInline let answerType: Any.Type
+  init(answerType: Any.Type) { self.answerType = answerType }
+}
+
+/// A combining closure over `Answer`s.
+@usableFromInline
+final class AnswerFold<Answer>: AnyAnswerFold, @unchecked Sendable {
+  @usableFromInline let combine: @Sendable (Answer, Answer) -> Answer
+  init(_ combine: @escaping @Sendable (Answer, Answer) -> Answer) {
+    self.combine = combine
+    super.init(answerType: Answer.self)
+  }
+}
+
+/// An optional, whatever it wraps: what ``RoutingRule/firstNonNil`` asks of an answer.
+@usableFromInline
+protocol OptionalAnswer {
+  var isNone: Bool { get }
+}
+
+extension Optional: OptionalAnswer {
+  @usableFromInline var isNone: Bool { self == nil }
+}
+
+/// The answers of a combining route so far, as a send gathers them.
+@usableFromInline
+struct CombinedAnswer<Result> {
+  @usableFromInline let kind: AnswerCombiner.Kind
+  /// The combining closure, for a fold.
+  @usableFromInline let fold: ((Result, Result) -> Result)?
+  /// The answer so far.
+  @usableFromInline var answer: Result?
+  /// Whether the answer is final: the implementers still to come are not asked.
+  @usableFromInline var isFinal = false
+
+  /// Starts combining answers of type `Result` the way `combiner` does; `nil` when they do not
+  /// fit it.
+  @inlinable
+  init?(_ combiner: AnswerCombiner) {
+    guard combiner.fits(Result.self) else { return nil }
+    kind = combiner.kind
+    if case .fold(let fold) = combiner.kind {
+      // `fits` compared the fold's answer type with `Result`.
+      self.fold = unsafeDowncast(fold, to: AnswerFold<Result>.self).combine
+    } else {
+      fold = nil
+    }
+  }
+
+  /// Adds the next implementer's answer.
+  @inlinable
+  mutating func add(_ next: Result) {
+    switch kind {
+    case .allMustAllow:
+      // `next as? Bool` is `nil` for a `Bool?` answer of `nil`: no opinion, which allows.
+      let allows = next as? Bool
+      if allows == false {
+        answer = next
+        isFinal = true
+      } else if answer == nil || allows == true {
+        answer = next
+      }
+    case .firstNonNil:
+      answer = next
+      isFinal = (next as? any OptionalAnswer)?.isNone == false
+    case .fold:
+      answer = answer.map { fold!($0, next) } ?? next
+    }
+  }
+}
