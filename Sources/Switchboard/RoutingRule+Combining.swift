@@ -54,6 +54,7 @@ extension RoutingRule {
   ///   - answerType: The message's answer type.
   ///   - combine: Combines the answer so far with the next implementer's. It runs in the
   ///     proxy's isolation domain, during the send.
+  /// - Returns: The rule, named `name`.
   public static func combining<Answer>(
     _ name: String, as answerType: Answer.Type,
     _ combine: @escaping @Sendable (Answer, Answer) -> Answer
@@ -133,9 +134,14 @@ extension Optional: OptionalAnswer {
 /// The answers of a combining route so far, as a send gathers them.
 @usableFromInline
 struct CombinedAnswer<Result> {
-  @usableFromInline let kind: AnswerCombiner.Kind
-  /// The combining closure, for a fold.
-  @usableFromInline let fold: ((Result, Result) -> Result)?
+  @usableFromInline
+  enum Way {
+    case allMustAllow
+    case firstNonNil
+    case fold((Result, Result) -> Result)
+  }
+
+  @usableFromInline let way: Way
   /// The answer so far.
   @usableFromInline var answer: Result?
   /// Whether the answer is final: the implementers still to come are not asked.
@@ -146,19 +152,19 @@ struct CombinedAnswer<Result> {
   @inlinable
   init?(_ combiner: AnswerCombiner) {
     guard combiner.fits(Result.self) else { return nil }
-    kind = combiner.kind
-    if case .fold(let fold) = combiner.kind {
+    switch combiner.kind {
+    case .allMustAllow: way = .allMustAllow
+    case .firstNonNil: way = .firstNonNil
+    case .fold(let fold):
       // `fits` compared the fold's answer type with `Result`.
-      self.fold = unsafeDowncast(fold, to: AnswerFold<Result>.self).combine
-    } else {
-      fold = nil
+      way = .fold(unsafeDowncast(fold, to: AnswerFold<Result>.self).combine)
     }
   }
 
   /// Adds the next implementer's answer.
   @inlinable
   mutating func add(_ next: Result) {
-    switch kind {
+    switch way {
     case .allMustAllow:
       // `next as? Bool` is `nil` for a `Bool?` answer of `nil`: no opinion, which allows.
       let allows = next as? Bool
@@ -171,8 +177,8 @@ struct CombinedAnswer<Result> {
     case .firstNonNil:
       answer = next
       isFinal = (next as? any OptionalAnswer)?.isNone == false
-    case .fold:
-      answer = answer.map { fold!($0, next) } ?? next
+    case .fold(let combine):
+      answer = answer.map { combine($0, next) } ?? next
     }
   }
 }

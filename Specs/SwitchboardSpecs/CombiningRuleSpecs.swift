@@ -253,7 +253,9 @@ struct CombiningRuleSpecs {
         ])
     }
 
-    @Test("it: when the set declares no answer type, reports at the first send and answers the first implementer's")
+    @Test(
+      "it: when the set declares no answer type, reports at the first send and answers the first implementer's"
+    )
     func undeclaredType() {
       let log = Log()
       let proxy = PrioritizedProxy<UndeclaredMessage>(rules: [.width: .allMustAllow])
