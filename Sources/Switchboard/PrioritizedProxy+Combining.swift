@@ -16,7 +16,7 @@ extension PrioritizedProxy {
   ///
   /// Answers that do not fit the rule (it combines `Bool`s and the call answers `Int`) are
   /// reported to ``onError`` once per route, and the first implementer's answer stands.
-  @usableFromInline
+  @inlinable
   func combinedAnswer<Capability, Alternative, Result, Failure: Error>(
     at index: Int, _ message: Message, as capability: Capability.Type,
     or alternative: Alternative.Type, _ body: (Capability) throws(Failure) -> Result,
@@ -32,20 +32,37 @@ extension PrioritizedProxy {
       reportMismatch(of: message, object: first, capability, alternative)
       return .unanswered
     }
-    // The broadcast walks the route's typed receivers, skipping released ones; the answers are
-    // gathered in a local the closures borrow.
-    try broadcast(
-      message, as: capability, or: alternative,
-      { (handler: Capability) throws(Failure) in
-        if !combined.isFinal { combined.add(try body(handler)) }
-      },
-      or: { (handler: Alternative) throws(Failure) in
-        if !combined.isFinal { combined.add(try alternativeBody(handler)) }
-      })
+    // The route's typed receivers are walked as a broadcast walks them, skipping released ones;
+    // the answers are gathered in a local the closures borrow.
+    // (Closure literals, not local values: non-escaping, they capture `combined` in place.)
+    if let receivers = route.kept.receivers,
+      receivers.capability == ObjectIdentifier(Capability.self),
+      receivers.alternative == ObjectIdentifier(Alternative.self)
+    {
+      let (_, metReleased) = try receivers.callEach(
+        as: capability, or: alternative,
+        { (handler: Capability) throws(Failure) in
+          if !combined.isFinal { combined.add(try body(handler)) }
+        },
+        or: { (handler: Alternative) throws(Failure) in
+          if !combined.isFinal { combined.add(try alternativeBody(handler)) }
+        })
+      if metReleased { routeAroundReleasedHandlers() }
+    } else {
+      _ = try broadcastSlowly(
+        message, as: capability, or: alternative,
+        { (handler: Capability) throws(Failure) in
+          if !combined.isFinal { combined.add(try body(handler)) }
+        },
+        or: { (handler: Alternative) throws(Failure) in
+          if !combined.isFinal { combined.add(try alternativeBody(handler)) }
+        })
+    }
     return combined.answer.map(Combined.answered) ?? .unanswered
   }
 
   /// Reports once per route that a send's answer type does not fit the route's combining rule.
+  @usableFromInline
   func reportUnfitAnswer(
     _ answerType: Any.Type, of message: Message, route: Route, combiner: AnswerCombiner
   ) {

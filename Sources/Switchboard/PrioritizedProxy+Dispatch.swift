@@ -464,6 +464,7 @@ extension PrioritizedProxy {
   /// Reports to ``onError``, once per route, that the handler of `message` implements it
   /// according to the message set but adopts neither capability the call asked for; the call
   /// then goes on without that handler (a default, or the other receivers of a broadcast).
+  @usableFromInline
   func reportMismatch<Capability, Alternative>(
     of message: Message, object: AnyObject, _ capability: Capability.Type,
     _ alternative: Alternative.Type

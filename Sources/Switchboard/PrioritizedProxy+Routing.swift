@@ -178,6 +178,7 @@ extension PrioritizedProxy {
       case .broadcastOfValueReturningMessage: .broadcastOfValueReturningMessage
       case .answerTypeMismatch(let expected, let actual):
         .answerTypeMismatch(expected: expected, actual: actual)
+      case .combiningNamedMessage: .combiningNamedMessage
       }
     return RoutingError(
       message: subject.message, name: subject.name, rule: rule(for: subject).name, kind: kind,
@@ -469,6 +470,7 @@ extension PrioritizedProxy {
     case .blocked:
       return (.none, .unhandled(reason: nil))
     case .combining(let combiner):
+      if case .named = subject { return (.none, .failed(.combiningNamedMessage)) }
       if let answerType = subject.answerType, !combiner.fits(answerType) {
         return (
           .none,

@@ -30,6 +30,7 @@ final class Route {
     case unknownRole(HandlerRole)
     case broadcastOfValueReturningMessage
     case answerTypeMismatch(expected: String, actual: String)
+    case combiningNamedMessage
   }
 
   @usableFromInline let targets: Targets

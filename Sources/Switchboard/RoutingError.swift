@@ -39,6 +39,9 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
     case severalTargets(count: Int)
     /// The rule combines answers of type `expected`, and the message answers `actual`.
     case answerTypeMismatch(expected: String, actual: String)
+    /// The rule combines answers, and the message is named at run time (an Objective-C
+    /// selector): only the messages of a message set combine answers so far.
+    case combiningNamedMessage
   }
 
   /// The message that could not be routed, or `nil` for a message named at run time (see
@@ -136,6 +139,12 @@ public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringCo
         + "\(actual). \(listing) Fix: give \(name) a rule for its answer type (.allMustAllow for "
         + "Bool, .firstNonNil for an optional, .combining(_:as:_:) with \(actual)), or route it "
         + "to one handler."
+    case .combiningNamedMessage:
+      return
+        "\(name): rule '\(rule)' combines answers, which only the messages of a message set "
+        + "can do so far, and \(name) is named at run time. \(listing) Fix: route \(name) to one "
+        + "handler (.firstImplementer, .prefer(role)), or answer it with one closure that asks "
+        + "each object."
     case .capabilityMismatch(let handler, let expected):
       return
         "\(name): \(handler) implements it according to \(Message.self).isImplemented(by:) "

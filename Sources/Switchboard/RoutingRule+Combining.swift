@@ -85,7 +85,7 @@ final class AnswerCombiner: Sendable {
   init(_ kind: Kind) { self.kind = kind }
 
   /// Whether the answers of a message answering `type` can be combined this way.
-  @usableFromInline
+  @inlinable
   func fits(_ type: Any.Type) -> Bool {
     switch kind {
     case .allMustAllow: type == Bool.self || type == Bool?.self

@@ -238,6 +238,53 @@ extension DispatchFixture {
   }
 }
 
+/// A yes-or-no question (canEditRow) answered by one handler, and by two under a rule that
+/// combines their answers (`.allMustAllow`, both allowing, so both are asked), through the
+/// generic core's `send`.
+@MainActor
+final class CombinedAnswerFixture {
+  let first = BenchEditor()
+  let second = BenchEditor()
+  lazy var one: PrioritizedProxy<ListMessage> = {
+    let router = PrioritizedProxy<ListMessage>()
+    router.add(first)
+    return router
+  }()
+  lazy var two: PrioritizedProxy<ListMessage> = {
+    let router = PrioritizedProxy<ListMessage>(rules: [.canEditRow: .allMustAllow])
+    router.add(first)
+    router.add(second)
+    precondition(router.targets(for: .canEditRow).count == 2)
+    return router
+  }()
+
+  /// `calls` questions through `router`.
+  @inline(never)
+  func measure(_ router: PrioritizedProxy<ListMessage>) -> Int {
+    let path = IndexPath(row: 0, section: 0)
+    var allowed = 0
+    for _ in 0..<calls {
+      let answer = router.send(.canEditRow, as: (any ListRowEditability).self, default: false) {
+        $0.canEditRow(at: path)
+      }
+      if answer { allowed &+= 1 }
+    }
+    return allowed &+ first.asked &+ second.asked
+  }
+}
+
+/// Allows every edit, counting the questions.
+@MainActor
+final class BenchEditor: ListRowEditability {
+  var asked = 0
+  func canEditRow(at indexPath: IndexPath) -> Bool {
+    asked &+= 1
+    return true
+  }
+}
+
+@MainActor let combined = CombinedAnswerFixture()
+
 /// Stands for the platform's delegate protocol, which the benchmark's handlers do not adopt.
 @MainActor protocol PlatformRowHeights: AnyObject {}
 
@@ -253,6 +300,8 @@ let benchmarks: @Sendable () -> Void = {
     metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .microseconds,
     warmupIterations: 20, maxDuration: .seconds(2), maxIterations: 5_000)
 
+  Benchmark.onMainActor("answer one implementer") { combined.measure(combined.one) }
+  Benchmark.onMainActor("answer all must allow 2") { combined.measure(combined.two) }
   Benchmark.onMainActor("weak glue") { fixture.measure(fixture.weakGlue) }
   Benchmark.onMainActor("weak ListProxy") { fixture.measure(fixture.weakProxy) }
   Benchmark.onMainActor("strong glue") { fixture.measure(fixture.strongGlue) }

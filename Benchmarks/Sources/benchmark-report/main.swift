@@ -286,6 +286,13 @@ func evaluate(_ report: inout Report) throws {
   try report.perCallRatio(
     "ProxyDispatch", "event, 1 closure observer / plain", dispatch + "notify event 1 observer",
     over: dispatch + "notify plain", .atMost(2))
+  // A rule that combines answers: two implementers asked, against one.
+  try report.perCallRatio(
+    "ProxyDispatch", "all must allow, 2 implementers / 1", dispatch + "answer all must allow 2",
+    over: dispatch + "answer one implementer", .atMost(2.5))
+  try report.noAllocations(
+    "ProxyDispatch", "allocations per combined answer", in: [dispatch + "answer all must allow 2"],
+    calls: "combined answers")
   try report.noAllocations(
     "ProxyDispatch", "allocations per observed notification",
     in: [dispatch + "notify event 1 observer"], calls: "observed notifications")

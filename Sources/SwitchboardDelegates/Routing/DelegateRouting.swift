@@ -139,9 +139,10 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     }
   }
 
-  /// `rules`, but for each broadcast rule of a method that returns a value, which is refused
-  /// (reported, with the fix) and replaced by the rule `previous` had for it: the parent takes
-  /// one answer, so a broadcast would leave the method with no route at all.
+  /// `rules`, but for each broadcast rule of a method that returns a value, and each rule that
+  /// combines answers of a selector, which are refused (reported, with the fix) and replaced by
+  /// the rule `previous` had for it: the parent takes one answer, so a broadcast would leave the
+  /// method with no route at all, and a selector's answers are not combined yet.
   private func refusingBroadcasts(
     in rules: RoutingRules<Message>, keeping previous: RoutingRules<Message>,
     reporting report: (DelegateProxyError) -> Void
@@ -157,6 +158,18 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
           .routeCannotWork(
             "\(name): a broadcast rule was refused, since the method returns a value and the "
               + "parent takes one answer; it keeps \(kept). Fix: pick one handler "
+              + "(.always(role), .prefer(role)), or answer it with one closure that asks each "
+              + "object")))
+    }
+    for name in rules.namesWithEntries where rules[named: name]?.combinesAnswers == true {
+      accepted[named: name] = previous[named: name]
+      let kept = previous[named: name].map { "its rule, \($0)" } ?? "its first implementer"
+      report(
+        DelegateProxyError(
+          .routeCannotWork(
+            "\(name): the rule '\(rules[named: name]?.name ?? "")' was refused: rules that "
+              + "combine answers serve a message set's messages, and an Objective-C method's "
+              + "answers are not combined yet; it keeps \(kept). Fix: pick one handler "
               + "(.always(role), .prefer(role)), or answer it with one closure that asks each "
               + "object")))
     }
