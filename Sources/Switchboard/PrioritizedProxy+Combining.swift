@@ -22,7 +22,10 @@ extension PrioritizedProxy {
     or alternative: Alternative.Type, _ body: (Capability) throws(Failure) -> Result,
     or alternativeBody: (Alternative) throws(Failure) -> Result
   ) throws(Failure) -> Combined<Result> {
-    let route = storage.route(at: index)
+    // As in `callKeptTarget`: the route is read without a retain, and only before any handler
+    // is called (a handler may change the routes); the combining way is copied out, and the
+    // receivers below are retained for the walk.
+    unowned(unsafe) let route = storage.route(at: index)
     guard let combiner = route.combiner else { return .notCombined }
     guard var combined = CombinedAnswer<Result>(combiner) else {
       reportUnfitAnswer(Result.self, of: message, route: route, combiner: combiner)
