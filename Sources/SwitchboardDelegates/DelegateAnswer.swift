@@ -63,3 +63,30 @@ extension DelegateAnswer {
   }
 }
 #endif
+
+#if canImport(SwitchboardObjC)
+extension DelegateAnswer {
+  /// The closure `body` answering `selector` for as long as `owner` lives, receiving it first,
+  /// as `RoutingProxy.answer(_:owner:role:at:isolation:with:)` adds one: no token, and no
+  /// `[weak self]`.
+  ///
+  /// ```swift
+  /// .answer(#selector(UISearchBarDelegate.searchBar(_:textDidChange:)), owner: self) {
+  ///   (screen, _: UISearchBar, text: String) in screen.filter(text)
+  /// }
+  /// ```
+  public static func answer<Owner: AnyObject, each Argument, Answer>(
+    _ selector: Selector, owner: Owner, role: HandlerRole? = nil,
+    isolation: (any Actor)? = #isolation,
+    _ body: @escaping (Owner, repeat each Argument) -> Answer
+  ) -> DelegateAnswer {
+    let name = NSStringFromSelector(selector)
+    let role = role ?? HandlerRole(name)
+    return DelegateAnswer { routing in
+      _ = routing.answer(
+        name, owner: owner, role: role, at: nil, isolation: isolation,
+        keep: { OwnedAnswers.of(owner).keep($0, for: routing, role: role) }, body)
+    }
+  }
+}
+#endif

@@ -150,6 +150,63 @@ extension RoutingProxy {
       isolation: isolation, body)
   }
 
+  /// Answers `selector` with `body` for as long as `owner` lives: the screen, a SwiftUI view's
+  /// state object. `body` receives the owner as its first argument, so it need not capture it.
+  ///
+  /// ```swift
+  /// proxy.answer(
+  ///   #selector(UISearchBarDelegate.searchBar(_:textDidChange:)), owner: self
+  /// ) { (screen, _: UISearchBar, text: String) in
+  ///   screen.filter(text)
+  /// }
+  /// ```
+  ///
+  /// No token to keep: the owner keeps the closure (an associated object), and the proxy holds
+  /// it weakly, so when the owner goes the closure goes with it and the method routes to its
+  /// next implementer. **No cycle by default**: the closure reaches the owner through its first
+  /// argument, which the proxy holds weakly. Capturing `self` strongly instead would make the
+  /// owner keep a closure that keeps the owner: write `screen.` (the argument), not `self.`.
+  /// Given again for the same role (by default the selector's name), the new closure replaces
+  /// the old one, so calling this in SwiftUI's `updateUIView` keeps one closure, not one per
+  /// update.
+  ///
+  /// Everything else (types checked against the method, threads, cost) is as for
+  /// ``answer(_:role:at:retention:isolation:with:)``.
+  ///
+  /// - Parameters:
+  ///   - selector: A method of the adopted protocols.
+  ///   - owner: The object whose lifetime the closure shares; it receives it first.
+  ///   - role: The closure's role; by default the selector's name.
+  ///   - position: Its priority position, 0 the highest; by default after the handlers.
+  ///   - isolation: The actor the closure was written on, the caller's by default.
+  ///   - body: The answer: the owner, then the method's arguments, returning its return type.
+  /// - Returns: A token whose `cancel()` removes the closure before its owner goes; nothing
+  ///   needs to keep it.
+  @discardableResult
+  public func answer<Owner: AnyObject, each Argument, Answer>(
+    _ selector: Selector, owner: Owner, role: HandlerRole? = nil, at position: Int? = nil,
+    isolation: (any Actor)? = #isolation,
+    with body: @escaping (Owner, repeat each Argument) -> Answer
+  ) -> ObservationToken {
+    answer(
+      named: NSStringFromSelector(selector), owner: owner, role: role, at: position,
+      isolation: isolation, with: body)
+  }
+
+  /// Answers the method named `name` for as long as `owner` lives, as
+  /// ``answer(_:owner:role:at:isolation:with:)`` does for a `#selector`.
+  @discardableResult
+  public func answer<Owner: AnyObject, each Argument, Answer>(
+    named name: String, owner: Owner, role: HandlerRole? = nil, at position: Int? = nil,
+    isolation: (any Actor)? = #isolation,
+    with body: @escaping (Owner, repeat each Argument) -> Answer
+  ) -> ObservationToken {
+    let role = role ?? HandlerRole(name)
+    return routing.answer(
+      name, owner: owner, role: role, at: position, isolation: isolation,
+      keep: { OwnedAnswers.of(owner).keep($0, for: routing, role: role) }, body)
+  }
+
   // MARK: - Async sequences
 
   /// Every `selector` the parent sends from now on (a method that returns nothing), its
@@ -196,6 +253,14 @@ extension RoutingProxy {
   ) -> AsyncStream<(repeat each Argument)> {
     routing.events(
       name, as: types, beforeHandler: beforeHandler, bufferingPolicy: bufferingPolicy)
+  }
+}
+
+extension OwnedAnswers {
+  /// The closures `owner` keeps, made on first use: an object associated with it (retained
+  /// by it until it is deallocated).
+  static func of(_ owner: AnyObject) -> OwnedAnswers {
+    associatedObject(of: owner, key: &AssociationKeys.ownedAnswers) { OwnedAnswers() }
   }
 }
 #endif

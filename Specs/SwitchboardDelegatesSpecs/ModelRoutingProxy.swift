@@ -76,6 +76,22 @@ extension ModelRoutingProxy {
       isolation: isolation, body)
   }
 
+  /// `answer(named:owner:role:at:isolation:with:)`: the owner keeps the closure as
+  /// `RoutingProxy` makes it keep it, through the object associated with it (`OwnedAnswers`),
+  /// which the model's owners hold as a stored property.
+  @discardableResult
+  func answer<Owner: ModelAnswerOwner, each Argument, Answer>(
+    named selector: String, owner: Owner, role: HandlerRole? = nil, at position: Int? = nil,
+    isolation: (any Actor)? = #isolation,
+    with body: @escaping (Owner, repeat each Argument) -> Answer
+  ) -> ObservationToken {
+    let role = role ?? HandlerRole(selector)
+    let routing = routing
+    return routing.answer(
+      selector, owner: owner, role: role, at: position, isolation: isolation,
+      keep: { owner.ownedAnswers.keep($0, for: routing, role: role) }, body)
+  }
+
   /// `events(named:as:beforeHandler:bufferingPolicy:)`.
   func events<each Argument>(
     named selector: String, as types: (repeat each Argument).Type,
@@ -84,4 +100,10 @@ extension ModelRoutingProxy {
   ) -> AsyncStream<(repeat each Argument)> {
     routing.events(selector, as: types, beforeHandler: false, bufferingPolicy: bufferingPolicy)
   }
+}
+
+/// An owner of closures in the model: what `OwnedAnswers.of(_:)` associates with an object on
+/// the Objective-C runtime (retained by it until it is deallocated), as a stored property.
+protocol ModelAnswerOwner: AnyObject {
+  var ownedAnswers: OwnedAnswers { get }
 }

@@ -25,12 +25,15 @@ final class ClosureHandler {
   /// Reports a message sent on a thread the closure may not run on, the first time.
   private let onWrongThread: () -> Void
   private var reportedWrongThread = false
+  /// The object whose lifetime the closure shares, which it receives as its first argument.
+  private weak var owner: AnyObject?
+  private let isOwned: Bool
 
   /// A handler of `selector`, a method whose arguments have the type encodings
   /// `argumentTypes` (when known), that calls `body`.
   init<each Argument, Answer>(
     selector: String, argumentTypes: [String]?, isolation: ClosureIsolation,
-    _ body: @escaping (repeat each Argument) -> Answer,
+    owner: AnyObject? = nil, _ body: @escaping (repeat each Argument) -> Answer,
     onMismatch: @escaping (BoxedArguments.Mismatch) -> Void,
     onWrongThread: @escaping () -> Void
   ) {
@@ -38,6 +41,8 @@ final class ClosureHandler {
     self.onMismatch = onMismatch
     self.isolation = isolation
     self.onWrongThread = onWrongThread
+    self.owner = owner
+    isOwned = owner != nil
     let kinds = BoxedArguments.kinds(
       of: (repeat each Argument).self, declared: argumentTypes)
     // Decided once: a conformance check on every message would cost more than the call.
@@ -72,6 +77,14 @@ final class ClosureHandler {
   /// was sent on a thread the closure may not run on (each reported once), and the message gets
   /// its fallback.
   func answer(_ invocation: some ForwardedInvocation) -> Bool {
+    // Kept alive for the call; gone (a message sent while the owner is being deinitialized,
+    // before the closure goes with it), the message gets its fallback.
+    let owner = owner
+    if isOwned, owner == nil { return false }
+    return withExtendedLifetime(owner) { answerLive(invocation) }
+  }
+
+  private func answerLive(_ invocation: some ForwardedInvocation) -> Bool {
     guard isolation.allowsCallHere else {
       if !reportedWrongThread {
         reportedWrongThread = true

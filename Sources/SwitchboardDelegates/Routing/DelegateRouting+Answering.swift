@@ -14,9 +14,30 @@ extension DelegateRouting {
   /// does not have is reported, with the fix, and the closure is not added. Held weakly (the
   /// default), it lives as long as the token; held strongly, as long as the proxy, until the
   /// token is cancelled or another closure takes its role.
+  /// Adds a closure answering `selector` that lives as long as `owner`, and receives it as its
+  /// first argument: `keep` gives the returned token to `owner` to keep (the Objective-C
+  /// runtime's associated objects), so the closure need not capture the owner, and one that does
+  /// not makes no cycle.
+  package func answer<Owner: AnyObject, each Argument, Answer>(
+    _ selector: String, owner: Owner, role: HandlerRole, at position: Int?,
+    isolation actor: (any Actor)?, keep: (ObservationToken) -> Void,
+    _ body: @escaping (Owner, repeat each Argument) -> Answer
+  ) -> ObservationToken {
+    let token = answer(
+      selector, role: role, at: position, retention: .weak, isolation: actor, owner: owner
+    ) { [weak owner] (argument: repeat each Argument) -> Answer in
+      // The handler checks its owner before each call and keeps it alive for the call.
+      guard let owner else { preconditionFailure("\(selector): called without its owner") }
+      return body(owner, repeat each argument)
+    }
+    keep(token)
+    return token
+  }
+
   package func answer<each Argument, Answer>(
     _ selector: String, role: HandlerRole, at position: Int?, retention: HandlerRetention,
-    isolation actor: (any Actor)?, _ body: @escaping (repeat each Argument) -> Answer
+    isolation actor: (any Actor)?, owner: AnyObject? = nil,
+    _ body: @escaping (repeat each Argument) -> Answer
   ) -> ObservationToken {
     withLock {
       let declaration = selectors.runtime.declaration(of: selector)
@@ -35,7 +56,7 @@ extension DelegateRouting {
       }
       let handler = ClosureHandler(
         selector: selector, argumentTypes: declaration?.argumentTypes,
-        isolation: isolation ?? .anyThread, body
+        isolation: isolation ?? .anyThread, owner: owner, body
       ) {
         [weak self] mismatch in
         let reason =

@@ -186,6 +186,7 @@ extension SelectorKey {
 /// writes the values, only their addresses.
 package enum AssociationKeys {
   nonisolated(unsafe) static var attachedDelegateProxies: UInt8 = 0
+  nonisolated(unsafe) static var ownedAnswers: UInt8 = 0
 }
 
 /// The object `owner` keeps under `key`, made by `make` and associated (retained by `owner`)
