@@ -150,8 +150,10 @@ extension RoutingProxy {
       isolation: isolation, body)
   }
 
-  /// Answers `selector` with `body` for as long as `owner` lives: the screen, a SwiftUI view's
-  /// state object. `body` receives the owner as its first argument, so it need not capture it.
+  /// Answers `selector` with `body` for as long as `owner` lives.
+  ///
+  /// The owner is the screen, or a SwiftUI view's state object; `body` receives it as its first
+  /// argument, so it need not capture it.
   ///
   /// ```swift
   /// proxy.answer(

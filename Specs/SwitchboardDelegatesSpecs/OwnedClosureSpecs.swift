@@ -39,7 +39,8 @@ struct OwnedClosureSpecs {
     #expect(parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == true)
     #expect(screen.returned == ["field"])
     #expect(model.received.isEmpty)
-    #expect(proxy.routing.explain(P.shouldReturn).targets.first?.role == HandlerRole(P.shouldReturn))
+    let role = proxy.routing.explain(P.shouldReturn).targets.first?.role
+    #expect(role == HandlerRole(P.shouldReturn))
     #expect(proxy.errors.isEmpty)
   }
 

@@ -1,8 +1,9 @@
 import Switchboard
 
-/// The closures an object keeps for the proxies it answers for, one per proxy and role: what
-/// `RoutingProxy.answer(_:owner:role:at:isolation:with:)` ties to an owner's lifetime. The
-/// owner keeps it as an associated object; the proxies hold the closures weakly.
+/// The closures an object keeps for the proxies it answers for, one per proxy and role.
+///
+/// What `RoutingProxy.answer(_:owner:role:at:isolation:with:)` ties to an owner's lifetime:
+/// the owner keeps it as an associated object; the proxies hold the closures weakly.
 package final class OwnedAnswers {
   private struct Key: Hashable {
     let routing: ObjectIdentifier
