@@ -470,8 +470,12 @@ extension PrioritizedProxy {
     case .blocked:
       return (.none, .unhandled(reason: nil))
     case .combining(let combiner):
-      if case .named = subject { return (.none, .failed(.combiningNamedMessage)) }
-      if let answerType = subject.answerType, !combiner.fits(answerType) {
+      var answerType = subject.answerType
+      if case .named(let name, let isNotification) = subject {
+        guard let namedAnswerType else { return (.none, .failed(.combiningNamedMessage)) }
+        if !isNotification { answerType = namedAnswerType(name) }
+      }
+      if let answerType, !combiner.fits(answerType) {
         return (
           .none,
           .failed(.answerTypeMismatch(expected: combiner.expected, actual: "\(answerType)"))

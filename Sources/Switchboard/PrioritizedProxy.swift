@@ -65,6 +65,11 @@ public final class PrioritizedProxy<Message: MessageSet> {
   let namedImplementationCheck: ((String, AnyObject) -> Bool)?
   /// Decides whether a message named at run time returns nothing.
   let namedNotificationCheck: ((String) -> Bool)?
+  /// The answer type of a message named at run time, when known, for a proxy that combines
+  /// the answers of such messages itself (reading them boxed, with ``boxedCombination(named:)``);
+  /// `nil` (the default) when it does not, and rules that combine answers fail for them with
+  /// ``RoutingError/Kind-swift.enum/combiningNamedMessage``.
+  package var namedAnswerType: ((String) -> Any.Type?)?
   /// The routes of the messages named at run time that were asked for or given a rule.
   var namedRoutes: [String: Route] = [:]
   /// The observers of messages named at run time.

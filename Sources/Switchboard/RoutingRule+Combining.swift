@@ -68,6 +68,13 @@ extension RoutingRule {
     if case .combining = kind { return true }
     return false
   }
+
+  /// Whether the rule combines answers of type `answerType`; `false` for a rule that combines
+  /// no answers.
+  package func combinesAnswers(of answerType: Any.Type) -> Bool {
+    guard case .combining(let combiner) = kind else { return false }
+    return combiner.fits(answerType)
+  }
 }
 
 /// How a rule that combines answers combines them; kept by each route it makes.
@@ -90,7 +97,11 @@ final class AnswerCombiner: Sendable {
     switch kind {
     case .allMustAllow: type == Bool.self || type == Bool?.self
     case .firstNonNil: type is any OptionalAnswer.Type
-    case .fold(let fold): type == fold.answerType
+    case .fold(let fold):
+      // An optional object, as a selector declares one (`AnyObject?`), is combined as the
+      // optional of the object type the rule names (`UIMenu?`).
+      type == fold.answerType
+        || (type == AnyObject?.self && fold.answerType is any OptionalAnswer.Type)
     }
   }
 
@@ -109,6 +120,9 @@ final class AnswerCombiner: Sendable {
 class AnyAnswerFold: @unchecked Sendable {
   @usableFromInline let answerType: Any.Type
   init(answerType: Any.Type) { self.answerType = answerType }
+
+  /// Combines two answers given boxed; `nil` when either is not of the answer type.
+  func combine(boxed first: Any?, _ next: Any?) -> Any?? { nil }
 }
 
 /// A combining closure over `Answer`s.
@@ -118,6 +132,36 @@ final class AnswerFold<Answer>: AnyAnswerFold, @unchecked Sendable {
   init(_ combine: @escaping @Sendable (Answer, Answer) -> Answer) {
     self.combine = combine
     super.init(answerType: Answer.self)
+  }
+
+  override func combine(boxed first: Any?, _ next: Any?) -> Any?? {
+    guard let first = first as? Answer, let next = next as? Answer else { return nil }
+    return .some(combine(first, next))
+  }
+}
+
+/// How a rule combines the answers of a message named at run time, for a proxy that reads them
+/// boxed (an Objective-C method's answers, as `NSNumber`s, `NSValue`s and objects).
+package enum BoxedCombination {
+  /// Every implementer must allow (`Bool`): the first `false` is the answer.
+  case allMustAllow
+  /// The first answer that is not `nil`.
+  case firstNonNil
+  /// Every answer, combined by the rule's closure; its result is `nil` when an answer is not
+  /// of the rule's type (`expected`).
+  case fold(expected: String, combine: (Any?, Any?) -> Any??)
+}
+
+extension PrioritizedProxy {
+  /// How the rule of the message named `name` combines its implementers' answers, when its
+  /// route sends it to several; `nil` otherwise.
+  package func boxedCombination(named name: String) -> BoxedCombination? {
+    guard let combiner = namedRoute(name).combiner else { return nil }
+    switch combiner.kind {
+    case .allMustAllow: return .allMustAllow
+    case .firstNonNil: return .firstNonNil
+    case .fold(let fold): return .fold(expected: combiner.expected, combine: fold.combine)
+    }
   }
 }
 

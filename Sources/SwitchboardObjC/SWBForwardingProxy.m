@@ -57,6 +57,52 @@ static const char *SWBBareType(const char *type) {
   return type;
 }
 
+// A value of type `type` at `buffer`, boxed: objects as they are (NSNull for nil, or nil when
+// `nilAsNil`), numbers and BOOLs as NSNumber, selectors as their names, pointers as their
+// addresses, structures as NSValue; a block argument is copied to the heap (`copyBlocks`).
+static id SWBBoxedValue(const char *type, void *buffer, BOOL copyBlocks, BOOL nilAsNil) {
+  switch (type[0]) {
+    case '@': {
+      SWB_UNRETAINED id object = *(SWB_UNRETAINED id *)buffer;
+      if (object && copyBlocks && type[1] == '?') {
+        // A block may live on its caller's stack; a closure handler that keeps it (a
+        // completion handler called later) needs it on the heap.
+#if __has_feature(objc_arc)
+        return [object copy];
+#else
+        return [[object copy] autorelease];
+#endif
+      }
+      return object ? object : (nilAsNil ? nil : [NSNull null]);
+    }
+    case '#': {
+      SWB_UNRETAINED Class cls = *(SWB_UNRETAINED Class *)buffer;
+      return cls ? (id)cls : (nilAsNil ? nil : [NSNull null]);
+    }
+    case ':': return NSStringFromSelector(*(SEL *)buffer);
+    // A pointer (`targetContentOffset:`, `stop:`) or a Core Foundation object
+    // (`CMSampleBufferRef`): its address, which Swift reads as the pointer or object type a
+    // closure names. Every runtime boxes a number; not every Foundation boxes a pointer.
+    case '^':
+    case '*':
+      return [NSNumber numberWithUnsignedLongLong:(unsigned long long)(uintptr_t)*(void **)buffer];
+    case 'c': return [NSNumber numberWithChar:*(char *)buffer];
+    case 'C': return [NSNumber numberWithUnsignedChar:*(unsigned char *)buffer];
+    case 's': return [NSNumber numberWithShort:*(short *)buffer];
+    case 'S': return [NSNumber numberWithUnsignedShort:*(unsigned short *)buffer];
+    case 'i': return [NSNumber numberWithInt:*(int *)buffer];
+    case 'I': return [NSNumber numberWithUnsignedInt:*(unsigned int *)buffer];
+    case 'l': return [NSNumber numberWithLong:*(long *)buffer];
+    case 'L': return [NSNumber numberWithUnsignedLong:*(unsigned long *)buffer];
+    case 'q': return [NSNumber numberWithLongLong:*(long long *)buffer];
+    case 'Q': return [NSNumber numberWithUnsignedLongLong:*(unsigned long long *)buffer];
+    case 'f': return [NSNumber numberWithFloat:*(float *)buffer];
+    case 'd': return [NSNumber numberWithDouble:*(double *)buffer];
+    case 'B': return [NSNumber numberWithBool:*(bool *)buffer];
+    default: return [NSValue valueWithBytes:buffer objCType:type];
+  }
+}
+
 - (NSArray *)arguments {
   NSMethodSignature *signature = [_invocation methodSignature];
   NSMutableArray *arguments = [NSMutableArray array];
@@ -66,53 +112,8 @@ static const char *SWBBareType(const char *type) {
     NSGetSizeAndAlignment(type, &size, NULL);
     void *buffer = calloc(1, MAX(size, sizeof(void *)));
     [_invocation getArgument:buffer atIndex:(NSInteger)index];
-    id boxed;
-    switch (type[0]) {
-      case '@': {
-        SWB_UNRETAINED id object = *(SWB_UNRETAINED id *)buffer;
-        if (object && type[1] == '?') {
-          // A block may live on its caller's stack; a closure handler that keeps it (a
-          // completion handler called later) needs it on the heap.
-#if __has_feature(objc_arc)
-          boxed = [object copy];
-#else
-          boxed = [[object copy] autorelease];
-#endif
-        } else {
-          boxed = object ? object : [NSNull null];
-        }
-        break;
-      }
-      case '#': {
-        SWB_UNRETAINED Class cls = *(SWB_UNRETAINED Class *)buffer;
-        boxed = cls ? (id)cls : [NSNull null];
-        break;
-      }
-      case ':': boxed = NSStringFromSelector(*(SEL *)buffer); break;
-      // A pointer (`targetContentOffset:`, `stop:`) or a Core Foundation object
-      // (`CMSampleBufferRef`): its address, which Swift reads as the pointer or object type a
-      // closure names. Every runtime boxes a number; not every Foundation boxes a pointer.
-      case '^':
-      case '*':
-        boxed = [NSNumber numberWithUnsignedLongLong:(unsigned long long)(uintptr_t)*(void **)buffer];
-        break;
-      case 'c': boxed = [NSNumber numberWithChar:*(char *)buffer]; break;
-      case 'C': boxed = [NSNumber numberWithUnsignedChar:*(unsigned char *)buffer]; break;
-      case 's': boxed = [NSNumber numberWithShort:*(short *)buffer]; break;
-      case 'S': boxed = [NSNumber numberWithUnsignedShort:*(unsigned short *)buffer]; break;
-      case 'i': boxed = [NSNumber numberWithInt:*(int *)buffer]; break;
-      case 'I': boxed = [NSNumber numberWithUnsignedInt:*(unsigned int *)buffer]; break;
-      case 'l': boxed = [NSNumber numberWithLong:*(long *)buffer]; break;
-      case 'L': boxed = [NSNumber numberWithUnsignedLong:*(unsigned long *)buffer]; break;
-      case 'q': boxed = [NSNumber numberWithLongLong:*(long long *)buffer]; break;
-      case 'Q': boxed = [NSNumber numberWithUnsignedLongLong:*(unsigned long long *)buffer]; break;
-      case 'f': boxed = [NSNumber numberWithFloat:*(float *)buffer]; break;
-      case 'd': boxed = [NSNumber numberWithDouble:*(double *)buffer]; break;
-      case 'B': boxed = [NSNumber numberWithBool:*(bool *)buffer]; break;
-      default: boxed = [NSValue valueWithBytes:buffer objCType:type]; break;
-    }
+    [arguments addObject:SWBBoxedValue(type, buffer, YES, NO)];
     free(buffer);
-    [arguments addObject:boxed];
   }
   return arguments;
 }
@@ -127,6 +128,18 @@ static const char *SWBBareType(const char *type) {
   SWB_UNRETAINED id object = nil;
   [_invocation getReturnValue:&object];
   return object;
+}
+
+- (id)returnedValue {
+  NSMethodSignature *signature = [_invocation methodSignature];
+  NSUInteger length = [signature methodReturnLength];
+  const char *type = SWBBareType([signature methodReturnType]);
+  if (length == 0 || type[0] == 'v') return nil;
+  void *buffer = calloc(1, MAX(length, sizeof(double)));
+  [_invocation getReturnValue:buffer];
+  id boxed = SWBBoxedValue(type, buffer, NO, YES);
+  free(buffer);
+  return boxed;
 }
 
 - (void)answerZero {

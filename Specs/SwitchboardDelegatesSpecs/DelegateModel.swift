@@ -308,6 +308,7 @@ final class ModelDelegateInvocation: ForwardedInvocation {
     answer = index < arguments.count ? arguments[index] : nil
   }
   var returnedObject: Any? { answer as AnyObject? }
+  var returnedValue: Any? { answer }
 }
 
 /// `DelegateProxy` in the model: what the class and its Objective-C base do, on

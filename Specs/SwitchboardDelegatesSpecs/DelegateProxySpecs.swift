@@ -71,25 +71,6 @@ struct DelegateProxySpecs {
     }
 
     @Test(
-      "it: a rule that combines answers is refused for a selector when set, with the fix, and the method keeps its route"
-    )
-    func combiningRuleRefused() {
-      let formatter = DelegateHandler([P.shouldReturn], answers: [P.shouldReturn: true])
-      let proxy = spec.attach([.view: spec.screen, .viewModel: formatter])
-      spec.runLoop.endTurn()
-      proxy.routing.rules[named: P.shouldReturn] = .allMustAllow
-      spec.runLoop.endTurn()
-      #expect(proxy.routing.rules[named: P.shouldReturn] == nil)
-      #expect(proxy.errors.count == 1)
-      #expect(proxy.errors.first?.contains("the rule 'all must allow' was refused") == true)
-      #expect(proxy.errors.first?.contains("Fix:") == true)
-      // Its first implementer, the screen, answers it alone.
-      #expect(spec.parent.send(P.shouldReturn, ["field" as NSString]) as? Bool == false)
-      #expect(spec.screen.received == [P.shouldReturn])
-      #expect(formatter.received.isEmpty)
-    }
-
-    @Test(
       "it: a scroll view's every-frame notification, broadcast and observed, reaches every handler and observer without an invocation"
     )
     func typedNotification() {

@@ -115,6 +115,7 @@ final class ModelInvocation: @MainActor ForwardedInvocation {
   func answer(with value: Any) { answer = value }
 
   var returnedObject: Any? { answer as AnyObject? }
+  var returnedValue: Any? { answer }
 
   func answerWithArgument(at index: Int) {
     answer = index < arguments.count ? arguments[index] : nil

@@ -109,6 +109,7 @@ typedef struct {
  @public
   id target;
   id lastReturned;
+  id lastValue;
 }
 @end
 @implementation ReadingProxy
@@ -116,6 +117,8 @@ typedef struct {
   [message invokeWithTarget:target];
   [lastReturned release];
   lastReturned = [[message returnedObject] retain];
+  [lastValue release];
+  lastValue = [[message returnedValue] retain];
   if ([NSStringFromSelector([message selector]) isEqualToString:@"titleFor:section:"]) {
     [message answerWithValue:[NSString stringWithFormat:@"%@ (checked)", lastReturned]];
   }
@@ -428,6 +431,37 @@ static void returnedObjects(void) {
   check([proxy numberOfRowsIn:nil section:1] == 42, "a number answer is left as it is");
   check(proxy->lastReturned == nil, "and reads as no object");
   [proxy->lastReturned release];
+  [proxy->lastValue release];
+  [proxy release];
+  [handler release];
+}
+
+/// A target's answer of every kind reads back boxed, as a rule that combines answers reads it.
+static void returnedValues(void) {
+  ReadingProxy *proxy = [[ReadingProxy alloc] init];
+  Handler *handler = [[Handler alloc] init];
+  proxy->target = handler;
+  check([proxy viewShouldReturn:nil], "a BOOL answer comes back");
+  check([proxy->lastValue isKindOfClass:[NSNumber class]] && [proxy->lastValue boolValue],
+    "and reads as a number: YES");
+  [proxy numberOfRowsIn:nil section:1];
+  check([proxy->lastValue integerValue] == 42, "an integer answer reads as its number");
+  [proxy heightFor:nil row:0];
+  check([proxy->lastValue doubleValue] == 44.5, "a double answer reads as its number");
+  [proxy titleFor:nil section:0];
+  check([proxy->lastValue isEqual:@"Title"], "an object answer reads as the object");
+  SWBTestBox proposed = {1, 2, 3, 4};
+  SWBTestBox box = [proxy boxFor:nil proposed:proposed];
+  check(box.width == 4, "a structure answer comes back");
+  SWBTestBox read = {0, 0, 0, 0};
+  if ([proxy->lastValue isKindOfClass:[NSValue class]]) [proxy->lastValue getValue:&read];
+  check(strcmp([proxy->lastValue objCType], @encode(SWBTestBox)) == 0 && read.width == 4
+          && read.height == 4,
+    "and reads as an NSValue of its type");
+  [proxy viewDidScroll:nil];
+  check(proxy->lastValue == nil, "a method returning nothing reads as nil");
+  [proxy->lastReturned release];
+  [proxy->lastValue release];
   [proxy release];
   [handler release];
 }
@@ -463,6 +497,7 @@ int main(void) {
   ownership();
   pointers();
   returnedObjects();
+  returnedValues();
   runtimeAdoption();
   [pool drain];
   printf("objc runtime: %d passed, %d failed\n", passed, failed);

@@ -100,6 +100,18 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
       })
     self.configuration = configuration
     self.schedule = schedule
+    // Rules that combine answers are checked against the method's return type.
+    router.namedAnswerType = { name in
+      runtime.declaration(of: name)?.returnType.flatMap(Self.answerType(encoding:))
+    }
+    selectors.onAnswerMismatch = { [weak self] selector, expected, answer in
+      self?.report(
+        DelegateProxyError(
+          .routeCannotWork(
+            "\(selector): its rule combines answers of type \(expected), and a handler answered "
+              + "\(answer.map { "\(type(of: $0))" } ?? "nil"); the first answer stands. Fix: "
+              + "name the method's return type in .combining(_:as:_:)")))
+    }
     // Reported when the proxy starts, once the app has had its say on `onError`.
     router.rules = refusingBroadcasts(in: router.rules, keeping: RoutingRules()) {
       refusedAtInit.append($0)
@@ -139,10 +151,22 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     }
   }
 
+  /// The Swift type a rule that combines answers is checked against, for a method whose return
+  /// type encoding is `encoding`: `Bool` for a `BOOL`, an optional object for an object; `nil`
+  /// (checked when answers arrive) for numbers and structures, whose Swift types an encoding
+  /// cannot tell apart (`CGFloat` and `Double`).
+  static func answerType(encoding: String) -> Any.Type? {
+    switch encoding.first {
+    case "B", "c": Bool.self
+    case "@": AnyObject?.self
+    default: nil
+    }
+  }
+
   /// `rules`, but for each broadcast rule of a method that returns a value, and each rule that
-  /// combines answers of a selector, which are refused (reported, with the fix) and replaced by
-  /// the rule `previous` had for it: the parent takes one answer, so a broadcast would leave the
-  /// method with no route at all, and a selector's answers are not combined yet.
+  /// combines answers of another type than the method returns, which are refused (reported,
+  /// with the fix) and replaced by the rule `previous` had for it: the parent takes one answer,
+  /// so such a rule would leave the method with no route at all.
   private func refusingBroadcasts(
     in rules: RoutingRules<Message>, keeping previous: RoutingRules<Message>,
     reporting report: (DelegateProxyError) -> Void
@@ -161,19 +185,33 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
               + "(.always(role), .prefer(role)), or answer it with one closure that asks each "
               + "object")))
     }
-    for name in rules.namesWithEntries where rules[named: name]?.combinesAnswers == true {
+    for name in rules.namesWithEntries {
+      guard let rule = rules[named: name], rule.combinesAnswers,
+        let problem = combiningProblem(rule, name)
+      else { continue }
       accepted[named: name] = previous[named: name]
       let kept = previous[named: name].map { "its rule, \($0)" } ?? "its first implementer"
       report(
         DelegateProxyError(
           .routeCannotWork(
-            "\(name): the rule '\(rules[named: name]?.name ?? "")' was refused: rules that "
-              + "combine answers serve a message set's messages, and an Objective-C method's "
-              + "answers are not combined yet; it keeps \(kept). Fix: pick one handler "
-              + "(.always(role), .prefer(role)), or answer it with one closure that asks each "
-              + "object")))
+            "\(name): the rule '\(rule.name)' was refused: \(problem); it keeps \(kept). Fix: "
+              + "use .allMustAllow for a BOOL, .firstNonNil for an object, .combining(_:as:_:) "
+              + "with the method's return type, or pick one handler (.prefer(role)).")))
     }
     return accepted
+  }
+
+  /// Why `rule`, which combines answers, cannot serve the method `name`, or `nil` when it can
+  /// (or the method is not declared, and its answers are checked as they arrive).
+  private func combiningProblem(_ rule: RoutingRule<Message>, _ name: String) -> String? {
+    guard let declaration = selectors.runtime.declaration(of: name) else { return nil }
+    if declaration.returnsVoid {
+      return "the method returns nothing (.broadcast delivers it to each implementer)"
+    }
+    guard let encoding = declaration.returnType, let type = Self.answerType(encoding: encoding),
+      !rule.combinesAnswers(of: type)
+    else { return nil }
+    return "it does not combine answers of the method's return type (\(encoding))"
   }
 
   /// Adds a handler with the lowest priority but the kept delegates'.

@@ -108,6 +108,7 @@ private struct BenchmarkInvocation: ForwardedInvocation {
   let answered: AnsweredFlag
   var returnsVoid: Bool { false }
   var returnedObject: Any? { nil }
+  var returnedValue: Any? { nil }
   func invoke(on target: AnyObject) { answered.value = true }
   func answerZero() {}
   func answer(with value: Any) { answered.value = true }

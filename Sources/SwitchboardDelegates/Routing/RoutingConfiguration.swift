@@ -108,6 +108,7 @@ struct TypedNotification: ForwardedInvocation {
   let send: (AnyObject) -> Void
   var returnsVoid: Bool { true }
   var returnedObject: Any? { nil }
+  var returnedValue: Any? { nil }
   func invoke(on target: AnyObject) { send(target) }
   // A notification answers nothing.
   func answerZero() {}

@@ -42,6 +42,8 @@ final class SelectorRouter<Message: MessageSet> {
   /// handler, and that handler, so the runtime can keep the method's signature for the day the
   /// handler is gone.
   var onUndeclaredSelectorAnswered: ((String, AnyObject) -> Void)?
+  /// Called with a selector, the answer type its rule combines, and an answer of another type.
+  var onAnswerMismatch: ((String, String, Any?) -> Void)?
 
   /// The answers given to `responds(to:)`, by selector.
   private(set) var answers: [String: Bool] = [:]
@@ -147,6 +149,14 @@ final class SelectorRouter<Message: MessageSet> {
         known.answer(invocation)
         return nil
       }
+      // Several implementers, under a rule that combines their answers.
+      if let combination = router.boxedCombination(named: selector) {
+        let targets = router.targets(forNamed: selector)
+        if !targets.isEmpty {
+          combine(invocation, from: targets, combination)
+          return nil
+        }
+      }
       // One answer, from the first target: a broadcast rule for a method that returns a value
       // is a setup mistake, reported when it is made.
       if let target = router.firstTarget(forNamed: selector) {
@@ -160,6 +170,44 @@ final class SelectorRouter<Message: MessageSet> {
     return Unanswered(
       selector: selector,
       handlers: router.explain(named: selector).candidates.map(\.description))
+  }
+
+  /// Asks each of `targets` in order, and answers their answers combined as `combination`
+  /// says: the invocation holds each target's answer after it, so the first `false` or the
+  /// first object is simply left as the answer, and a fold's result is given at the end.
+  private func combine(
+    _ invocation: some ForwardedInvocation, from targets: [AnyObject],
+    _ combination: BoxedCombination
+  ) {
+    var folded: Any?
+    for (index, target) in targets.enumerated() {
+      deliver(invocation, to: target)
+      let answered = invocation.returnedValue
+      switch combination {
+      case .allMustAllow:
+        if (answered as? Bool) == false || (answered as? NSNumber)?.boolValue == false { return }
+      case .firstNonNil:
+        if answered != nil { return }
+      case .fold(let expected, let combineAnswers):
+        guard index > 0 else {
+          folded = answered
+          continue
+        }
+        guard let combined = combineAnswers(folded, answered) else {
+          // Not of the rule's type: the first answer stands, and the mistake is reported.
+          onAnswerMismatch?(invocation.selectorName, expected, answered)
+          answer(invocation, with: folded)
+          return
+        }
+        folded = combined
+      }
+    }
+    if case .fold = combination, targets.count > 1 { answer(invocation, with: folded) }
+  }
+
+  /// Answers `value`, or zero (`nil`) for no value.
+  private func answer(_ invocation: some ForwardedInvocation, with value: Any?) {
+    if let value { invocation.answer(with: value) } else { invocation.answerZero() }
   }
 
   /// Sends `invocation` to `target`: a handler object's method, or a closure handler, whose
@@ -321,6 +369,9 @@ package protocol ForwardedInvocation {
   /// The object answered so far (by a target, or an answer given), or `nil` for a method that
   /// returns no object.
   var returnedObject: Any? { get }
+  /// The answer so far, boxed (a number or `Bool` as `NSNumber`, a structure as `NSValue`, an
+  /// object, `nil` for no object), or `nil` for a method that returns nothing.
+  var returnedValue: Any? { get }
   /// Answers zero: `0`, `false`, `nil` or a zeroed structure.
   func answerZero()
   /// Answers `value` (a number, a Boolean, an object, or a structure boxed as `NSValue`),

@@ -36,6 +36,9 @@ NS_SWIFT_NAME(ForwardedMessage)
 /// The object the message's answer is, once a target or an answer gave it; nil for a method
 /// that returns no object.
 @property(nonatomic, readonly, nullable) id returnedObject;
+/// The answer so far, boxed as the arguments are (nil for no object): an NSNumber for a number
+/// or a BOOL, an NSValue for a structure, the object; nil for a method that returns nothing.
+@property(nonatomic, readonly, nullable) id returnedValue;
 /// Answers zero: 0, NO, nil, or a zeroed structure.
 - (void)answerZero;
 /// Answers `value` converted to the method's return type: an object as it is, an NSNumber as
