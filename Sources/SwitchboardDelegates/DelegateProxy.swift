@@ -223,6 +223,37 @@ open class DelegateProxy: RoutingProxy<Never> {
     class_addProtocol(Self.self, protocolWithRequiredMethods)
   }
 
+  /// Adds `handlers` to the proxy attached to `parent`'s delegate `property`, whichever class
+  /// attached it and through whichever key path names the same Objective-C property; attaches a
+  /// proxy of this class with them when none is attached yet.
+  ///
+  /// Two objects that do not know each other share the delegate this way: a detents panel
+  /// that knows only the sheet, not the screen that attached the proxy nor its class, joins
+  /// through the sheet's redeclared property:
+  ///
+  /// ```swift
+  /// DelegateProxy.join(
+  ///   sheet, delegate: \UISheetPresentationController.delegate, handlers: ["detents": self])
+  /// ```
+  ///
+  /// A handler joins as `add(_:role:)` adds it: below the handlers already there, above the
+  /// delegates the parent had, and a role already taken is reported. When nothing is attached
+  /// yet, the proxy made is of this class (`DelegateProxy` itself conforms to the property's
+  /// protocol only through a handler that adopts it), with the guarantees of
+  /// ``attach(to:delegate:adopting:handlers:answers:rules:fallbacks:keepingInstalledDelegate:)-(_,ReferenceWritableKeyPath<Parent,Delegate?>,_,_,_,_,_,_)``.
+  ///
+  /// - Returns: The proxy the handlers joined.
+  @discardableResult
+  public static func join<Parent: AnyObject, Delegate>(
+    _ parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>
+  ) -> DelegateProxy {
+    guard let attached = AttachedDelegateProxies.of(parent).proxies[DelegatePropertyKey(property)]
+    else { return attach(to: parent, delegate: property, handlers: handlers) }
+    for (role, handler) in handlers { attached.add(handler, role: role) }
+    return attached
+  }
+
   /// The proxy attached to `parent`'s delegate `property`, if any.
   public static func attached<Parent: AnyObject, Delegate>(
     to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>
