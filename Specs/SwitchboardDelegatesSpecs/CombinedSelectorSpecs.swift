@@ -95,7 +95,7 @@ struct CombinedSelectorSpecs {
   }
 
   @Test(
-    "it: a combining closure of another type than the answers is reported, and the first answer stands"
+    "it: a combining closure of another type than the answers is reported, and the answer so far stands"
   )
   func foldOfAnotherType() {
     let a = DelegateHandler([P.rowHeight], answers: [P.rowHeight: 44.0])

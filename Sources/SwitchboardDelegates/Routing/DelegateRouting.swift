@@ -109,7 +109,7 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
         DelegateProxyError(
           .routeCannotWork(
             "\(selector): its rule combines answers of type \(expected), and a handler answered "
-              + "\(answer.map { "\(type(of: $0))" } ?? "nil"); the first answer stands. Fix: "
+              + "\(answer.map { "\(type(of: $0))" } ?? "nil"); the answer so far stands. Fix: "
               + "name the method's return type in .combining(_:as:_:)")))
     }
     // Reported when the proxy starts, once the app has had its say on `onError`.

@@ -194,7 +194,7 @@ final class SelectorRouter<Message: MessageSet> {
           continue
         }
         guard let combined = combineAnswers(folded, answered) else {
-          // Not of the rule's type: the first answer stands, and the mistake is reported.
+          // Not of the rule's type: the answer so far stands, and the mistake is reported.
           onAnswerMismatch?(invocation.selectorName, expected, answered)
           answer(invocation, with: folded)
           return
