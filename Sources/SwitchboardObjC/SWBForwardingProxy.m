@@ -227,9 +227,35 @@ static NSMutableDictionary *SWBSignatureCache;
 #if !__has_feature(objc_arc)
 - (void)dealloc {
   SWB_RELEASE(_rememberedSignatures);
+  SWB_RELEASE(_adoptedProtocols);
   [super dealloc];
 }
 #endif
+
+/// The signature one of `pending`'s protocols (NSValues of Protocol pointers), or a protocol
+/// they inherit, declares for `selector`, or nil.
+static NSMethodSignature *SWBSignatureInProtocols(NSMutableArray *pending, SEL selector) {
+  NSMutableSet *visited = [NSMutableSet set];
+  while ([pending count] > 0) {
+    Protocol *protocol = (SWB_BRIDGE Protocol *)[[pending lastObject] pointerValue];
+    [pending removeLastObject];
+    NSString *name = NSStringFromProtocol(protocol);
+    if ([visited containsObject:name]) continue;
+    [visited addObject:name];
+    for (int required = 1; required >= 0; required--) {
+      struct objc_method_description description =
+          protocol_getMethodDescription(protocol, selector, (BOOL)required, YES);
+      if (description.types) return [NSMethodSignature signatureWithObjCTypes:description.types];
+    }
+    unsigned int inheritedCount = 0;
+    Protocol *SWB_UNRETAINED *inherited = protocol_copyProtocolList(protocol, &inheritedCount);
+    for (unsigned int index = 0; index < inheritedCount; index++) {
+      [pending addObject:[NSValue valueWithPointer:(SWB_BRIDGE const void *)inherited[index]]];
+    }
+    free(inherited);
+  }
+  return nil;
+}
 
 /// The signature a protocol adopted by `cls` (or by one of its superclasses, or by a protocol
 /// those adopt) declares for `selector`, or nil.
@@ -249,25 +275,7 @@ static NSMethodSignature *SWBDeclaredSignature(Class cls, SEL selector) {
       [pending addObject:[NSValue valueWithPointer:(SWB_BRIDGE const void *)protocols[index]]];
     }
     free(protocols);
-    NSMutableSet *visited = [NSMutableSet set];
-    while ([pending count] > 0 && !found) {
-      Protocol *protocol = (SWB_BRIDGE Protocol *)[[pending lastObject] pointerValue];
-      [pending removeLastObject];
-      NSString *name = NSStringFromProtocol(protocol);
-      if ([visited containsObject:name]) continue;
-      [visited addObject:name];
-      for (int required = 1; required >= 0 && !found; required--) {
-        struct objc_method_description description =
-            protocol_getMethodDescription(protocol, selector, (BOOL)required, YES);
-        if (description.types) found = [NSMethodSignature signatureWithObjCTypes:description.types];
-      }
-      unsigned int inheritedCount = 0;
-      Protocol *SWB_UNRETAINED *inherited = protocol_copyProtocolList(protocol, &inheritedCount);
-      for (unsigned int index = 0; index < inheritedCount; index++) {
-        [pending addObject:[NSValue valueWithPointer:(SWB_BRIDGE const void *)inherited[index]]];
-      }
-      free(inherited);
-    }
+    found = SWBSignatureInProtocols(pending, selector);
   }
   if (found) {
     @synchronized(SWBSignatureCache) {
@@ -283,8 +291,45 @@ static NSMethodSignature *SWBDeclaredSignature(Class cls, SEL selector) {
   signature = SWBDeclaredSignature([self class], selector);
   if (signature) return signature;
   @synchronized(self) {
+    if ([_adoptedProtocols count] > 0) {
+      signature = SWBSignatureInProtocols([NSMutableArray arrayWithArray:_adoptedProtocols], selector);
+      if (signature) return signature;
+    }
     return [_rememberedSignatures objectForKey:NSStringFromSelector(selector)];
   }
+}
+
+- (void)adoptProtocol:(Protocol *)protocol {
+  @synchronized(self) {
+    if (!_adoptedProtocols) _adoptedProtocols = [[NSMutableArray alloc] init];
+    NSValue *boxed = [NSValue valueWithPointer:(SWB_BRIDGE const void *)protocol];
+    if (![_adoptedProtocols containsObject:boxed]) [_adoptedProtocols addObject:boxed];
+  }
+}
+
+- (NSUInteger)adoptedProtocolCount {
+  @synchronized(self) {
+    return [_adoptedProtocols count];
+  }
+}
+
+- (Protocol *)adoptedProtocolAtIndex:(NSUInteger)index {
+  @synchronized(self) {
+    return (SWB_BRIDGE Protocol *)[[_adoptedProtocols objectAtIndex:index] pointerValue];
+  }
+}
+
+- (BOOL)conformsToProtocol:(Protocol *)protocol {
+  if ([super conformsToProtocol:protocol]) return YES;
+  @synchronized(self) {
+    for (NSValue *boxed in _adoptedProtocols) {
+      Protocol *adopted = (SWB_BRIDGE Protocol *)[boxed pointerValue];
+      if (protocol_isEqual(adopted, protocol) || protocol_conformsToProtocol(adopted, protocol)) {
+        return YES;
+      }
+    }
+  }
+  return NO;
 }
 
 - (void)rememberSignatureOfSelector:(SEL)selector from:(id)object {

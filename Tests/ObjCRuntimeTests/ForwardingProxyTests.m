@@ -103,6 +103,19 @@ typedef struct {
 }
 @end
 
+/// Adopts protocols one proxy at a time (its class adopts none), and sends every message to its
+/// target.
+@interface InstanceAdoptingProxy : SWBForwardingProxy {
+ @public
+  id target;
+}
+@end
+@implementation InstanceAdoptingProxy
+- (void)forwardMessage:(SWBForwardedMessage *)message {
+  [message invokeWithTarget:target];
+}
+@end
+
 /// Sends every message to its target, reads the object it answered, and answers another one
 /// for `titleFor:section:`, as a list proxy replaces a cell that was not dequeued.
 @interface ReadingProxy : SWBForwardingProxy <SWBTestDelegate> {
@@ -486,6 +499,37 @@ static void runtimeAdoption(void) {
   [handler release];
 }
 
+/// A protocol adopted by one proxy alone: that proxy conforms and has signatures, another proxy
+/// of the same class does not, and its messages arrive at -forwardInvocation:.
+static void instanceAdoption(void) {
+  InstanceAdoptingProxy *adopting = [[InstanceAdoptingProxy alloc] init];
+  InstanceAdoptingProxy *other = [[InstanceAdoptingProxy alloc] init];
+  Handler *handler = [[Handler alloc] init];
+  adopting->target = handler;
+  SEL height = @selector(heightFor:row:);
+  check(![adopting conformsToProtocol:@protocol(SWBTestDelegate)]
+          && [adopting methodSignatureForSelector:height] == nil,
+    "before adoption, neither conformance nor signature");
+  [adopting adoptProtocol:@protocol(SWBTestDelegate)];
+  [adopting adoptProtocol:@protocol(SWBTestDelegate)];
+  check([adopting adoptedProtocolCount] == 1
+          && protocol_isEqual([adopting adoptedProtocolAtIndex:0], @protocol(SWBTestDelegate)),
+    "a protocol adopted twice is listed once");
+  check([adopting conformsToProtocol:@protocol(SWBTestDelegate)],
+    "the adopting proxy conforms to the protocol");
+  check([adopting conformsToProtocol:@protocol(SWBTestBase)], "and to the one it inherits");
+  check([adopting methodSignatureForSelector:@selector(baseDidChange:)] != nil,
+    "an inherited protocol's method has a signature");
+  check(![other conformsToProtocol:@protocol(SWBTestDelegate)]
+          && [other methodSignatureForSelector:height] == nil,
+    "another proxy of the class is unchanged");
+  check([(id<SWBTestDelegate>)adopting heightFor:nil row:0] == 44.5,
+    "its message reaches forwardInvocation: and the target's answer comes back");
+  [adopting release];
+  [other release];
+  [handler release];
+}
+
 int main(void) {
   NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
   signatures();
@@ -499,6 +543,7 @@ int main(void) {
   returnedObjects();
   returnedValues();
   runtimeAdoption();
+  instanceAdoption();
   [pool drain];
   printf("objc runtime: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -58,10 +58,20 @@ NS_SWIFT_NAME(ForwardingProxy)
 @interface SWBForwardingProxy : NSObject {
  @private
   NSMutableDictionary *_rememberedSignatures;
+  NSMutableArray *_adoptedProtocols;
 }
 
 /// Delivers a message no forwarding target took. The default answers zero.
 - (void)forwardMessage:(SWBForwardedMessage *)message NS_SWIFT_NAME(forward(_:));
+
+/// Adopts `protocol` for this proxy alone, as if its class did: it conforms to it (and to the
+/// protocols it inherits), and the methods they declare get signatures. Other proxies of the
+/// class are unchanged.
+- (void)adoptProtocol:(Protocol *)protocol NS_SWIFT_NAME(adopt(_:));
+/// How many protocols this proxy adopted alone.
+@property(nonatomic, readonly) NSUInteger adoptedProtocolCount;
+/// The protocol at `index` among those this proxy adopted alone, in the order adopted.
+- (Protocol *)adoptedProtocolAtIndex:(NSUInteger)index NS_SWIFT_NAME(adoptedProtocol(at:));
 
 /// Keeps the signature `object` gives for `selector`, for a selector no adopted protocol
 /// declares, so that the message can still be answered once `object` is gone.
