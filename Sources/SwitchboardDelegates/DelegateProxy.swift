@@ -52,6 +52,8 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// the routing's lock.
   private weak var registry: AttachedDelegateProxies?
   private var registryKey: DelegatePropertyKey?
+  /// What the routing knows of the Objective-C runtime: the protocols this proxy adopts.
+  private let runtime: ObjectiveCRuntime
 
   /// A proxy for `handlers`, highest priority first, each held weakly; use
   /// ``attach(to:delegate:adopting:handlers:answers:rules:fallbacks:keepingInstalledDelegate:)-(_,ReferenceWritableKeyPath<Parent,Delegate?>,_,_,_,_,_,_)`` to
@@ -62,11 +64,46 @@ open class DelegateProxy: RoutingProxy<Never> {
   ) {
     var byName: [String: DelegateFallback] = [:]
     for (selector, fallback) in fallbacks { byName[NSStringFromSelector(selector)] = fallback }
+    let runtime = ObjectiveCRuntime(adoptedBy: Self.self)
+    self.runtime = runtime
     super.init(
       routing: DelegateRouting(
         handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: rules,
-        fallbacks: byName, runtime: ObjectiveCRuntime(adoptedBy: Self.self),
+        fallbacks: byName, runtime: runtime,
         typedNotifications: DelegatePreset.typedNotifications, schedule: afterThisTurn))
+  }
+
+  /// Adopts `protocol` for this proxy alone, before it is attached.
+  ///
+  /// The proxy conforms to it, and the parent's messages of it are routed, checked and answered
+  /// as for a protocol its class adopts. `attach` does this for the delegate property's
+  /// protocol.
+  ///
+  /// ```swift
+  /// let proxy = DelegateProxy(handlers: [.viewModel: model])
+  /// proxy.adopt(UIPickerViewDataSource.self)
+  /// ```
+  ///
+  /// - Precondition: The proxy is not attached yet.
+  open override func adopt(_ protocol: Protocol) {
+    precondition(
+      !routing.isStarted,
+      "\(Self.self).adopt(\(NSStringFromProtocol(`protocol`))): the proxy is attached already. "
+        + "Adopt a protocol before attach (or name it in attach's `adopting`).")
+    super.adopt(`protocol`)
+    runtime.adopt(`protocol`)
+    routing.invalidateRoutes()
+  }
+
+  /// Makes this proxy adopt the protocol of a delegate property typed `Delegate` (or the one
+  /// named), unless its class adopts it.
+  private func adopt<Delegate>(propertyOf delegateType: Delegate.Type, named: Protocol?) {
+    // A Swift protocol type prints its Objective-C name, unless the SDK renamed it for Swift:
+    // then the class must adopt it, or `adopting` name it.
+    guard let proto = named ?? NSProtocolFromString(String(describing: delegateType)),
+      !class_conformsToProtocol(Self.self, proto)
+    else { return }
+    adopt(proto)
   }
 
   /// Makes a proxy of this class, makes `parent` own it, and sets it as the parent's delegate.
@@ -82,22 +119,21 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// SearchBarProxy.attach(to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
   /// ```
   ///
-  /// A protocol with required methods, such as `UIPickerViewDataSource`, cannot be adopted by
-  /// an empty Swift class: name it in `adopting` instead, and the class adopts it at run time
-  /// (the handlers implement its methods):
+  /// No subclass is needed: the proxy adopts the property's protocol for itself, so one form
+  /// serves every delegate, one with required methods (`UIPickerViewDataSource`) or one that
+  /// refines `Sendable` (`AVSpeechSynthesizerDelegate`) too:
   ///
   /// ```swift
-  /// final class PickerDataSourceProxy: DelegateProxy {}
-  ///
-  /// PickerDataSourceProxy.attach(
-  ///   to: picker, delegate: \.dataSource, adopting: UIPickerViewDataSource.self,
-  ///   handlers: [.viewModel: model])
+  /// DelegateProxy.attach(to: picker, delegate: \.dataSource, handlers: [.viewModel: model])
   /// ```
   ///
-  /// - Precondition: The class adopts the property's protocol (declare
-  ///   `final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}`), or names it in
-  ///   `adopting`; a protocol named in `adopting` is adopted by a subclass, not by
-  ///   `DelegateProxy` itself.
+  /// A subclass that adopts the protocol (`final class SearchBarProxy: DelegateProxy,
+  /// UISearchBarDelegate {}`) works the same, and names the proxy in your code. `adopting`
+  /// names the protocol where the SDK renamed it for Swift, so its Objective-C name is not the
+  /// property type's.
+  ///
+  /// - Precondition: The property's protocol is found by its Swift name, or named in
+  ///   `adopting`, or the class adopts it.
   ///
   /// Closures in `answers` are handlers from the start: the parent sees them the moment the
   /// proxy becomes its delegate (a closure added later with `answer` reaches it after the
@@ -185,14 +221,13 @@ open class DelegateProxy: RoutingProxy<Never> {
     rules: RoutingRules<Never>, fallbacks: [Selector: DelegateFallback],
     keepingInstalledDelegate: Bool
   ) -> Self {
-    if let protocolWithRequiredMethods { adopt(protocolWithRequiredMethods) }
     let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
+    proxy.adopt(propertyOf: Delegate.self, named: protocolWithRequiredMethods)
     precondition(
       proxy is Delegate,
       "\(Self.self) does not adopt \(Delegate.self), the type of the delegate property it is "
-        + "attached to. Declare it as `final class \(Self.self): DelegateProxy, "
-        + "\(Delegate.self) {}`, or, for a protocol with required methods, name it: "
-        + "`attach(to:delegate:adopting: \(Delegate.self).self, handlers:)`.")
+        + "attached to, and its Objective-C protocol was not found by that name. Name it: "
+        + "`attach(to:delegate:adopting: <its Objective-C protocol>.self, handlers:)`.")
     // Before the first assignment, so the parent's first question sees them.
     for answer in answers { answer.register(proxy.routing) }
     let attached = AttachedDelegateProxies.of(parent)
@@ -210,17 +245,6 @@ open class DelegateProxy: RoutingProxy<Never> {
       proxy.registryKey = key
     }
     return proxy
-  }
-
-  /// Makes this class adopt `protocolWithRequiredMethods` at run time, before a proxy is made:
-  /// its routing reads the protocols its class adopts.
-  private static func adopt(_ protocolWithRequiredMethods: Protocol) {
-    precondition(
-      Self.self != DelegateProxy.self,
-      "DelegateProxy adopting \(NSStringFromProtocol(protocolWithRequiredMethods)): every "
-        + "DelegateProxy would adopt it. Declare a subclass for this delegate, "
-        + "`final class PickerDataSourceProxy: DelegateProxy {}`, and use that.")
-    class_addProtocol(Self.self, protocolWithRequiredMethods)
   }
 
   /// Adds `handlers` to the proxy attached to `parent`'s delegate `property`, whichever class
@@ -300,7 +324,17 @@ open class DelegateProxy: RoutingProxy<Never> {
     ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject>,
     rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:]
   ) -> Self {
+    made(adopting: nil, ownedBy: owner, handlers: handlers, rules: rules, fallbacks: fallbacks)
+  }
+
+  /// A proxy of this class adopting `proto`, started without a property, kept by `owner`.
+  private static func made(
+    adopting proto: Protocol?, ownedBy owner: AnyObject?,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<Never>,
+    fallbacks: [Selector: DelegateFallback]
+  ) -> Self {
     let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
+    if let proto, !class_conformsToProtocol(Self.self, proto) { proxy.adopt(proto) }
     proxy.routing.startWithoutProperty(as: proxy)
     if let owner { AttachedDelegateProxies.of(owner).owned.append(proxy) }
     return proxy
@@ -324,8 +358,9 @@ open class DelegateProxy: RoutingProxy<Never> {
     ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject>,
     rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:]
   ) -> Delegate {
-    adopt(protocolWithRequiredMethods)
-    let proxy = delegate(ownedBy: owner, handlers: handlers, rules: rules, fallbacks: fallbacks)
+    let proxy = made(
+      adopting: protocolWithRequiredMethods, ownedBy: owner, handlers: handlers, rules: rules,
+      fallbacks: fallbacks)
     guard let typed = proxy as? Delegate else {
       preconditionFailure(
         "\(Self.self).delegate(as: \(Delegate.self), adopting: "

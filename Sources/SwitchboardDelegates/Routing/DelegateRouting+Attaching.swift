@@ -108,6 +108,14 @@ extension DelegateRouting {
   /// There is no property to set again, so the answers the parent cached when it received the
   /// proxy cannot be refreshed: a handler added later for a method the parent was told is not
   /// implemented never receives it. Everything else holds: fallbacks, reports, observation.
+  /// Whether the proxy has started: attached to its parent, or given to one.
+  package var isStarted: Bool { withLock { isAttached } }
+
+  /// Routes again after the runtime changed what the proxy adopts (before it starts).
+  package func invalidateRoutes() {
+    withLock { router.invalidateRoutes() }
+  }
+
   package func startWithoutProperty(as proxyObject: AnyObject) {
     withLock {
       self.proxyObject = proxyObject

@@ -4,32 +4,28 @@ import ObjectiveC
 
 /// The Objective-C runtime as a proxy asks it: which handler implements which selector, and
 /// what the proxy's protocols declare.
-package struct ObjectiveCRuntime: SelectorRuntime {
+///
+/// A class, so that a proxy that adopts a protocol for itself alone (``adopt(_:)``, at attach)
+/// is seen adopting it by every part of its routing; that happens before the proxy is attached,
+/// while no other thread has it, and never after: the declarations are then only read.
+package final class ObjectiveCRuntime: SelectorRuntime, @unchecked Sendable {
   /// What each protocol method of the view declares, by selector.
-  private let declarations: [String: SelectorDeclaration]
+  private var declarations: [String: SelectorDeclaration]
   /// UIKit controllers whose own implementations of the view's methods do not count: a
   /// subclass that does not override them has not implemented them.
   private let controllerClassNames: [String]
 
   /// The runtime for the protocols `proxyClass` adopts (with its superclasses, and the
   /// protocols those inherit), each received as the delegate.
-  package init(adoptedBy proxyClass: AnyClass) {
-    var protocols: [Protocol] = []
-    var seen: Set<String> = ["NSObject"]
-    var pending: [Protocol] = []
+  package convenience init(adoptedBy proxyClass: AnyClass) {
+    var roots: [Protocol] = []
     var current: AnyClass? = proxyClass
     while let cls = current {
       var count: UInt32 = 0
-      pending += takeRuntimeList(class_copyProtocolList(cls, &count), count: count)
+      roots += takeRuntimeList(class_copyProtocolList(cls, &count), count: count)
       current = class_getSuperclass(cls)
     }
-    while let proto = pending.popLast() {
-      guard seen.insert(NSStringFromProtocol(proto)).inserted else { continue }
-      protocols.append(proto)
-      var count: UInt32 = 0
-      pending += takeRuntimeList(protocol_copyProtocolList(proto, &count), count: count)
-    }
-    self.init(protocols: protocols.map { ($0, "delegate") }, controllers: [])
+    self.init(protocols: Self.withInherited(roots).map { ($0, "delegate") }, controllers: [])
   }
 
   /// The runtime for `protocols`, each received by the parent's property it names, where a
@@ -38,18 +34,49 @@ package struct ObjectiveCRuntime: SelectorRuntime {
   package init(protocols: [(Protocol, property: String)], controllers: [AnyClass]) {
     var declarations: [String: SelectorDeclaration] = [:]
     for (proto, property) in protocols {
-      for isRequired in [true, false] {
-        var count: UInt32 = 0
-        let list = protocol_copyMethodDescriptionList(proto, isRequired, true, &count)
-        for description in takeRuntimeList(list, count: count) {
-          guard let name = description.name, let types = description.types else { continue }
-          declarations[NSStringFromSelector(name)] = SelectorDeclaration(
-            types: String(cString: types), property: property)
-        }
-      }
+      Self.declare(proto, property: property, in: &declarations)
     }
     self.declarations = declarations
     controllerClassNames = controllers.map { NSStringFromClass($0) }
+  }
+
+  /// Adds what `proto` and the protocols it inherits declare, received as the delegate.
+  ///
+  /// What a proxy adopting it for itself alone declares; before the proxy is attached only.
+  package func adopt(_ proto: Protocol) {
+    for adopted in Self.withInherited([proto]) {
+      Self.declare(adopted, property: "delegate", in: &declarations)
+    }
+  }
+
+  /// `roots` and every protocol they inherit, each once, `NSObject` left out.
+  private static func withInherited(_ roots: [Protocol]) -> [Protocol] {
+    var protocols: [Protocol] = []
+    var seen: Set<String> = ["NSObject"]
+    var pending = roots
+    while let proto = pending.popLast() {
+      guard seen.insert(NSStringFromProtocol(proto)).inserted else { continue }
+      protocols.append(proto)
+      var count: UInt32 = 0
+      pending += takeRuntimeList(protocol_copyProtocolList(proto, &count), count: count)
+    }
+    return protocols
+  }
+
+  /// Adds the methods `proto` itself declares (required and optional) to `declarations`,
+  /// received by `property`.
+  private static func declare(
+    _ proto: Protocol, property: String, in declarations: inout [String: SelectorDeclaration]
+  ) {
+    for isRequired in [true, false] {
+      var count: UInt32 = 0
+      let list = protocol_copyMethodDescriptionList(proto, isRequired, true, &count)
+      for description in takeRuntimeList(list, count: count) {
+        guard let name = description.name, let types = description.types else { continue }
+        declarations[NSStringFromSelector(name)] = SelectorDeclaration(
+          types: String(cString: types), property: property)
+      }
+    }
   }
 
   package func declaration(of selector: String) -> SelectorDeclaration? { declarations[selector] }
