@@ -92,7 +92,7 @@ final class AnswerCombiner: Sendable {
   init(_ kind: Kind) { self.kind = kind }
 
   /// Whether the answers of a message answering `type` can be combined this way.
-  @inlinable
+  @inlinable @inline(__always)
   func fits(_ type: Any.Type) -> Bool {
     switch kind {
     case .allMustAllow: type == Bool.self || type == Bool?.self
@@ -193,7 +193,7 @@ struct CombinedAnswer<Result> {
 
   /// Starts combining answers of type `Result` the way `combiner` does; `nil` when they do not
   /// fit it.
-  @inlinable
+  @inlinable @inline(__always)
   init?(_ combiner: AnswerCombiner) {
     guard combiner.fits(Result.self) else { return nil }
     switch combiner.kind {
@@ -206,7 +206,7 @@ struct CombinedAnswer<Result> {
   }
 
   /// Adds the next implementer's answer.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func add(_ next: Result) {
     switch way {
     case .allMustAllow:
