@@ -98,11 +98,9 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// Makes this proxy adopt the protocol of a delegate property typed `Delegate` (or the one
   /// named), unless its class adopts it.
   private func adopt<Delegate>(propertyOf delegateType: Delegate.Type, named: Protocol?) {
-    // A Swift protocol type prints its Objective-C name, unless the SDK renamed it for Swift:
-    // then the class must adopt it, or `adopting` name it.
-    guard let proto = named ?? NSProtocolFromString(String(describing: delegateType)),
-      !class_conformsToProtocol(Self.self, proto)
-    else { return }
+    let found = ObjectiveCProtocolName.candidates(for: delegateType).lazy
+      .compactMap(NSProtocolFromString).first
+    guard let proto = named ?? found, !class_conformsToProtocol(Self.self, proto) else { return }
     adopt(proto)
   }
 

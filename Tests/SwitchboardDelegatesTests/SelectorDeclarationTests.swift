@@ -131,3 +131,33 @@ struct DelegatePropertyKeyTests {
         != DelegatePropertyKey(\SheetController.sheetDelegate))
   }
 }
+
+/// The Objective-C names tried for a delegate property's protocol.
+struct ObjectiveCProtocolNameTests {
+  @Test func aProtocolKeepsItsNameOrLosesFoundationsPrefix() {
+    #expect(
+      ObjectiveCProtocolName.candidates(reflecting: "UIKit.UISearchBarDelegate")
+        == ["UISearchBarDelegate", "NSUISearchBarDelegate"])
+    #expect(
+      ObjectiveCProtocolName.candidates(reflecting: "Foundation.URLSessionDelegate")
+        == ["URLSessionDelegate", "NSURLSessionDelegate"])
+  }
+
+  @Test func aNestedProtocolJoinsItsPath() {
+    #expect(
+      ObjectiveCProtocolName.candidates(reflecting: "PencilKit.PKToolPicker.Delegate").first
+        == "PKToolPickerDelegate")
+    #expect(
+      ObjectiveCProtocolName.candidates(reflecting: "UIKit.UITabBarController.Sidebar.Delegate")
+        .first == "UITabBarControllerSidebarDelegate")
+  }
+
+  @Test func theSwiftRuntimeNamesAProtocolTypeWithItsModule() {
+    // What `candidates(for:)` reads, on the real runtime: the module, then the type's path.
+    #expect(
+      ObjectiveCProtocolName.candidates(for: (any LocalDelegate).self).first == "LocalDelegate")
+  }
+}
+
+/// A protocol as a test module declares it (a private one has no name the runtime prints).
+protocol LocalDelegate: AnyObject {}
