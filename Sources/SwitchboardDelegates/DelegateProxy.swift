@@ -210,6 +210,30 @@ open class DelegateProxy: RoutingProxy<Never> {
       fallbacks: fallbacks, keepingInstalledDelegate: keepingInstalledDelegate)
   }
 
+  /// A read-only delegate property cannot be set by the proxy: name the method that sets it.
+  ///
+  /// This overload exists for its message: attaching to a property the parent sets with a
+  /// method (`setSampleBufferDelegate(_:queue:)`) does not compile, and says what to write
+  /// instead:
+  ///
+  /// ```swift
+  /// DelegateProxy.attach(
+  ///   to: output, delegate: \.sampleBufferDelegate,
+  ///   settingWith: { output, delegate in output.setSampleBufferDelegate(delegate, queue: frames) },
+  ///   handlers: [.viewModel: detector])
+  /// ```
+  @available(
+    *, unavailable,
+    message:
+      "the delegate property is read-only: give the method that sets it, attach(to:delegate:settingWith:handlers:)"
+  )
+  public static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: KeyPath<Parent, Delegate?>,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>
+  ) -> Self {
+    fatalError("unavailable")
+  }
+
   /// The one way every `attach` goes: makes the proxy, gives it its closures, and connects it
   /// to the property `access` reaches, kept under `key`.
   private static func attach<Parent: AnyObject, Delegate>(
