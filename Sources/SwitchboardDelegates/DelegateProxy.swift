@@ -114,7 +114,7 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// attached, and ``RoutingProxy/onError`` hears why; add your handlers to that proxy instead.
   ///
   /// ```swift
-  /// SearchBarProxy.attach(to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
+  /// DelegateProxy.attach(to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
   /// ```
   ///
   /// No subclass is needed: the proxy adopts the property's protocol for itself, so one form
@@ -284,8 +284,8 @@ open class DelegateProxy: RoutingProxy<Never> {
   ///
   /// A handler joins as `add(_:role:)` adds it: below the handlers already there, above the
   /// delegates the parent had, and a role already taken is reported. When nothing is attached
-  /// yet, the proxy made is of this class (`DelegateProxy` itself conforms to the property's
-  /// protocol only through a handler that adopts it), with the guarantees of
+  /// yet, the proxy made is of this class, adopting the property's protocol, with the guarantees
+  /// of
   /// ``attach(to:delegate:adopting:handlers:answers:rules:fallbacks:keepingInstalledDelegate:)-(_,ReferenceWritableKeyPath<Parent,Delegate?>,_,_,_,_,_,_)``.
   ///
   /// - Returns: The proxy the handlers joined.
