@@ -113,7 +113,7 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
               + "name the method's return type in .combining(_:as:_:)")))
     }
     // Reported when the proxy starts, once the app has had its say on `onError`.
-    router.rules = refusingBroadcasts(in: router.rules, keeping: RoutingRules()) {
+    router.rules = refusingRulesThatCannotRoute(in: router.rules, keeping: RoutingRules()) {
       refusedAtInit.append($0)
     }
     routeObservation = router.observeRoutes { [weak self] change in
@@ -146,7 +146,9 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     get { withLock { router.rules } }
     set {
       withLock {
-        router.rules = refusingBroadcasts(in: newValue, keeping: router.rules) { report($0) }
+        router.rules = refusingRulesThatCannotRoute(in: newValue, keeping: router.rules) {
+          report($0)
+        }
       }
     }
   }
@@ -167,7 +169,7 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// combines answers of another type than the method returns, which are refused (reported,
   /// with the fix) and replaced by the rule `previous` had for it: the parent takes one answer,
   /// so such a rule would leave the method with no route at all.
-  private func refusingBroadcasts(
+  private func refusingRulesThatCannotRoute(
     in rules: RoutingRules<Message>, keeping previous: RoutingRules<Message>,
     reporting report: (DelegateProxyError) -> Void
   ) -> RoutingRules<Message> {
