@@ -174,46 +174,49 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     reporting report: (DelegateProxyError) -> Void
   ) -> RoutingRules<Message> {
     var accepted = rules
-    for name in rules.namesWithEntries where rules[named: name]?.isBroadcast == true {
-      guard let declaration = selectors.runtime.declaration(of: name), !declaration.returnsVoid
-      else { continue }
-      accepted[named: name] = previous[named: name]
-      let kept = previous[named: name].map { "its rule, \($0)" } ?? "its first implementer"
-      report(
-        DelegateProxyError(
-          .routeCannotWork(
-            "\(name): a broadcast rule was refused, since the method returns a value and the "
-              + "parent takes one answer; it keeps \(kept). Fix: pick one handler "
-              + "(.always(role), .prefer(role)), or answer it with one closure that asks each "
-              + "object")))
-    }
     for name in rules.namesWithEntries {
-      guard let rule = rules[named: name], rule.combinesAnswers,
-        let problem = combiningProblem(rule, name)
+      guard let rule = rules[named: name], let (refused, fix) = refusal(of: rule, for: name)
       else { continue }
       accepted[named: name] = previous[named: name]
       let kept = previous[named: name].map { "its rule, \($0)" } ?? "its first implementer"
       report(
-        DelegateProxyError(
-          .routeCannotWork(
-            "\(name): the rule '\(rule.name)' was refused: \(problem); it keeps \(kept). Fix: "
-              + "use .allMustAllow for a BOOL, .firstNonNil for an object, .combining(_:as:_:) "
-              + "with the method's return type, or pick one handler (.prefer(role)).")))
+        DelegateProxyError(.routeCannotWork("\(name): \(refused); it keeps \(kept). Fix: \(fix)")))
     }
     return accepted
   }
 
-  /// Why `rule`, which combines answers, cannot serve the method `name`, or `nil` when it can
-  /// (or the method is not declared, and its answers are checked as they arrive).
-  private func combiningProblem(_ rule: RoutingRule<Message>, _ name: String) -> String? {
+  /// Why `rule` is refused for the method `name`, and the fix; `nil` when it can route it.
+  ///
+  /// Refused: a broadcast of a method that returns a value, and a rule that combines answers of
+  /// another type than the method returns (or of a method returning nothing). An undeclared
+  /// method is not refused: its answers are checked as they arrive.
+  private func refusal(of rule: RoutingRule<Message>, for name: String) -> (String, String)? {
     guard let declaration = selectors.runtime.declaration(of: name) else { return nil }
-    if declaration.returnsVoid {
-      return "the method returns nothing (.broadcast delivers it to each implementer)"
+    if rule.isBroadcast {
+      guard !declaration.returnsVoid else { return nil }
+      return (
+        "a broadcast rule was refused, since the method returns a value and the parent takes "
+          + "one answer",
+        "pick one handler (.always(role), .prefer(role)), or answer it with one closure that "
+          + "asks each object"
+      )
     }
-    guard let encoding = declaration.returnType, let type = Self.answerType(encoding: encoding),
-      !rule.combinesAnswers(of: type)
-    else { return nil }
-    return "it does not combine answers of the method's return type (\(encoding))"
+    guard rule.combinesAnswers else { return nil }
+    let problem: String
+    if declaration.returnsVoid {
+      problem = "the method returns nothing (.broadcast delivers it to each implementer)"
+    } else if let encoding = declaration.returnType,
+      let type = Self.answerType(encoding: encoding), !rule.combinesAnswers(of: type)
+    {
+      problem = "it does not combine answers of the method's return type (\(encoding))"
+    } else {
+      return nil
+    }
+    return (
+      "the rule '\(rule.name)' was refused: \(problem)",
+      "use .allMustAllow for a BOOL, .firstNonNil for an object, .combining(_:as:_:) with the "
+        + "method's return type, or pick one handler (.prefer(role))."
+    )
   }
 
   /// Adds a handler with the lowest priority but the kept delegates'.
