@@ -80,12 +80,10 @@ extension DelegateAnswer {
     isolation: (any Actor)? = #isolation,
     _ body: @escaping (Owner, repeat each Argument) -> Answer
   ) -> DelegateAnswer {
-    let name = NSStringFromSelector(selector)
-    let role = role ?? HandlerRole(name)
-    return DelegateAnswer { routing in
+    DelegateAnswer { routing in
       _ = routing.answer(
-        name, owner: owner, role: role, at: nil, isolation: isolation,
-        keep: { OwnedAnswers.of(owner).keep($0, for: routing, role: role) }, body)
+        NSStringFromSelector(selector), ownedBy: owner, role: role, at: nil,
+        isolation: isolation, body)
     }
   }
 }

@@ -130,10 +130,9 @@ extension RoutingProxy {
     retention: HandlerRetention = .weak, isolation: (any Actor)? = #isolation,
     with body: @escaping (repeat each Argument) -> Answer
   ) -> ObservationToken {
-    let name = NSStringFromSelector(selector)
-    return routing.answer(
-      name, role: role ?? HandlerRole(name), at: position, retention: retention,
-      isolation: isolation, body)
+    answer(
+      named: NSStringFromSelector(selector), role: role, at: position, retention: retention,
+      isolation: isolation, with: body)
   }
 
   /// Answers the method named `name`, its Objective-C selector
@@ -203,10 +202,7 @@ extension RoutingProxy {
     isolation: (any Actor)? = #isolation,
     with body: @escaping (Owner, repeat each Argument) -> Answer
   ) -> ObservationToken {
-    let role = role ?? HandlerRole(name)
-    return routing.answer(
-      name, owner: owner, role: role, at: position, isolation: isolation,
-      keep: { OwnedAnswers.of(owner).keep($0, for: routing, role: role) }, body)
+    routing.answer(name, ownedBy: owner, role: role, at: position, isolation: isolation, body)
   }
 
   // MARK: - Async sequences
@@ -263,6 +259,21 @@ extension OwnedAnswers {
   /// by it until it is deallocated).
   static func of(_ owner: AnyObject) -> OwnedAnswers {
     associatedObject(of: owner, key: &AssociationKeys.ownedAnswers) { OwnedAnswers() }
+  }
+}
+
+extension DelegateRouting {
+  /// Adds a closure answering `selector` for as long as `owner` lives, which keeps it (its
+  /// role, by default the selector's name, replacing the one kept before): what
+  /// `answer(_:owner:…)` and `DelegateAnswer.answer(_:owner:…)` add.
+  func answer<Owner: AnyObject, each Argument, Answer>(
+    _ selector: String, ownedBy owner: Owner, role: HandlerRole?, at position: Int?,
+    isolation: (any Actor)?, _ body: @escaping (Owner, repeat each Argument) -> Answer
+  ) -> ObservationToken {
+    let role = role ?? HandlerRole(selector)
+    return answer(
+      selector, owner: owner, role: role, at: position, isolation: isolation,
+      keep: { OwnedAnswers.of(owner).keep($0, for: self, role: role) }, body)
   }
 }
 #endif
