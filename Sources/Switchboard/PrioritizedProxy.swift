@@ -66,7 +66,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// Decides whether a message named at run time returns nothing.
   let namedNotificationCheck: ((String) -> Bool)?
   /// The answer type of a message named at run time, when known, for a proxy that combines
-  /// the answers of such messages itself (reading them boxed, with ``boxedCombination(named:)``);
+  /// the answers of such messages itself (reading them boxed, with ``firstTarget(forNamed:combination:)``);
   /// `nil` (the default) when it does not, and rules that combine answers fail for them with
   /// ``RoutingError/Kind-swift.enum/combiningNamedMessage``.
   package var namedAnswerType: ((String) -> Any.Type?)?

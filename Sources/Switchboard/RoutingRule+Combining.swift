@@ -153,15 +153,26 @@ package enum BoxedCombination {
 }
 
 extension PrioritizedProxy {
-  /// How the rule of the message named `name` combines its implementers' answers, when its
-  /// route sends it to several; `nil` otherwise.
-  package func boxedCombination(named name: String) -> BoxedCombination? {
-    guard let combiner = namedRoute(name).combiner else { return nil }
-    switch combiner.kind {
-    case .allMustAllow: return .allMustAllow
-    case .firstNonNil: return .firstNonNil
-    case .fold(let fold): return .fold(expected: combiner.expected, combine: fold.combine)
+  /// The first target of the message named `name`, as ``firstTarget(forNamed:)`` finds it,
+  /// and how its rule combines the answers when it sends the message to several.
+  ///
+  /// What a proxy reading answers boxed asks for each message that returns a value: a route to
+  /// one handler, the usual one, costs no more than ``firstTarget(forNamed:)``.
+  package func firstTarget(
+    forNamed name: String, combination: inout BoxedCombination?
+  ) -> AnyObject? {
+    var first: AnyObject?
+    let count = forEachTarget(named: name) { target in
+      if first == nil { first = target }
     }
+    if count > 1, let combiner = namedRoutes[name]?.combiner {
+      switch combiner.kind {
+      case .allMustAllow: combination = .allMustAllow
+      case .firstNonNil: combination = .firstNonNil
+      case .fold(let fold): combination = .fold(expected: combiner.expected, combine: fold.combine)
+      }
+    }
+    return first
   }
 }
 

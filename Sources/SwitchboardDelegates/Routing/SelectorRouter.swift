@@ -149,17 +149,19 @@ final class SelectorRouter<Message: MessageSet> {
         known.answer(invocation)
         return nil
       }
-      // Several implementers, under a rule that combines their answers.
-      if let combination = router.boxedCombination(named: selector) {
+      // One answer, from the first target (a broadcast rule for a method that returns a value
+      // is a setup mistake, reported when it is made), or several implementers' answers under a
+      // rule that combines them.
+      var combination: BoxedCombination?
+      let target = router.firstTarget(forNamed: selector, combination: &combination)
+      if let combination {
         let targets = router.targets(forNamed: selector)
         if !targets.isEmpty {
           combine(invocation, from: targets, combination)
           return nil
         }
       }
-      // One answer, from the first target: a broadcast rule for a method that returns a value
-      // is a setup mistake, reported when it is made.
-      if let target = router.firstTarget(forNamed: selector) {
+      if let target {
         deliver(invocation, to: target)
         return nil
       }
