@@ -133,6 +133,17 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// - Precondition: The property's protocol is found by its Swift name, or named in
   ///   `adopting`, or the class adopts it.
   ///
+  /// `handlers` can be left out when closures answer everything, given here in `answers` or
+  /// after, with `answer(_:owner:…)`:
+  ///
+  /// ```swift
+  /// let pick = #selector(UIFontPickerViewControllerDelegate.fontPickerViewControllerDidPickFont)
+  /// DelegateProxy.attach(to: picker, delegate: \.delegate).answer(pick, owner: self) {
+  ///   (screen, picker: UIFontPickerViewController) in
+  ///   screen.style.apply(picker.selectedFontDescriptor)
+  /// }
+  /// ```
+  ///
   /// Closures in `answers` are handlers from the start: the parent sees them the moment the
   /// proxy becomes its delegate (a closure added later with `answer` reaches it after the
   /// turn, when the proxy re-assigns itself).
@@ -140,7 +151,7 @@ open class DelegateProxy: RoutingProxy<Never> {
   public static func attach<Parent: AnyObject, Delegate>(
     to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
     adopting protocolWithRequiredMethods: Protocol? = nil,
-    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
+    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
     rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true
   ) -> Self {
@@ -164,7 +175,7 @@ open class DelegateProxy: RoutingProxy<Never> {
   public static func attach<Parent: AnyObject, Delegate>(
     to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate>,
     adopting protocolWithRequiredMethods: Protocol? = nil,
-    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
+    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
     rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true
   ) -> Self {
@@ -197,7 +208,7 @@ open class DelegateProxy: RoutingProxy<Never> {
     to parent: Parent, delegate property: KeyPath<Parent, Delegate?>,
     settingWith set: @escaping (Parent, Delegate?) -> Void,
     adopting protocolWithRequiredMethods: Protocol? = nil,
-    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
+    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
     rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true
   ) -> Self {
@@ -222,6 +233,7 @@ open class DelegateProxy: RoutingProxy<Never> {
   ///   settingWith: { output, delegate in output.setSampleBufferDelegate(delegate, queue: frames) },
   ///   handlers: [.viewModel: detector])
   /// ```
+  @discardableResult
   @available(
     *, unavailable,
     message:
@@ -229,7 +241,7 @@ open class DelegateProxy: RoutingProxy<Never> {
   )
   public static func attach<Parent: AnyObject, Delegate>(
     to parent: Parent, delegate property: KeyPath<Parent, Delegate?>,
-    handlers: KeyValuePairs<HandlerRole, AnyObject>
+    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:]
   ) -> Self {
     fatalError("unavailable")
   }
