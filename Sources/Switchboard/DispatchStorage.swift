@@ -92,10 +92,52 @@ struct DispatchStorage {
   @usableFromInline func releaseParkedRoutes() {
     assert(borrowing.pointee.depth == 0)
     // Moved out before they are released: a handler's `deinit` may change the proxy again.
-    let parked = borrowing.pointee.parked
+    let parked = (borrowing.pointee.parked, borrowing.pointee.parkedReceivers)
     borrowing.pointee.parked = []
+    borrowing.pointee.parkedReceivers = []
     borrowing.pointee.hasParked = false
     _ = parked
+  }
+
+  /// Makes `receivers` the typed receivers `kept` keeps; the ones replaced are parked while a
+  /// walk over them may be in progress (``callEachKeptReceiver(at:as:or:_:or:)``), as a
+  /// replaced route table is.
+  func keep(_ receivers: Receivers, in kept: KeptTargets) {
+    if let replaced = kept.receivers, borrowing.pointee.depth > 0 {
+      borrowing.pointee.parkedReceivers.append(replaced)
+      borrowing.pointee.hasParked = true
+    }
+    kept.receivers = receivers
+  }
+
+  /// Calls every live receiver route `index` keeps typed as `Capability` and `Alternative`, in
+  /// order, and returns how many were called and whether one was found released; `nil` when
+  /// the route keeps no receivers so typed.
+  ///
+  /// Neither the route nor its receivers are retained: the walk counts as a borrowing call, so
+  /// a route table or receivers replaced by a body meanwhile are parked until it ends, and the
+  /// typed values it reads stay valid. Only fields are read from the unretained references.
+  @inlinable @inline(__always)
+  func callEachKeptReceiver<Capability, Alternative, Failure: Error>(
+    at index: Int, as capability: Capability.Type, or alternative: Alternative.Type,
+    _ body: (Capability) throws(Failure) -> Void,
+    or alternativeBody: (Alternative) throws(Failure) -> Void
+  ) throws(Failure) -> (delivered: Int, metReleased: Bool)? {
+    unowned(unsafe) let route = routeCell.pointee[index]
+    unowned(unsafe) let kept = route.kept
+    guard let list = kept.receiverList,
+      kept.receiverCapability == ObjectIdentifier(Capability.self),
+      kept.receiverAlternative == ObjectIdentifier(Alternative.self)
+    else { return nil }
+    borrowing.pointee.depth += 1
+    defer {
+      borrowing.pointee.depth -= 1
+      if _slowPath(borrowing.pointee.hasParked), borrowing.pointee.depth == 0 {
+        releaseParkedRoutes()
+      }
+    }
+    return try Receivers.callEach(
+      in: list, as: capability, or: alternative, body, or: alternativeBody)
   }
 
   /// `body`'s answer from the only target of route `index`, typed as `Capability` or
@@ -192,6 +234,8 @@ struct DispatchStorage {
     @usableFromInline var hasParked = false
     /// Route tables replaced while one was in progress.
     var parked: [ContiguousArray<Route>] = []
+    /// A route's typed receivers replaced while one was in progress.
+    var parkedReceivers: [Receivers] = []
   }
 
   // MARK: - A route's typed targets
@@ -222,8 +266,21 @@ struct DispatchStorage {
     @usableFromInline @exclusivity(unchecked) var singleCapability: ObjectIdentifier?
     /// Where ``single`` stores its typed value.
     @usableFromInline @exclusivity(unchecked) var singleValue: UnsafeMutableRawPointer?
-    /// The targets of a broadcast typed as the capabilities they were last broadcast as.
-    @usableFromInline @exclusivity(unchecked) var receivers: Receivers?
+    /// The targets of a broadcast typed as the capabilities they were last broadcast as; set
+    /// through ``DispatchStorage/keep(_:in:)``.
+    @exclusivity(unchecked) var receivers: Receivers? {
+      didSet {
+        receiverList = receivers?.receivers
+        receiverCapability = receivers?.capability
+        receiverAlternative = receivers?.alternative
+      }
+    }
+    /// ``receivers``' list and capabilities, read by dispatch without loading (and retaining)
+    /// it.
+    @usableFromInline @exclusivity(unchecked) var receiverList:
+      UnsafeMutableBufferPointer<Receivers.Receiver>?
+    @usableFromInline @exclusivity(unchecked) var receiverCapability: ObjectIdentifier?
+    @usableFromInline @exclusivity(unchecked) var receiverAlternative: ObjectIdentifier?
 
     init(single slot: HandlerSlot?) {
       if let slot, !slot.isStrong {
@@ -344,20 +401,20 @@ struct DispatchStorage {
       receivers.deallocate()
     }
 
-    /// Calls every live receiver, in order, through its own capability; returns how many were
-    /// called and whether one was found released.
+    /// Calls every live receiver of `list`, in order, through its own capability; returns how
+    /// many were called and whether one was found released.
     ///
-    /// The receivers object is held for the whole call, so every typed value stays valid even
-    /// when a body changes the routes.
+    /// The caller keeps `list` valid for the whole walk, even when a body changes the routes
+    /// (``DispatchStorage/callEachKeptReceiver(at:as:or:_:or:)``).
     @inlinable @inline(__always)
-    func callEach<Capability, Alternative, Failure: Error>(
-      as capability: Capability.Type, or alternative: Alternative.Type,
-      _ body: (Capability) throws(Failure) -> Void,
+    static func callEach<Capability, Alternative, Failure: Error>(
+      in list: UnsafeMutableBufferPointer<Receiver>, as capability: Capability.Type,
+      or alternative: Alternative.Type, _ body: (Capability) throws(Failure) -> Void,
       or alternativeBody: (Alternative) throws(Failure) -> Void
     ) throws(Failure) -> (delivered: Int, metReleased: Bool) {
       var delivered = 0
       var metReleased = false
-      for receiver in receivers {
+      for receiver in list {
         if let weakReference = receiver.weakReference, weakReference.retainedObject() == nil {
           // Skip the released handler: the others are the new route's targets too.
           metReleased = true
@@ -374,7 +431,7 @@ struct DispatchStorage {
         }
         delivered += 1
       }
-      return withExtendedLifetime(self) { (delivered, metReleased) }
+      return (delivered, metReleased)
     }
   }
 }

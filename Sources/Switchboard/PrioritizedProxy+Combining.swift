@@ -24,7 +24,7 @@ extension PrioritizedProxy {
   ) throws(Failure) -> Combined<Result> {
     // As in `callKeptTarget`: the route is read without a retain, and only before any handler
     // is called (a handler may change the routes); the combining way is copied out, and the
-    // receivers below are retained for the walk.
+    // receivers below are walked as a borrowing call, which parks whatever a handler replaces.
     unowned(unsafe) let route = storage.route(at: index)
     guard let combiner = route.combiner else { return .notCombined }
     guard var combined = CombinedAnswer<Result>(combiner) else {
@@ -38,18 +38,15 @@ extension PrioritizedProxy {
     // The route's typed receivers are walked as a broadcast walks them, skipping released ones;
     // the answers are gathered in a local the closures borrow.
     // (Closure literals, not local values: non-escaping, they capture `combined` in place.)
-    if let receivers = route.kept.receivers,
-      receivers.capability == ObjectIdentifier(Capability.self),
-      receivers.alternative == ObjectIdentifier(Alternative.self)
-    {
-      let (_, metReleased) = try receivers.callEach(
-        as: capability, or: alternative,
-        { (handler: Capability) throws(Failure) in
-          if !combined.isFinal { combined.add(try body(handler)) }
-        },
-        or: { (handler: Alternative) throws(Failure) in
-          if !combined.isFinal { combined.add(try alternativeBody(handler)) }
-        })
+    let walked = try storage.callEachKeptReceiver(
+      at: index, as: capability, or: alternative,
+      { (handler: Capability) throws(Failure) in
+        if !combined.isFinal { combined.add(try body(handler)) }
+      },
+      or: { (handler: Alternative) throws(Failure) in
+        if !combined.isFinal { combined.add(try alternativeBody(handler)) }
+      })
+    if let (_, metReleased) = walked {
       if metReleased { routeAroundReleasedHandlers() }
     } else {
       _ = try broadcastSlowly(

@@ -274,26 +274,15 @@ extension PrioritizedProxy {
     {
       return 1
     }
-    guard let receivers = keptReceivers(at: index, capability, alternative) else {
+    guard
+      let (delivered, metReleased) = try storage.callEachKeptReceiver(
+        at: index, as: capability, or: alternative, body, or: alternativeBody)
+    else {
       return try broadcastSlowly(
         message, as: capability, or: alternative, body, or: alternativeBody)
     }
-    let (delivered, metReleased) = try receivers.callEach(
-      as: capability, or: alternative, body, or: alternativeBody)
     if metReleased { routeAroundReleasedHandlers() }
     return delivered
-  }
-
-  /// The typed receivers route `index` keeps for these capabilities, if any.
-  @inlinable @inline(__always)
-  func keptReceivers<Capability, Alternative>(
-    at index: Int, _ capability: Capability.Type, _ alternative: Alternative.Type
-  ) -> DispatchStorage.Receivers? {
-    guard let receivers = storage.route(at: index).kept.receivers,
-      receivers.capability == ObjectIdentifier(Capability.self),
-      receivers.alternative == ObjectIdentifier(Alternative.self)
-    else { return nil }
-    return receivers
   }
 
   @usableFromInline
@@ -420,9 +409,11 @@ extension PrioritizedProxy {
     } else if case .many = route.targets, route.watched.isEmpty, values.count == slots.count,
       objects.count == slots.count
     {
-      route.kept.receivers = DispatchStorage.Receivers(
-        capability: ObjectIdentifier(Capability.self),
-        alternative: ObjectIdentifier(Alternative.self), values: values, slots: slots)
+      storage.keep(
+        DispatchStorage.Receivers(
+          capability: ObjectIdentifier(Capability.self),
+          alternative: ObjectIdentifier(Alternative.self), values: values, slots: slots),
+        in: route.kept)
     }
     // `objects` keeps every receiver alive for the whole broadcast.
     return try withExtendedLifetime(objects) { () throws(Failure) -> Int in

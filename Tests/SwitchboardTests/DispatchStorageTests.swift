@@ -108,6 +108,37 @@ struct DispatchStorageTests {
     #expect(watched == nil)
   }
 
+  @Test("a broadcast whose receiver replaces the receivers it walks finishes on them")
+  func receiversReplacedDuringBroadcast() {
+    let proxy = PrioritizedProxy<DoorMessage>(rules: [.tick: .broadcast])
+    var second: Tracked? = Tracked("second")
+    weak let watched = second
+    let first = Tracked("first")
+    proxy.add(first)
+    proxy.add(second!)
+    var log: [String] = []
+    // Keeps the route's receivers typed as `Tick`.
+    proxy.broadcast(.tick, as: (any Tick).self) { $0.tick(&log) }
+    var nested = false
+    proxy.broadcast(.tick, as: (any Tick).self) { handler in
+      if !nested {
+        nested = true
+        // Another capability replaces the kept receivers, and a removal the route table,
+        // while this walk still reads both.
+        proxy.broadcast(.tick, as: AnyObject.self) { _ in log.append("nested") }
+        proxy.remove(second!)
+        second = nil
+      }
+      handler.tick(&log)
+    }
+    // The walk goes on over the receivers it started with; the one released meanwhile is
+    // skipped, as a broadcast skips any released handler.
+    #expect(log == ["first", "second", "nested", "nested", "first"])
+    #expect(watched == nil)
+    proxy.broadcast(.tick, as: (any Tick).self) { $0.tick(&log) }
+    #expect(log.suffix(1) == ["first"])
+  }
+
   @Test("a handler that changes the proxy during a send finishes on the routes it was sent on")
   func routesReplacedDuringSend() {
     let proxy = PrioritizedProxy<DoorMessage>()
