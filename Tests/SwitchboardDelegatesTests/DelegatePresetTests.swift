@@ -43,4 +43,28 @@ struct DelegatePresetTests {
     #expect(DelegatePreset.typedNotifications == ["scrollViewDidScroll:", "scrollViewDidZoom:"])
     #expect(answer("scrollViewShouldScrollToTop:") == "true")
   }
+
+  @Test("AppKit's presets answer what the macOS SDK's headers say a missing method does")
+  func appKit() {
+    #expect(answer("tableView:heightOfRow:") == "-1.0", "the table's rowHeight, not 0")
+    #expect(answer("outlineView:heightOfRowByItem:") == "-1.0")
+    #expect(answer("tableView:shouldReorderColumn:toColumn:") == "true")
+    #expect(answer("collectionView:canDragItemsAtIndexPaths:withEvent:") == "true")
+    #expect(answer("collectionView:shouldSelectItemsAtIndexPaths:") == "argument 1")
+    #expect(answer("splitView:constrainSplitPosition:ofSubviewAt:") == "argument 1")
+    #expect(answer("splitView:shouldAdjustSizeOfSubview:") == "true")
+    #expect(
+      answer("textView:willChangeSelectionFromCharacterRanges:toCharacterRanges:") == "argument 2")
+    #expect(answer("window:shouldPopUpDocumentPathMenu:") == "true")
+    #expect(answer("windowShouldClose:") == nil, "no documented default: zero, declared by the app")
+    #expect(DelegatePreset.presenceEffects["splitView:resizeSubviewsWithOldSize:"] != nil)
+    let names = Set(DelegatePreset.all.map(\.protocolName))
+    for name in [
+      "NSTableViewDelegate", "NSOutlineViewDelegate", "NSCollectionViewDelegate",
+      "NSControlTextEditingDelegate", "NSTextViewDelegate", "NSSearchFieldDelegate",
+      "NSWindowDelegate", "NSMenuDelegate", "NSSplitViewDelegate",
+    ] {
+      #expect(names.contains(name), "\(name)")
+    }
+  }
 }

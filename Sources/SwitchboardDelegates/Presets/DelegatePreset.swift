@@ -39,6 +39,9 @@ package struct DelegatePreset: Sendable {
     .textField, .textView, .searchBar, .scrollView, .tabBarController,
     .adaptivePresentationController, .gestureRecognizer, .tableView, .collectionView,
     .fetchedResultsController, .captureFileOutputRecording,
+    // AppKit's (macOS), each value cited from the macOS 13.3 SDK's headers.
+    .appKitTableView, .appKitOutlineView, .appKitCollectionView, .appKitControlTextEditing,
+    .appKitTextView, .appKitSearchField, .appKitWindow, .appKitMenu, .appKitSplitView,
   ]
 
   /// Every preset's documented defaults, by selector.

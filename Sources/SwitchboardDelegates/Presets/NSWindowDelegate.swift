@@ -1,0 +1,12 @@
+extension DelegatePreset {
+  /// `NSWindowDelegate`'s documented answers, from the macOS 13.3 SDK's `NSWindow.h`.
+  ///
+  /// - `window:shouldPopUpDocumentPathMenu:` (line 779): "the window will by default show a path
+  ///   popup menu".
+  ///
+  /// The header states no default for `windowShouldClose:` or the resize questions: answered
+  /// zero, a window whose handler is gone would not close, so declare the answer you want:
+  /// `fallbacks: [#selector(NSWindowDelegate.windowShouldClose(_:)): .value(true)]`.
+  static let appKitWindow = DelegatePreset(
+    "NSWindowDelegate", answeringTrue: ["window:shouldPopUpDocumentPathMenu:"])
+}
