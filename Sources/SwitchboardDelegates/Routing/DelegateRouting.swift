@@ -375,12 +375,14 @@ extension DelegateRouting {
 
 extension DelegateRouting where Message == Never {
   /// The routing of a ``DelegateProxy``: `handlers`, highest priority first, each held weakly,
-  /// routed by selector name.
+  /// routed by selector name; `configure` adjusts the configuration (a parent with several
+  /// properties says which one receives each selector).
   package convenience init(
     handlers: [(role: HandlerRole, handler: AnyObject)], rules: RoutingRules<Never>,
     fallbacks: [String: DelegateFallback], runtime: any SelectorRuntime,
     typedNotifications: Set<String> = [],
-    schedule: @escaping (@escaping @Sendable () -> Void) -> Void
+    schedule: @escaping (@escaping @Sendable () -> Void) -> Void,
+    configure: (inout RoutingConfiguration<Never>) -> Void = { _ in }
   ) {
     let router = PrioritizedProxy<Never>(
       rules: rules,
@@ -392,6 +394,7 @@ extension DelegateRouting where Message == Never {
     var configuration = RoutingConfiguration<Never>()
     configuration.typedNotifications = typedNotifications
     configuration.presenceEffects = DelegatePreset.presenceEffects
+    configure(&configuration)
     self.init(
       router: router, runtime: runtime, fallbacks: fallbacks, configuration: configuration,
       schedule: schedule)

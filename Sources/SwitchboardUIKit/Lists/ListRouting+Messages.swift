@@ -27,9 +27,18 @@ protocol ListProxyHost: ListHost {
   /// view's proxy; a view without supplementary views answers zero.
   func answerSupplementaryView<Host>(
     _ invocation: any ForwardedInvocation, with list: ListRouting<Host>)
+  /// A message's arguments as the list reads them: a view that names a row by its index alone
+  /// (`NSTableView`) gives it as an index path in section 0.
+  func listArguments(_ values: [Any]) -> MessageArguments
+  /// The kind of a supplementary view, named as the view's framework names it.
+  func supplementaryKind(named name: String) -> SupplementaryKind
 }
 
 extension ListProxyHost {
+  func listArguments(_ values: [Any]) -> MessageArguments { MessageArguments(values) }
+
+  func supplementaryKind(named name: String) -> SupplementaryKind { SupplementaryKind(name) }
+
   func answerSupplementaryView<Host>(
     _ invocation: any ForwardedInvocation, with list: ListRouting<Host>
   ) {
@@ -51,14 +60,14 @@ extension SupplementaryProxyHost {
     _ invocation: any ForwardedInvocation, with list: ListRouting<Host>
   ) {
     guard let list = list as? ListRouting<Self> else { return invocation.answerZero() }
-    let arguments = MessageArguments(invocation.arguments)
+    let arguments = listArguments(invocation.arguments)
     guard let indexPath = arguments.indexPaths.first else { return list.unreadable(invocation) }
     let kind = arguments.first(String.self) ?? SupplementaryKind.header.rawValue
     let view = list.provide(
       .supplementaryView, at: indexPath, detail: "\(kind): ", dequeuedBy: dequeues,
       fallback: fallbackSupplementaryView(ofKind: kind, at: indexPath)
     ) {
-      try list.send(.supplementaryView, (SupplementaryKind(kind), indexPath), in: self) {
+      try list.send(.supplementaryView, (supplementaryKind(named: kind), indexPath), in: self) {
         (handler: AnyObject) -> SupplementaryView?? in invocation.view(answeredBy: handler)
       }
     }
@@ -111,7 +120,7 @@ extension ListRouting where Host: ListProxyHost {
   /// model of UIKit and on a device by `forwardInvocation:`.
   func perform(_ invocation: any ForwardedInvocation, _ message: ListMessage) {
     guard let host else { return invocation.answerZero() }
-    let arguments = MessageArguments(invocation.arguments)
+    let arguments = host.listArguments(invocation.arguments)
     let indexPath = arguments.indexPaths.first
     let number = arguments.first(Int.self)
     // A handler's own method: the runtime's message, answered by the handler itself.

@@ -15,8 +15,14 @@ struct ListSelectorTable: Sendable {
   /// primary action changes how selection works; a move method shows reorder controls): the
   /// proxy answers them only when a handler implements them.
   let presenceSensitive: Set<String>
+  /// Messages this view sends its delegate that UIKit sends the data source (an
+  /// `NSTableView`'s cell view).
+  private let sentToDelegate: Set<ListMessage>
 
-  init(hostName: String, selectors: [ListMessage: String], presenceSensitive: Set<String>) {
+  init(
+    hostName: String, selectors: [ListMessage: String], presenceSensitive: Set<String>,
+    sentToDelegate: Set<ListMessage> = []
+  ) {
     var messages: [String: ListMessage] = [:]
     for (message, selector) in selectors {
       if let other = messages.updateValue(message, forKey: selector) {
@@ -28,6 +34,7 @@ struct ListSelectorTable: Sendable {
     self.selectors = selectors
     self.messages = messages
     self.presenceSensitive = presenceSensitive
+    self.sentToDelegate = sentToDelegate
   }
 
   /// The selector that carries `message`, or `nil` when this view does not send it.
@@ -42,7 +49,8 @@ struct ListSelectorTable: Sendable {
   /// The view's property whose object receives `message`.
   func property(of message: ListMessage) -> ListViewProperty {
     if message == .prefetchRows { return .prefetchDataSource }
-    return message.isDataSourceMessage ? .dataSource : .delegate
+    return message.isDataSourceMessage && !sentToDelegate.contains(message)
+      ? .dataSource : .delegate
   }
 
   /// Whether `handler` implements `message` on `host`: it adopts the message's capability for
@@ -110,6 +118,44 @@ struct ListSelectorTable: Sendable {
       "collectionView:performPrimaryActionForItemAtIndexPath:",
       "collectionView:didBeginMultipleSelectionInteractionAtIndexPath:",
     ])
+}
+
+extension ListSelectorTable {
+  /// AppKit's view-based `NSTableView`: its data source and delegate, as the macOS 13.3 SDK's
+  /// `NSTableView.h` declares them.
+  ///
+  /// One section; a row is named by its index (``ListProxyHost/listArguments(_:)`` makes it an
+  /// index path in section 0). The cell is the delegate's `tableView:viewForTableColumn:row:`,
+  /// for the first column (a handler that makes one view per column implements the method
+  /// itself); ``ListMessage/willSelectRow`` is `tableView:shouldSelectRow:`, which can only
+  /// allow or refuse. Selection changes, sorting and drag and drop are routed by selector.
+  static let appKitTableView = ListSelectorTable(
+    hostName: "NSTableView",
+    selectors: [
+      .numberOfRows: "numberOfRowsInTableView:",
+      .cellForRow: "tableView:viewForTableColumn:row:",
+      .heightForRow: "tableView:heightOfRow:",
+      .willSelectRow: "tableView:shouldSelectRow:",
+    ],
+    // A table asks every row's height once this is implemented (NSTableView.h, line 662).
+    presenceSensitive: [], sentToDelegate: [.cellForRow])
+
+  /// AppKit's `NSCollectionView`: its data source, prefetching data source and delegate, as
+  /// the macOS 13.3 SDK's `NSCollectionView.h` declares them. Its items are
+  /// `NSCollectionViewItem`s; selection, which AppKit sends as sets of index paths, is routed
+  /// by selector.
+  static let appKitCollectionView = ListSelectorTable(
+    hostName: "NSCollectionView",
+    selectors: [
+      .numberOfSections: "numberOfSectionsInCollectionView:",
+      .numberOfRows: "collectionView:numberOfItemsInSection:",
+      .cellForRow: "collectionView:itemForRepresentedObjectAtIndexPath:",
+      .supplementaryView: "collectionView:viewForSupplementaryElementOfKind:atIndexPath:",
+      .prefetchRows: "collectionView:prefetchItemsAtIndexPaths:",
+      .willDisplayRow: "collectionView:willDisplayItem:forRepresentedObjectAtIndexPath:",
+      .didEndDisplayingRow: "collectionView:didEndDisplayingItem:forRepresentedObjectAtIndexPath:",
+    ],
+    presenceSensitive: [])
 }
 
 /// A property of a list view that holds one of its helpers.

@@ -1,19 +1,19 @@
-#if canImport(UIKit)
+#if canImport(UIKit) || os(macOS)
 import Switchboard
 import SwitchboardDelegates
 import SwitchboardLists
 import SwitchboardObjC
-import UIKit
 
 /// What ``TableViewProxy`` and ``CollectionViewProxy`` share beyond every proxy's members
 /// (`RoutingProxy`'s: handlers, rules, closures, observation, problems): attaching to the view,
 /// and the list messages' own inspection and observation.
 ///
-/// Use it through its two subclasses; it has no public initializer. Neither implements a
-/// method of UIKit's protocols in Swift: each message reaches the proxy's one routing, and the
-/// modeled ones (`ListMessage`) one shared code that the specs run on a model of UIKit.
+/// Use it through its subclasses (UIKit's views on iOS, AppKit's on the Mac); it has no public
+/// initializer. None implements a method of the view's protocols in Swift: each message reaches
+/// the proxy's one routing, and the modeled ones (`ListMessage`) one shared code that the specs
+/// run on a model of UIKit and AppKit.
 @MainActor
-public class ListViewProxy<Host: ListHost & UIView>: RoutingProxy<ListMessage>, Sendable,
+public class ListViewProxy<Host: ListHost & NSObject>: RoutingProxy<ListMessage>, Sendable,
   ListRoutingProxy
 {
   /// The list's configuration of the routing (platform-independent, specified on a model of
@@ -28,11 +28,11 @@ public class ListViewProxy<Host: ListHost & UIView>: RoutingProxy<ListMessage>, 
   ) {
     // Only this module subclasses the class, for the two views that are ProxiedListViews.
     guard let kind = Host.self as? any ProxiedListView.Type else {
-      preconditionFailure("ListViewProxy: \(Host.self) is not a UITableView or UICollectionView.")
+      preconditionFailure("ListViewProxy: \(Host.self) is not a list view Switchboard proxies.")
     }
     adapter = ListRouting(
       view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
-      selectors: kind.listSelectors, runtime: kind.listRuntime, typedEvents: typedScrollEvents,
+      selectors: kind.listSelectors, runtime: kind.listRuntime, typedEvents: kind.typedEvents,
       schedule: afterThisMainActorTurn)
     super.init(routing: adapter.routing)
     kind.prepare(self)
@@ -85,7 +85,7 @@ public class ListViewProxy<Host: ListHost & UIView>: RoutingProxy<ListMessage>, 
   /// view's `delegate`) is left alone: the proxy is not attached, and `onError` hears why.
   private func attach(to host: Host, keepingInstalled: Bool) {
     guard let properties = (host as? any ProxiedListView)?.listProperties else {
-      preconditionFailure("ListViewProxy: \(Host.self) is not a UITableView or UICollectionView.")
+      preconditionFailure("ListViewProxy: \(Host.self) is not a list view Switchboard proxies.")
     }
     let previous = attachedObject(to: host) as? ListViewProxy<Host>
     // The view model's announced changes reach the view while it is attached.
@@ -97,7 +97,12 @@ public class ListViewProxy<Host: ListHost & UIView>: RoutingProxy<ListMessage>, 
     previous?.host = nil
     setAttachedObject(self, to: host)
     self.host = host
+    self.properties = properties
   }
+
+  /// The view's properties, which the routing reads and sets while attached (held here: the
+  /// routing holds them weakly, and they hold the view weakly).
+  private var properties: ViewProperties?
 
   /// Disconnects the proxy from its view, which then no longer owns it: each of the view's
   /// properties that held the proxy gets back the object it held before attach (a kept data
@@ -108,6 +113,7 @@ public class ListViewProxy<Host: ListHost & UIView>: RoutingProxy<ListMessage>, 
       setAttachedObject(nil, to: host)
     }
     host = nil
+    properties = nil
   }
 
   // MARK: - List messages
