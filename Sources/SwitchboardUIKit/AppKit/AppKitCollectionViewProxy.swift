@@ -18,8 +18,7 @@ import SwitchboardLists
 ///   (`collectionView(_:didSelectItemsAt:)`), goes by selector to whichever object implements
 ///   it.
 @MainActor
-public final class CollectionViewProxy: ListViewProxy<NSCollectionView>, NSCollectionViewDelegate
-{
+public final class CollectionViewProxy: ListViewProxy<NSCollectionView>, NSCollectionViewDelegate {
   /// The collection view this proxy is attached to.
   public var collectionView: NSCollectionView? { host }
 }

@@ -6,7 +6,9 @@ import SwitchboardLists
 extension ObjectiveCRuntime {
   /// The runtime for `NSTableView`'s protocols.
   static let appKitTableView = ObjectiveCRuntime(
-    protocols: [(NSTableViewDataSource.self, "dataSource"), (NSTableViewDelegate.self, "delegate")],
+    protocols: [
+      (NSTableViewDataSource.self, "dataSource"), (NSTableViewDelegate.self, "delegate"),
+    ],
     controllers: [])
 
   /// The runtime for `NSCollectionView`'s protocols, flow layout's delegate included.

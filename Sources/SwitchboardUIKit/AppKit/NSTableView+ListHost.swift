@@ -23,7 +23,8 @@ extension NSTableView: ListHost {
     _ handler: AnyObject, implements message: ListMessage
   ) -> Bool {
     ListSelectorTable.appKitTableView.handler(
-      handler, implements: message, on: NSTableView.self, runtime: ObjectiveCRuntime.appKitTableView)
+      handler, implements: message, on: NSTableView.self, runtime: ObjectiveCRuntime.appKitTableView
+    )
   }
 
   /// A cell view of exactly `cellType`: one the table made before and can reuse, or a new one

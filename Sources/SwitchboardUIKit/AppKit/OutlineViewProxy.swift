@@ -50,7 +50,8 @@ public final class OutlineViewProxy: RoutingProxy<Never>, NSOutlineViewDataSourc
   ) {
     adapter = OutlineRouting(
       view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
-      runtime: ObjectiveCRuntime.appKitOutlineView, schedule: { work in
+      runtime: ObjectiveCRuntime.appKitOutlineView,
+      schedule: { work in
         afterThisMainActorTurn { work() }
       })
     super.init(routing: adapter.routing)

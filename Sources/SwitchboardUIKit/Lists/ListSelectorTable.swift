@@ -141,9 +141,10 @@ extension ListSelectorTable {
     presenceSensitive: [], sentToDelegate: [.cellForRow])
 
   /// AppKit's `NSCollectionView`: its data source, prefetching data source and delegate, as
-  /// the macOS 13.3 SDK's `NSCollectionView.h` declares them. Its items are
-  /// `NSCollectionViewItem`s; selection, which AppKit sends as sets of index paths, is routed
-  /// by selector.
+  /// the macOS 13.3 SDK's `NSCollectionView.h` declares them.
+  ///
+  /// Its items are `NSCollectionViewItem`s; selection, which AppKit sends as sets of index
+  /// paths, is routed by selector.
   static let appKitCollectionView = ListSelectorTable(
     hostName: "NSCollectionView",
     selectors: [
