@@ -20,6 +20,10 @@ let package = Package(
     // One import for an iOS app: the table and collection view proxies, with
     // SwitchboardDelegates and SwitchboardLists.
     .library(name: "SwitchboardUIKit", targets: ["SwitchboardUIKit"]),
+    // One import for a Mac app: the NSTableView, NSOutlineView and NSCollectionView proxies,
+    // with SwitchboardDelegates and SwitchboardLists. They are built in SwitchboardUIKit's
+    // target, beside the list routing and `ListViewProxy` they subclass; this module brings it.
+    .library(name: "SwitchboardAppKit", targets: ["SwitchboardAppKit"]),
     // The Objective-C base class of every delegate proxy (`ForwardingProxy`, whose
     // `forward(_:)` receives a `ForwardedMessage`), named by their public declarations; Apple
     // platforms and GNUstep only, empty elsewhere. Apps need not import it.
@@ -46,9 +50,11 @@ let package = Package(
           condition: .when(platforms: [.iOS, .macOS, .macCatalyst, .tvOS, .visionOS])),
       ]),
     // Where the engine and the list layer meet: the list proxies' configuration of the routing
-    // (Lists/, plain Swift, specified on every platform) and the UIKit table and collection view
-    // proxies (UIKit/). `import SwitchboardUIKit` brings all of it, the engine and the lists.
+    // (Lists/, plain Swift, specified on every platform), what every platform's proxies share
+    // (Shells/), and the UIKit (UIKit/, iOS) and AppKit (AppKit/, macOS) proxies.
+    // `import SwitchboardUIKit` brings all of it, the engine and the lists.
     .target(name: "SwitchboardUIKit", dependencies: ["SwitchboardDelegates", "SwitchboardLists"]),
+    .target(name: "SwitchboardAppKit", dependencies: ["SwitchboardUIKit"]),
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
     // The demo's screens are internal to it; its specs reach them with `@testable import`.
     .executableTarget(name: "switchboard-demo", dependencies: ["Switchboard", "SwitchboardLists"]),

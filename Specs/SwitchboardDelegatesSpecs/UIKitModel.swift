@@ -37,14 +37,20 @@ struct ModelProtocols: Sendable {
   let listSelectors: ListSelectorTable
   /// Whether the view enforces iOS 18's dequeue rule (a collection view does).
   let requiresOneDequeuePerRequest: Bool
+  /// Whether the view names a row by its index, in one section (AppKit's `NSTableView`).
+  let namesRowsByIndex: Bool
 
-  init(_ viewName: String, _ list: [ModelSelector], _ listSelectors: ListSelectorTable) {
+  init(
+    _ viewName: String, _ list: [ModelSelector], _ listSelectors: ListSelectorTable,
+    namesRowsByIndex: Bool = false
+  ) {
     self.viewName = viewName
     var selectors: [String: ModelSelector] = [:]
     for selector in list { selectors[selector.name] = selector }
     self.selectors = selectors
     self.listSelectors = listSelectors
     requiresOneDequeuePerRequest = viewName == "UICollectionView"
+    self.namesRowsByIndex = namesRowsByIndex
   }
 
   static let table = ModelProtocols("UITableView", tableViewSelectors, .tableView)
@@ -152,6 +158,9 @@ final class ModelTableView: ListViewProperties {
   /// Every assignment of an object as data source, delegate or prefetching data source, in
   /// order (clearing one is not counted).
   private(set) var assignments: [ListViewProperty] = []
+  /// The rows selected in code, as a proxy selects a row a handler chose instead (AppKit's
+  /// `selectRowIndexes(_:byExtendingSelection:)`).
+  var selections: [IndexPath] = []
   /// How many times the view asked an assigned object `respondsToSelector:`.
   private(set) var questions = 0
   /// The section and row counts the view cached at its last layout; `nil` until then.

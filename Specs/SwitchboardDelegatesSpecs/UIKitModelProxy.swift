@@ -25,6 +25,9 @@ final class ModelHost: SupplementaryViewHost {
       || ListSelectorTable.collectionView.handler(
         handler, implements: message, on: ModelHost.self,
         runtime: ModelRuntime(protocols: .collection))
+      || ListSelectorTable.appKitTableView.handler(
+        handler, implements: message, on: ModelHost.self,
+        runtime: ModelRuntime(protocols: .appKitTable))
   }
 
   /// A cell from the view, through Switchboard's dequeue record, as the UIKit hosts dequeue.
@@ -78,12 +81,20 @@ extension ModelHost: SupplementaryProxyHost {
     table?.dequeueReusableView() ?? ModelCell(dequeued: true)
   }
 
-  var selectsByAllowing: Bool { isCollection }
+  /// A collection view and AppKit's table ask yes or no.
+  var selectsByAllowing: Bool { isCollection || table?.protocols.namesRowsByIndex == true }
 
-  /// Selects the item as a tap does: the view sends did-select to its delegate.
+  /// Selects the item as a tap does: the view sends did-select to its delegate (AppKit's table
+  /// records the selection and posts its own notification).
   func selectRow(at indexPath: IndexPath) {
     guard let table else { return }
+    guard !table.protocols.namesRowsByIndex else { return table.selections.append(indexPath) }
     table.send(table.protocols.selector(.didSelectRow), [indexPath])
+  }
+
+  /// AppKit's table names rows by index, as `NSTableView`'s proxy reads them.
+  func listArguments(_ values: [Any]) -> MessageArguments {
+    table?.protocols.namesRowsByIndex == true ? .rowIndexed(values) : MessageArguments(values)
   }
 }
 

@@ -56,12 +56,8 @@ extension NSTableView: ProxiedListView {
     selectRowIndexes(IndexSet(integer: indexPath.row), byExtendingSelection: false)
   }
 
-  /// A table names a row by its index: the list reads it as the row's index path in section 0,
-  /// and a message with no row (the row count) as one about section 0.
-  func listArguments(_ values: [Any]) -> MessageArguments {
-    let row = values.lazy.compactMap { $0 as? Int }.first
-    return MessageArguments(values + [row.map { IndexPath(row: $0, section: 0) } ?? 0])
-  }
+  /// A table names a row by its index (``MessageArguments/rowIndexed(_:)``).
+  func listArguments(_ values: [Any]) -> MessageArguments { .rowIndexed(values) }
 }
 
 extension NSCollectionView: ProxiedListView, SupplementaryProxyHost {

@@ -94,6 +94,14 @@ struct MessageArguments {
   var indexPaths: [IndexPath] { values.compactMap { $0 as? IndexPath } }
   /// The first argument of type `type`.
   func first<Value>(_ type: Value.Type) -> Value? { values.lazy.compactMap { $0 as? Value }.first }
+
+  /// The arguments of a view that names a row by its index alone, in one section
+  /// (`NSTableView`): the row, read as its index path in section 0, follows them; a message
+  /// without a row (the row count) is one about section 0.
+  static func rowIndexed(_ values: [Any]) -> MessageArguments {
+    let row = values.lazy.compactMap { $0 as? Int }.first
+    return MessageArguments(values + [row.map { IndexPath(row: $0, section: 0) } ?? 0])
+  }
 }
 
 extension ListRouting where Host: ListProxyHost {

@@ -1,0 +1,117 @@
+import Foundation
+import Switchboard
+import SwitchboardLists
+
+@testable import SwitchboardDelegates
+@testable import SwitchboardUIKit
+
+// AppKit's list protocols on the model of the runtime (UIKitModel.swift): selectors as the macOS
+// 13.3 SDK's NSTableView.h and NSOutlineView.h declare them (a subset: each kind of method the
+// specs send), and the outline proxy's side of the runtime. AppKit's tables cache the delegate's
+// answers when it is assigned, as the model's views do.
+
+/// `NSTableView`: `NSTableViewDataSource` and `NSTableViewDelegate`.
+let appKitTableViewSelectors: [ModelSelector] = [
+  ModelSelector("numberOfRowsInTableView:", .value, .dataSource),
+  ModelSelector("tableView:objectValueForTableColumn:row:", .value, .dataSource),
+  ModelSelector("tableView:sortDescriptorsDidChange:", .void, .dataSource),
+  ModelSelector("tableView:pasteboardWriterForRow:", .value, .dataSource),
+  ModelSelector("tableView:validateDrop:proposedRow:proposedDropOperation:", .value, .dataSource),
+  ModelSelector("tableView:acceptDrop:row:dropOperation:", .value, .dataSource),
+  ModelSelector("tableView:viewForTableColumn:row:", .value, .delegate),
+  ModelSelector("tableView:rowViewForRow:", .value, .delegate),
+  ModelSelector("tableView:heightOfRow:", .value, .delegate),
+  ModelSelector("tableView:shouldSelectRow:", .value, .delegate),
+  ModelSelector("tableView:selectionIndexesForProposedSelection:", .value, .delegate),
+  ModelSelector("tableViewSelectionDidChange:", .void, .delegate),
+  ModelSelector("tableView:shouldReorderColumn:toColumn:", .value, .delegate),
+  ModelSelector("tableView:didClickTableColumn:", .void, .delegate),
+]
+
+/// `NSOutlineView`: `NSOutlineViewDataSource` and `NSOutlineViewDelegate`.
+let appKitOutlineViewSelectors: [ModelSelector] = [
+  ModelSelector("outlineView:numberOfChildrenOfItem:", .value, .dataSource),
+  ModelSelector("outlineView:child:ofItem:", .value, .dataSource),
+  ModelSelector("outlineView:isItemExpandable:", .value, .dataSource),
+  ModelSelector("outlineView:objectValueForTableColumn:byItem:", .value, .dataSource),
+  ModelSelector("outlineView:pasteboardWriterForItem:", .value, .dataSource),
+  ModelSelector("outlineView:viewForTableColumn:item:", .value, .delegate),
+  ModelSelector("outlineView:heightOfRowByItem:", .value, .delegate),
+  ModelSelector("outlineView:shouldExpandItem:", .value, .delegate),
+  ModelSelector("outlineView:shouldSelectItem:", .value, .delegate),
+  ModelSelector("outlineView:shouldReorderColumn:toColumn:", .value, .delegate),
+  ModelSelector("outlineViewSelectionDidChange:", .void, .delegate),
+  ModelSelector("outlineViewItemDidExpand:", .void, .delegate),
+]
+
+extension ModelProtocols {
+  static let appKitTable = ModelProtocols(
+    "NSTableView", appKitTableViewSelectors, .appKitTableView, namesRowsByIndex: true)
+  static let appKitOutline = ModelProtocols(
+    "NSOutlineView", appKitOutlineViewSelectors,
+    ListSelectorTable(hostName: "NSOutlineView", selectors: [:], presenceSensitive: []))
+}
+
+/// `OutlineViewProxy` in the model: its routing (`OutlineRouting`) and what its Objective-C base
+/// answers the runtime.
+@MainActor
+final class ModelOutlineProxy: ModelDispatching {
+  let adapter: OutlineRouting
+  var routing: DelegateRouting<Never> { adapter.routing }
+  private weak var outline: ModelTableView?
+
+  private init(_ adapter: OutlineRouting) { self.adapter = adapter }
+
+  /// `OutlineViewProxy.attach(to:view:viewModel:...)`.
+  @discardableResult
+  static func attach(
+    to outline: ModelTableView, view: AnyObject, viewModel: AnyObject,
+    keepingInstalledObjects: Bool = true, turns: ModelTurns
+  ) -> ModelOutlineProxy {
+    let proxy = ModelOutlineProxy(
+      OutlineRouting(
+        view: view, viewModel: viewModel, viewModelRetention: .weak, rules: [:],
+        runtime: ModelRuntime(protocols: outline.protocols), schedule: turns.schedule))
+    proxy.routing.onError = { _ in }
+    proxy.outline = outline
+    outline.dispatcher = proxy
+    func property(_ name: ListViewProperty) -> DelegateProperty {
+      let access = ListViewPropertyAccess(view: outline, property: name)
+      return DelegateProperty(
+        name: name.rawValue, keptRole: HandlerRole(name.rawValue), get: { access.get() },
+        set: { access.set($0) })
+    }
+    _ = proxy.adapter.attach(
+      dataSource: property(.dataSource), delegate: property(.delegate), as: proxy,
+      keepingInstalled: keepingInstalledObjects, replacing: nil,
+      isAnotherProxy: { $0 is ModelOutlineProxy })
+    outline.attachedObject = proxy
+    return proxy
+  }
+
+  func detach() {
+    routing.detach()
+    outline?.attachedObject = nil
+  }
+
+  func responds(_ selector: String) -> Bool {
+    routing.responds(toSelector: selector) { implementsHere(selector) }
+  }
+  func implementsHere(_ selector: String) -> Bool {
+    DelegatePreset.typedNotifications.contains(selector)
+  }
+  func performHere(_ selector: String, _ arguments: [Any]) -> Any? { nil }
+  func forwardingTarget(_ selector: String) -> AnyObject? {
+    routing.forwardingTarget(forSelector: selector)
+  }
+  func hasMethodSignature(_ selector: String) -> Bool {
+    outline?.protocols.selectors[selector] != nil
+  }
+  func forwardInvocation(_ selector: String, _ arguments: [Any]) -> Any? {
+    let invocation = ModelInvocation(
+      selector, arguments,
+      returnsVoid: outline?.protocols.selectors[selector]?.returnsVoid ?? false)
+    routing.forward(invocation)
+    return invocation.answer
+  }
+}
