@@ -1,9 +1,10 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Example screens for iOS, built on the Switchboard package at the repository root.
+// Example screens for iOS and the Mac, built on the Switchboard package at the repository root.
 // The view models import only SwitchboardLists and build everywhere; the view controllers sit
-// under `#if canImport(UIKit)` and build for iOS (see the README's "On iOS" section).
+// under `#if canImport(UIKit)` (iOS) or `#if os(macOS)` (Mac/) and build for their platform
+// (see the README's "On iOS" section and the "On the Mac" article).
 let package = Package(
   name: "SwitchboardExamples",
   platforms: [.iOS(.v16), .macOS(.v13)],
@@ -19,6 +20,7 @@ let package = Package(
       dependencies: [
         .product(name: "SwitchboardLists", package: "Switchboard"),
         .product(name: "SwitchboardUIKit", package: "Switchboard"),
+        .product(name: "SwitchboardAppKit", package: "Switchboard"),
       ])
   ],
   swiftLanguageModes: [.v6]

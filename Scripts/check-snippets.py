@@ -45,6 +45,11 @@ and its blocks that import Testing become the package's tests. The package is bu
 run and its tests run; a README block may not have a `snippet-before` (hidden context may check
 what a block did, never declare what it needs). The DocC catalogs' blocks are checked one by one.
 
+A block for AppKit (SwitchboardAppKit) is marked `<!-- snippet-appkit -->`, and type-checked
+the same way against a macOS SDK when SNIPPETS_MACOS_SDK, SNIPPETS_MACOS_MODULES (the scratch
+folder's arm64-apple-macosx/debug/Modules), SNIPPETS_MACOS_TARGET (default
+arm64-apple-macosx13.0) and SNIPPETS_MACOS_RESOURCE_DIR are set; counted otherwise.
+
 A block for UIKit (SwitchboardUIKit) is marked `<!-- snippet-uikit -->`. Where there is no
 UIKit it is counted, not compiled. To type-check
 those blocks against an iOS SDK you have (the package built for iOS into a scratch folder
@@ -71,9 +76,11 @@ BEFORE = re.compile(r"^\s*<!--\s*snippet-before\s*$")
 AFTER = re.compile(r"^\s*<!--\s*snippet-after\s*$")
 MUST_FAIL = re.compile(r"^\s*<!--\s*snippet-must-fail:\s*(.+?)\s*-->\s*$")
 UIKIT = re.compile(r"^\s*<!--\s*snippet-uikit\s*-->\s*$")
+APPKIT = re.compile(r"^\s*<!--\s*snippet-appkit\s*-->\s*$")
 MANIFEST = re.compile(r"^\s*<!--\s*snippet-manifest\s*-->\s*$")
 README = ROOT / "README.md"
 IOS_SDK = os.environ.get("SNIPPETS_IOS_SDK")
+MACOS_SDK = os.environ.get("SNIPPETS_MACOS_SDK")
 
 
 class Snippet:
@@ -85,6 +92,7 @@ class Snippet:
         self.after = None
         self.must_fail = None  # the error text the compiler must print
         self.uikit = False  # compiled only against an iOS SDK
+        self.appkit = False  # compiled only against a macOS SDK
         self.manifest = False  # README's Package.swift
         self.prelude = ""  # README's program, before one of its UIKit blocks
         self.imports = []  # the import lines it compiles with
@@ -112,6 +120,7 @@ def extract(path):
     pending_before = None
     pending_failure = None
     pending_uikit = False
+    pending_appkit = False
     pending_manifest = False
     shown_imports = []
     index = 0
@@ -119,6 +128,8 @@ def extract(path):
         line = lines[index]
         if UIKIT.match(line):
             pending_uikit = True
+        elif APPKIT.match(line):
+            pending_appkit = True
         elif MANIFEST.match(line):
             pending_manifest = True
         elif MUST_FAIL.match(line):
@@ -138,6 +149,7 @@ def extract(path):
             snippet.before, pending_before = pending_before, None
             snippet.must_fail, pending_failure = pending_failure, None
             snippet.uikit, pending_uikit = pending_uikit, False
+            snippet.appkit, pending_appkit = pending_appkit, False
             snippet.manifest, pending_manifest = pending_manifest, False
             own = [l.strip() for l in code if l.startswith("import ")]
             if own:
@@ -194,22 +206,25 @@ def check(snippet, workdir, bins):
     folder.mkdir()
     main = folder / "main.swift"
     main.write_text(source_of(snippet))
-    if snippet.uikit:
-        if not IOS_SDK:
-            return snippet, True, "", "uikit-skipped"
+    if snippet.uikit or snippet.appkit:
+        kind, prefix, sdk, target = (
+            ("uikit", "SNIPPETS_IOS", IOS_SDK, "arm64-apple-ios17.0") if snippet.uikit
+            else ("appkit", "SNIPPETS_MACOS", MACOS_SDK, "arm64-apple-macosx13.0"))
+        if not sdk:
+            return snippet, True, "", kind + "-skipped"
+        modules = os.environ[prefix + "_MODULES"]
         command = [
             "swiftc", "-swift-version", "6", "-typecheck", "-warnings-as-errors",
-            "-target", os.environ.get("SNIPPETS_IOS_TARGET", "arm64-apple-ios17.0"),
-            "-sdk", IOS_SDK, "-I", os.environ["SNIPPETS_IOS_MODULES"],
+            "-target", os.environ.get(prefix + "_TARGET", target),
+            "-sdk", sdk, "-I", modules,
             # The Objective-C base of the proxies, as SwiftPM built it.
             "-Xcc", "-fmodule-map-file=" + str(
-                Path(os.environ["SNIPPETS_IOS_MODULES"]).parent
-                / "SwitchboardObjC.build" / "module.modulemap"),
+                Path(modules).parent / "SwitchboardObjC.build" / "module.modulemap"),
             "-Xcc", "-I" + str(ROOT / "Sources" / "SwitchboardObjC" / "include"), str(main)]
-        if os.environ.get("SNIPPETS_IOS_RESOURCE_DIR"):
-            command[1:1] = ["-resource-dir", os.environ["SNIPPETS_IOS_RESOURCE_DIR"]]
+        if os.environ.get(prefix + "_RESOURCE_DIR"):
+            command[1:1] = ["-resource-dir", os.environ[prefix + "_RESOURCE_DIR"]]
         result = subprocess.run(command, capture_output=True, text=True)
-        return snippet, result.returncode == 0, result.stderr, "uikit"
+        return snippet, result.returncode == 0, result.stderr, kind
     common = ["swiftc", "-swift-version", "6", "-I", str(bins / "Modules"), "-I", str(bins)]
     runs = snippet.after is not None and "import Testing" not in main.read_text()
     if snippet.must_fail is not None:
@@ -257,7 +272,7 @@ def check_readme_program(snippets):
         return [f"README.md: {len(manifests)} blocks marked snippet-manifest; one is the package"], ""
     program, tests, problems = [], [], []
     for snippet in snippets:
-        if snippet.manifest or snippet.uikit or snippet.must_fail is not None:
+        if snippet.manifest or snippet.uikit or snippet.appkit or snippet.must_fail is not None:
             continue
         if snippet.before is not None:
             problems.append(
@@ -362,12 +377,12 @@ def main():
     readme_snippets = extract(README)
     program_problems, program_summary = check_readme_program(readme_snippets)
     # README's blocks run as one program above; only its UIKit and must-fail blocks alone.
-    snippets = [s for s in readme_snippets if s.uikit or s.must_fail is not None]
+    snippets = [s for s in readme_snippets if s.uikit or s.appkit or s.must_fail is not None]
     snippets += [s for path in SOURCES if path != README for s in extract(path)]
     failures = 0
     ran = 0
     rejected = 0
-    uikit = {"uikit": 0, "uikit-skipped": 0}
+    uikit = {"uikit": 0, "uikit-skipped": 0, "appkit": 0, "appkit-skipped": 0}
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(2) as pool:
         for snippet, ok, output, what in pool.map(
             lambda s: check(s, Path(tmp), bins), snippets
@@ -386,11 +401,15 @@ def main():
     print(
         f"snippets: {len(snippets) - failures} of {len(snippets)} as documented: {ran} ran "
         f"their checks, {rejected} rejected by the compiler as they must be, "
-        f"{uikit['uikit']} type-checked against an iOS SDK")
+        f"{uikit['uikit']} type-checked against an iOS SDK, {uikit['appkit']} against a macOS SDK")
     if uikit["uikit-skipped"]:
         print(
             f"snippets: {uikit['uikit-skipped']} UIKit blocks not compiled (no UIKit here; "
             "SNIPPETS_IOS_SDK type-checks them against an iOS SDK)")
+    if uikit["appkit-skipped"]:
+        print(
+            f"snippets: {uikit['appkit-skipped']} AppKit blocks not compiled (no AppKit here; "
+            "SNIPPETS_MACOS_SDK type-checks them against a macOS SDK)")
     for problem in program_problems:
         print(problem)
     if program_summary:
