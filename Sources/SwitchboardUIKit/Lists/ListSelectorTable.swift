@@ -137,7 +137,6 @@ extension ListSelectorTable {
       .heightForRow: "tableView:heightOfRow:",
       .willSelectRow: "tableView:shouldSelectRow:",
     ],
-    // A table asks every row's height once this is implemented (NSTableView.h, line 662).
     presenceSensitive: [], sentToDelegate: [.cellForRow])
 
   /// AppKit's `NSCollectionView`: its data source, prefetching data source and delegate, as

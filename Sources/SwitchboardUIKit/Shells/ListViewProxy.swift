@@ -16,8 +16,8 @@ import SwitchboardObjC
 public class ListViewProxy<Host: ListHost & NSObject>: RoutingProxy<ListMessage>, Sendable,
   ListRoutingProxy
 {
-  /// The list's configuration of the routing (platform-independent, specified on a model of
-  /// UIKit).
+  /// The list's configuration of the routing (platform-independent, specified on models of
+  /// UIKit and AppKit).
   let adapter: ListRouting<Host>
   /// The view this proxy is attached to.
   weak var host: Host?
@@ -26,9 +26,11 @@ public class ListViewProxy<Host: ListHost & NSObject>: RoutingProxy<ListMessage>
     view: AnyObject, viewModel: AnyObject, viewModelRetention: HandlerRetention,
     rules: RoutingRules<ListMessage>
   ) {
-    // Only this module subclasses the class, for the two views that are ProxiedListViews.
+    // Only this module subclasses the class, for the views that are ProxiedListViews.
     guard let kind = Host.self as? any ProxiedListView.Type else {
-      preconditionFailure("ListViewProxy: \(Host.self) is not a list view Switchboard proxies.")
+      preconditionFailure(
+        "ListViewProxy: Switchboard has no list proxy for \(Host.self); use TableViewProxy or "
+          + "CollectionViewProxy, or DelegateProxy for its delegate.")
     }
     adapter = ListRouting(
       view: view, viewModel: viewModel, viewModelRetention: viewModelRetention, rules: rules,
@@ -85,7 +87,7 @@ public class ListViewProxy<Host: ListHost & NSObject>: RoutingProxy<ListMessage>
   /// view's `delegate`) is left alone: the proxy is not attached, and `onError` hears why.
   private func attach(to host: Host, keepingInstalled: Bool) {
     guard let properties = (host as? any ProxiedListView)?.listProperties else {
-      preconditionFailure("ListViewProxy: \(Host.self) is not a list view Switchboard proxies.")
+      preconditionFailure("ListViewProxy: Switchboard has no list proxy for \(Host.self).")
     }
     let previous = attachedObject(to: host) as? ListViewProxy<Host>
     // The view model's announced changes reach the view while it is attached.
