@@ -44,7 +44,30 @@ let appKitOutlineViewSelectors: [ModelSelector] = [
   ModelSelector("outlineViewItemDidExpand:", .void, .delegate),
 ]
 
+/// `NSCollectionView`: `NSCollectionViewDataSource`, `NSCollectionViewPrefetching`,
+/// `NSCollectionViewDelegate` and its flow layout's.
+let appKitCollectionViewSelectors: [ModelSelector] = [
+  ModelSelector("collectionView:numberOfItemsInSection:", .requiredValue, .dataSource),
+  ModelSelector("collectionView:itemForRepresentedObjectAtIndexPath:", .requiredValue, .dataSource),
+  ModelSelector("numberOfSectionsInCollectionView:", .value, .dataSource),
+  ModelSelector(
+    "collectionView:viewForSupplementaryElementOfKind:atIndexPath:", .value, .dataSource),
+  ModelSelector("collectionView:prefetchItemsAtIndexPaths:", .requiredVoid, .prefetchDataSource),
+  ModelSelector(
+    "collectionView:cancelPrefetchingForItemsAtIndexPaths:", .void, .prefetchDataSource),
+  ModelSelector(
+    "collectionView:willDisplayItem:forRepresentedObjectAtIndexPath:", .void, .delegate),
+  ModelSelector(
+    "collectionView:didEndDisplayingItem:forRepresentedObjectAtIndexPath:", .void, .delegate),
+  ModelSelector("collectionView:shouldSelectItemsAtIndexPaths:", .value, .delegate),
+  ModelSelector("collectionView:didSelectItemsAtIndexPaths:", .void, .delegate),
+  ModelSelector("collectionView:canDragItemsAtIndexPaths:withEvent:", .value, .delegate),
+  ModelSelector("collectionView:layout:sizeForItemAtIndexPath:", .value, .delegate),
+]
+
 extension ModelProtocols {
+  static let appKitCollection = ModelProtocols(
+    "NSCollectionView", appKitCollectionViewSelectors, .appKitCollectionView)
   static let appKitTable = ModelProtocols(
     "NSTableView", appKitTableViewSelectors, .appKitTableView, namesRowsByIndex: true)
   static let appKitOutline = ModelProtocols(

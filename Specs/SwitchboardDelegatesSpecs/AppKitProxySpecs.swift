@@ -32,6 +32,15 @@ private final class RedirectingModel: ListRowCounting, ListWillSelectHandling {
   }
 }
 
+/// A grid's view model: two sections of three items, and what it was asked to prefetch.
+@MainActor
+private final class GridModel: ListSectionCounting, ListRowCounting, ListPrefetching {
+  var prefetched: [IndexPath] = []
+  func numberOfSections() -> Int { 2 }
+  func numberOfRows(inSection section: Int) -> Int { 3 }
+  func prefetchRows(at indexPaths: [IndexPath]) { prefetched += indexPaths }
+}
+
 @MainActor
 @Suite("The Mac's list proxies, on the model of AppKit")
 struct AppKitProxySpecs {
@@ -158,6 +167,56 @@ struct AppKitProxySpecs {
       #expect(outline.send(outlineReorder, [0, 1]) as? Bool == true)
       #expect(outline.send(children, [NSNull()]) == nil, "no children: zero")
       #expect(outline.crashes.isEmpty)
+    }
+  }
+
+  @MainActor
+  @Suite("describe: NSCollectionView's CollectionViewProxy")
+  struct Collection {
+    let grid = ModelTableView(.appKitCollection)
+    let turns = ModelTurns()
+
+    @Test("it: the view model counts and prefetches; the view controller's capability makes items")
+    func split() {
+      let model = GridModel()
+      let maker = CellMaker("item")
+      ModelProxy.attach(to: grid, view: maker, viewModel: model, turns: turns)
+      #expect(grid.send("numberOfSectionsInCollectionView:") as? Int == 2)
+      #expect(grid.send("collectionView:numberOfItemsInSection:", [1]) as? Int == 3)
+      let item = grid.send(
+        "collectionView:itemForRepresentedObjectAtIndexPath:", [IndexPath(item: 1, section: 1)])
+      #expect((item as? ModelCell)?.text == "item 1")
+      let soon = [IndexPath(item: 2, section: 1)]
+      grid.send("collectionView:prefetchItemsAtIndexPaths:", [soon])
+      #expect(model.prefetched == soon)
+      #expect(grid.prefetchDataSource != nil, "held while a handler prefetches")
+      #expect(grid.crashes.isEmpty)
+    }
+
+    @Test(
+      "it: a selection, a set of index paths, goes by selector to the object that implements it")
+    func selectionBySelector() {
+      let screen = Recorder(["collectionView:didSelectItemsAtIndexPaths:"])
+      ModelProxy.attach(to: grid, view: screen, viewModel: GridModel(), turns: turns)
+      grid.send(
+        "collectionView:didSelectItemsAtIndexPaths:", [Set([IndexPath(item: 0, section: 0)])])
+      #expect(screen.received == ["collectionView:didSelectItemsAtIndexPaths:"])
+    }
+
+    @Test("context: the view controller is released — the header's defaults answer, not zero")
+    func releasedView() {
+      let drag = "collectionView:canDragItemsAtIndexPaths:withEvent:"
+      let select = "collectionView:shouldSelectItemsAtIndexPaths:"
+      var screen: Recorder? = Recorder(
+        [drag, select], answers: [drag: false, select: Set<IndexPath>()])
+      ModelProxy.attach(to: grid, view: screen!, viewModel: GridModel(), turns: turns)
+      // The runtime's arguments start with the sender, the collection view (a stand-in here).
+      let proposed = Set([IndexPath(item: 1, section: 0)])
+      #expect(grid.send(select, [NSNull(), proposed]) as? Set<IndexPath> == [])
+      screen = nil
+      // NSCollectionView.h: dragging allowed; a proposed selection approved "as-is".
+      #expect(grid.send(drag, [NSNull(), Set<IndexPath>(), NSNull()]) as? Bool == true)
+      #expect(grid.send(select, [NSNull(), proposed]) as? Set<IndexPath> == proposed)
     }
   }
 }

@@ -28,6 +28,9 @@ final class ModelHost: SupplementaryViewHost {
       || ListSelectorTable.appKitTableView.handler(
         handler, implements: message, on: ModelHost.self,
         runtime: ModelRuntime(protocols: .appKitTable))
+      || ListSelectorTable.appKitCollectionView.handler(
+        handler, implements: message, on: ModelHost.self,
+        runtime: ModelRuntime(protocols: .appKitCollection))
   }
 
   /// A cell from the view, through Switchboard's dequeue record, as the UIKit hosts dequeue.
