@@ -98,15 +98,8 @@ final class ModelOutlineProxy: ModelDispatching {
     proxy.routing.onError = { _ in }
     proxy.outline = outline
     outline.dispatcher = proxy
-    func property(_ name: ListViewProperty) -> DelegateProperty {
-      let access = ListViewPropertyAccess(view: outline, property: name)
-      return DelegateProperty(
-        name: name.rawValue, keptRole: HandlerRole(name.rawValue), get: { access.get() },
-        set: { access.set($0) })
-    }
     _ = proxy.adapter.attach(
-      dataSource: property(.dataSource), delegate: property(.delegate), as: proxy,
-      keepingInstalled: keepingInstalledObjects, replacing: nil,
+      to: outline, as: proxy, keepingInstalled: keepingInstalledObjects, replacing: nil,
       isAnotherProxy: { $0 is ModelOutlineProxy })
     outline.attachedObject = proxy
     return proxy

@@ -87,17 +87,10 @@ public final class OutlineViewProxy: RoutingProxy<Never>, NSOutlineViewDataSourc
     let previous = attached(to: outlineView)
     let properties = ViewProperties(
       of: outlineView, dataSource: \.dataSource, delegate: \.delegate)
-    func property(_ name: ListViewProperty) -> DelegateProperty {
-      let access = ListViewPropertyAccess(view: properties, property: name)
-      return DelegateProperty(
-        name: name.rawValue, keptRole: HandlerRole(name.rawValue), get: { access.get() },
-        set: { access.set($0) })
-    }
     guard
       proxy.adapter.attach(
-        dataSource: property(.dataSource), delegate: property(.delegate), as: proxy,
-        keepingInstalled: keepingInstalledObjects, replacing: previous?.adapter,
-        isAnotherProxy: { $0 is ForwardingProxy })
+        to: properties, as: proxy, keepingInstalled: keepingInstalledObjects,
+        replacing: previous?.adapter, isAnotherProxy: { $0 is ForwardingProxy })
     else { return proxy }
     proxy.properties = properties
     previous?.outlineView = nil

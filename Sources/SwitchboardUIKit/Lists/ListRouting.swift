@@ -137,12 +137,10 @@ final class ListRouting<Host: ListHost> {
     isAnotherProxy: (AnyObject) -> Bool = { _ in false }
   ) -> Bool {
     let properties = ListViewProperty.allCases.map { property in
-      let access = ListViewPropertyAccess(view: view, property: property)
-      return DelegateProperty(
-        name: property.rawValue, keptRole: HandlerRole(property.rawValue),
+      DelegateProperty(
+        property, of: view,
         heldWhileAnswering: property == .prefetchDataSource
-          ? selectors.selector(for: .prefetchRows) ?? "" : nil,
-        get: { access.get() }, set: { access.set($0) })
+          ? selectors.selector(for: .prefetchRows) ?? "" : nil)
     }
     previous?.stopListening()
     guard

@@ -183,3 +183,17 @@ struct ListViewPropertyAccess: @unchecked Sendable {
     MainActor.assumeIsolated { view?[property] = object.value }
   }
 }
+
+extension DelegateProperty {
+  /// `property` of `view`, as the routing reads and sets it, its object kept under the
+  /// property's name; `heldWhileAnswering` as ``DelegateProperty`` says.
+  init(
+    _ property: ListViewProperty, of view: any ListViewProperties,
+    heldWhileAnswering: String? = nil
+  ) {
+    let access = ListViewPropertyAccess(view: view, property: property)
+    self.init(
+      name: property.rawValue, keptRole: HandlerRole(property.rawValue),
+      heldWhileAnswering: heldWhileAnswering, get: { access.get() }, set: { access.set($0) })
+  }
+}

@@ -36,16 +36,16 @@ final class OutlineRouting {
     }
   }
 
-  /// Connects `proxyObject` as the outline's data source (`dataSource`) and delegate
-  /// (`delegate`), in place of `previous`; `false` when a property holds another kind of
+  /// Connects `proxyObject` as the data source and delegate of `view` (the outline's
+  /// properties), in place of `previous`; `false` when a property holds another kind of
   /// Switchboard proxy (`isAnotherProxy`), which is reported.
   func attach(
-    dataSource: DelegateProperty, delegate: DelegateProperty, as proxyObject: AnyObject,
-    keepingInstalled: Bool, replacing previous: OutlineRouting?,
-    isAnotherProxy: (AnyObject) -> Bool
+    to view: any ListViewProperties, as proxyObject: AnyObject, keepingInstalled: Bool,
+    replacing previous: OutlineRouting?, isAnotherProxy: (AnyObject) -> Bool
   ) -> Bool {
     routing.attach(
-      to: [dataSource, delegate], as: proxyObject, keepingInstalled: keepingInstalled,
-      replacing: previous?.routing, isAnotherProxy: isAnotherProxy)
+      to: [DelegateProperty(.dataSource, of: view), DelegateProperty(.delegate, of: view)],
+      as: proxyObject, keepingInstalled: keepingInstalled, replacing: previous?.routing,
+      isAnotherProxy: isAnotherProxy)
   }
 }
