@@ -13,7 +13,7 @@ source Scripts/gnustep.sh
 
 build="$(mktemp -d)"
 trap 'rm -rf "$build"' EXIT
-for source in Sources/SwitchboardObjC/SWBForwardingProxy.m Benchmarks/ObjCRuntime/ForwardingCost.m
+for source in Sources/SwitchboardObjC/*.m Benchmarks/ObjCRuntime/ForwardingCost.m
 do
   gcc -std=gnu11 -O2 "${gnustep_flags[@]}" -ISources/SwitchboardObjC/include -c "$source" \
     -o "$build/$(basename "$source" .m).o" 2>"$build/compile.log" || {

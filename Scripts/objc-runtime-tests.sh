@@ -19,8 +19,8 @@ for variant in plain address; do
   mkdir -p "$build/$variant"
   sanitize=()
   [ "$variant" = address ] && sanitize=(-fsanitize=address -fno-omit-frame-pointer)
-  for source in Sources/SwitchboardObjC/SWBForwardingProxy.m \
-    Tests/ObjCRuntimeTests/ForwardingProxyTests.m; do
+  for source in Sources/SwitchboardObjC/*.m \
+    Tests/ObjCRuntimeTests/*.m; do
     object="$build/$variant/$(basename "$source" .m).o"
     if ! gcc -std=gnu11 "${sanitize[@]}" "${gnustep_flags[@]}" -ISources/SwitchboardObjC/include \
       -c "$source" -o "$object" 2>"$build/compile.log"; then

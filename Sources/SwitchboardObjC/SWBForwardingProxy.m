@@ -1,30 +1,14 @@
 #if __APPLE__ || defined(GNUSTEP)
-#import "SWBForwardingProxy.h"
+#import "SWBDirectPath.h"
 #import <objc/runtime.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-// The same file compiles with ARC for Apple platforms and with GCC (no ARC, no blocks, no
-// literals or subscripts) for the GNU runtime its tests run on.
-#ifndef __has_feature
-#define __has_feature(feature) 0
-#endif
-#if __has_feature(objc_arc)
-#define SWB_RETAIN(object) (object)
-#define SWB_RELEASE(object)
-#define SWB_UNRETAINED __unsafe_unretained
-#define SWB_BRIDGE __bridge
-#else
-#define SWB_RETAIN(object) [(object) retain]
-#define SWB_RELEASE(object) [(object) release]
-#define SWB_UNRETAINED
-#define SWB_BRIDGE
-#endif
-
 @interface SWBForwardedMessage ()
 - (instancetype)initWithInvocation:(NSInvocation *)invocation;
+- (void)invalidate;
 @end
 
 @implementation SWBForwardedMessage
@@ -36,19 +20,72 @@
   return self;
 }
 
+- (instancetype)initWithDirectMessage:(SWBDirectMessage *)direct receiver:(id)receiver {
+  if ((self = [super init])) {
+    _direct = direct;
+    Method method = class_getInstanceMethod(object_getClass(receiver), direct->selector);
+    _signature = SWB_RETAIN([NSMethodSignature signatureWithObjCTypes:method_getTypeEncoding(method)]);
+  }
+  return self;
+}
+
 #if !__has_feature(objc_arc)
 - (void)dealloc {
   SWB_RELEASE(_invocation);
+  SWB_RELEASE(_signature);
   [super dealloc];
 }
 #endif
 
+/// Forgets the direct message, whose method returned: the message reads as one with no
+/// arguments that returns nothing.
+- (void)invalidate {
+  _direct = NULL;
+}
+
+- (BOOL)isDirect {
+  return _invocation == nil;
+}
+
+// The four things every other method is made of, for either kind of message.
+
+- (NSMethodSignature *)signature {
+  return _invocation ? [_invocation methodSignature] : _signature;
+}
+
+- (void)getArgument:(void *)buffer atIndex:(NSUInteger)index size:(NSUInteger)size {
+  if (_invocation) {
+    [_invocation getArgument:buffer atIndex:(NSInteger)index];
+  } else if (_direct && index - 2 < _direct->argumentCount) {
+    // A word's low bytes are its value: the machines Apple and Debian run on are little-endian.
+    memcpy(buffer, _direct->arguments[index - 2], size);
+  }
+}
+
+- (void)getReturnValue:(void *)buffer length:(NSUInteger)length {
+  if (_invocation) {
+    [_invocation getReturnValue:buffer];
+  } else if (_direct && _direct->answer) {
+    memcpy(buffer, _direct->answer, length);
+  }
+}
+
+- (void)setReturnValue:(void *)buffer length:(NSUInteger)length {
+  if (_invocation) {
+    [_invocation setReturnValue:buffer];
+  } else if (_direct && _direct->answer) {
+    // The whole word: a target's answer may have left bytes above a narrower value.
+    if (_direct->answerKind == 'W') memset(_direct->answer, 0, sizeof(uintptr_t));
+    memcpy(_direct->answer, buffer, length);
+  }
+}
+
 - (SEL)selector {
-  return [_invocation selector];
+  return _invocation ? [_invocation selector] : _direct ? _direct->selector : NULL;
 }
 
 - (BOOL)returnsVoid {
-  return [[_invocation methodSignature] methodReturnLength] == 0;
+  return _direct ? _direct->answer == NULL : [[self signature] methodReturnLength] == 0;
 }
 
 /// The type encoding without its qualifiers (const, in, out, …).
@@ -104,14 +141,14 @@ static id SWBBoxedValue(const char *type, void *buffer, BOOL copyBlocks, BOOL ni
 }
 
 - (NSArray *)arguments {
-  NSMethodSignature *signature = [_invocation methodSignature];
+  NSMethodSignature *signature = [self signature];
   NSMutableArray *arguments = [NSMutableArray array];
   for (NSUInteger index = 2; index < [signature numberOfArguments]; index++) {
     const char *type = SWBBareType([signature getArgumentTypeAtIndex:index]);
     NSUInteger size = 0;
     NSGetSizeAndAlignment(type, &size, NULL);
     void *buffer = calloc(1, MAX(size, sizeof(void *)));
-    [_invocation getArgument:buffer atIndex:(NSInteger)index];
+    [self getArgument:buffer atIndex:index size:size];
     [arguments addObject:SWBBoxedValue(type, buffer, YES, NO)];
     free(buffer);
   }
@@ -119,39 +156,43 @@ static id SWBBoxedValue(const char *type, void *buffer, BOOL copyBlocks, BOOL ni
 }
 
 - (void)invokeWithTarget:(id)target {
-  [_invocation invokeWithTarget:target];
+  if (_invocation) {
+    [_invocation invokeWithTarget:target];
+  } else if (_direct) {
+    SWBSendDirectMessage(_direct, target);
+  }
 }
 
 - (id)returnedObject {
-  const char *type = SWBBareType([[_invocation methodSignature] methodReturnType]);
+  const char *type = SWBBareType([[self signature] methodReturnType]);
   if (type[0] != '@') return nil;
   SWB_UNRETAINED id object = nil;
-  [_invocation getReturnValue:&object];
+  [self getReturnValue:&object length:sizeof(id)];
   return object;
 }
 
 - (id)returnedValue {
-  NSMethodSignature *signature = [_invocation methodSignature];
+  NSMethodSignature *signature = [self signature];
   NSUInteger length = [signature methodReturnLength];
   const char *type = SWBBareType([signature methodReturnType]);
   if (length == 0 || type[0] == 'v') return nil;
   void *buffer = calloc(1, MAX(length, sizeof(double)));
-  [_invocation getReturnValue:buffer];
+  [self getReturnValue:buffer length:length];
   id boxed = SWBBoxedValue(type, buffer, NO, YES);
   free(buffer);
   return boxed;
 }
 
 - (void)answerZero {
-  NSUInteger length = [[_invocation methodSignature] methodReturnLength];
+  NSUInteger length = [[self signature] methodReturnLength];
   if (length == 0) return;
   void *zero = calloc(1, length);
-  [_invocation setReturnValue:zero];
+  [self setReturnValue:zero length:length];
   free(zero);
 }
 
 - (void)answerWithValue:(id)value {
-  NSMethodSignature *signature = [_invocation methodSignature];
+  NSMethodSignature *signature = [self signature];
   NSUInteger length = [signature methodReturnLength];
   if (length == 0) return;
   const char *type = SWBBareType([signature methodReturnType]);
@@ -190,12 +231,12 @@ static id SWBBoxedValue(const char *type, void *buffer, BOOL copyBlocks, BOOL ni
     NSGetSizeAndAlignment([value objCType], &size, NULL);
     if (size == length) [value getValue:answer];
   }
-  [_invocation setReturnValue:answer];
+  [self setReturnValue:answer length:length];
   free(answer);
 }
 
 - (void)answerWithArgumentAtIndex:(NSUInteger)index {
-  NSMethodSignature *signature = [_invocation methodSignature];
+  NSMethodSignature *signature = [self signature];
   NSUInteger length = [signature methodReturnLength];
   if (length == 0) return;
   void *answer = calloc(1, MAX(length, sizeof(void *)));
@@ -206,10 +247,10 @@ static id SWBBoxedValue(const char *type, void *buffer, BOOL copyBlocks, BOOL ni
     NSUInteger size = 0;
     NSGetSizeAndAlignment(argumentType, &size, NULL);
     if (size == length && argumentType[0] == returnType[0]) {
-      [_invocation getArgument:answer atIndex:(NSInteger)position];
+      [self getArgument:answer atIndex:position size:size];
     }
   }
-  [_invocation setReturnValue:answer];
+  [self setReturnValue:answer length:length];
   free(answer);
 }
 
@@ -221,7 +262,10 @@ static id SWBBoxedValue(const char *type, void *buffer, BOOL copyBlocks, BOOL ni
 static NSMutableDictionary *SWBSignatureCache;
 
 + (void)initialize {
-  if (self == [SWBForwardingProxy class]) SWBSignatureCache = [[NSMutableDictionary alloc] init];
+  if (self == [SWBForwardingProxy class]) {
+    SWBSignatureCache = [[NSMutableDictionary alloc] init];
+    SWBPrepareDirectImplementations();
+  }
 }
 
 #if !__has_feature(objc_arc)
@@ -232,9 +276,9 @@ static NSMutableDictionary *SWBSignatureCache;
 }
 #endif
 
-/// The signature one of `pending`'s protocols (NSValues of Protocol pointers), or a protocol
-/// they inherit, declares for `selector`, or nil.
-static NSMethodSignature *SWBSignatureInProtocols(NSMutableArray *pending, SEL selector) {
+/// The type encoding one of `pending`'s protocols (NSValues of Protocol pointers), or a
+/// protocol they inherit, declares for `selector`, or NULL. It lives as long as the protocol.
+static const char *SWBTypesInProtocols(NSMutableArray *pending, SEL selector) {
   NSMutableSet *visited = [NSMutableSet set];
   while ([pending count] > 0) {
     Protocol *protocol = (SWB_BRIDGE Protocol *)[[pending lastObject] pointerValue];
@@ -245,7 +289,7 @@ static NSMethodSignature *SWBSignatureInProtocols(NSMutableArray *pending, SEL s
     for (int required = 1; required >= 0; required--) {
       struct objc_method_description description =
           protocol_getMethodDescription(protocol, selector, (BOOL)required, YES);
-      if (description.types) return [NSMethodSignature signatureWithObjCTypes:description.types];
+      if (description.types) return description.types;
     }
     unsigned int inheritedCount = 0;
     Protocol *SWB_UNRETAINED *inherited = protocol_copyProtocolList(protocol, &inheritedCount);
@@ -254,18 +298,18 @@ static NSMethodSignature *SWBSignatureInProtocols(NSMutableArray *pending, SEL s
     }
     free(inherited);
   }
-  return nil;
+  return NULL;
 }
 
-/// The signature a protocol adopted by `cls` (or by one of its superclasses, or by a protocol
-/// those adopt) declares for `selector`, or nil.
-static NSMethodSignature *SWBDeclaredSignature(Class cls, SEL selector) {
+/// The type encoding a protocol adopted by `cls` (or by one of its superclasses, or by a
+/// protocol those adopt) declares for `selector`, or NULL.
+static const char *SWBDeclaredTypes(Class cls, SEL selector) {
   NSString *key = [NSString stringWithFormat:@"%s %s", class_getName(cls), sel_getName(selector)];
   @synchronized(SWBSignatureCache) {
-    NSMethodSignature *known = [SWBSignatureCache objectForKey:key];
-    if (known) return known;
+    NSValue *known = [SWBSignatureCache objectForKey:key];
+    if (known) return (const char *)[known pointerValue];
   }
-  NSMethodSignature *found = nil;
+  const char *found = NULL;
   for (Class current = cls; current && !found; current = class_getSuperclass(current)) {
     unsigned int count = 0;
     Protocol *SWB_UNRETAINED *protocols = class_copyProtocolList(current, &count);
@@ -275,27 +319,66 @@ static NSMethodSignature *SWBDeclaredSignature(Class cls, SEL selector) {
       [pending addObject:[NSValue valueWithPointer:(SWB_BRIDGE const void *)protocols[index]]];
     }
     free(protocols);
-    found = SWBSignatureInProtocols(pending, selector);
+    found = SWBTypesInProtocols(pending, selector);
   }
   if (found) {
     @synchronized(SWBSignatureCache) {
-      [SWBSignatureCache setObject:found forKey:key];
+      [SWBSignatureCache setObject:[NSValue valueWithPointer:found] forKey:key];
     }
   }
   return found;
 }
 
+/// Whether `cls` answers `selector` with one of the direct path's methods.
+static BOOL SWBHasDirectPath(Class cls, SEL selector) {
+  return SWBIsDirectImplementation(class_getMethodImplementation(cls, selector));
+}
+
 - (NSMethodSignature *)methodSignatureForSelector:(SEL)selector {
-  NSMethodSignature *signature = [super methodSignatureForSelector:selector];
-  if (signature) return signature;
-  signature = SWBDeclaredSignature([self class], selector);
-  if (signature) return signature;
+  Class cls = object_getClass(self);
+  BOOL direct = SWBHasDirectPath(cls, selector);
+  if (!direct) {
+    NSMethodSignature *signature = [super methodSignatureForSelector:selector];
+    if (signature) return signature;
+  }
+  const char *types = SWBDeclaredTypes([self class], selector);
   @synchronized(self) {
-    if ([_adoptedProtocols count] > 0) {
-      signature = SWBSignatureInProtocols([NSMutableArray arrayWithArray:_adoptedProtocols], selector);
-      if (signature) return signature;
+    if (!types && [_adoptedProtocols count] > 0) {
+      types = SWBTypesInProtocols([NSMutableArray arrayWithArray:_adoptedProtocols], selector);
     }
-    return [_rememberedSignatures objectForKey:NSStringFromSelector(selector)];
+    if (!types) return [_rememberedSignatures objectForKey:NSStringFromSelector(selector)];
+  }
+  NSMethodSignature *signature = [NSMethodSignature signatureWithObjCTypes:types];
+  // A declared method of a shape the direct path takes gets its method: this message goes on
+  // through -forwardInvocation:, the next ones do not. Every proxy of `cls` declares it alike
+  // (a protocol one proxy adopted alone moved that proxy to a class of its own).
+  IMP implementation = direct ? NULL : SWBDirectImplementation(signature);
+  if (implementation) class_addMethod(cls, selector, implementation, types);
+  return signature;
+}
+
+/// `-class` of an adopting class: the class it was made from, as the proxy was made.
+static Class SWBAdoptingClassClass(id self, SEL _cmd) {
+  (void)_cmd;
+  return class_getSuperclass(object_getClass(self));
+}
+
+/// The class of the proxies of `base` that adopted `protocols` (NSValues of Protocol pointers)
+/// alone, made the first time: a subclass that gets the direct path's methods for their
+/// selectors without giving them to every proxy of `base`, and that calls itself `base`.
+static Class SWBAdoptingClass(Class base, NSArray *protocols) {
+  NSMutableString *name = [NSMutableString stringWithFormat:@"SWBAdopting_%s", class_getName(base)];
+  for (NSValue *boxed in protocols) {
+    [name appendFormat:@"_%s", protocol_getName((SWB_BRIDGE Protocol *)[boxed pointerValue])];
+  }
+  @synchronized(SWBSignatureCache) {
+    Class found = objc_getClass([name UTF8String]);
+    if (found) return found;
+    Class made = objc_allocateClassPair(base, [name UTF8String], 0);
+    if (!made) return base;
+    class_addMethod(made, @selector(class), (IMP)SWBAdoptingClassClass, "#@:");
+    objc_registerClassPair(made);
+    return made;
   }
 }
 
@@ -303,8 +386,20 @@ static NSMethodSignature *SWBDeclaredSignature(Class cls, SEL selector) {
   @synchronized(self) {
     if (!_adoptedProtocols) _adoptedProtocols = [[NSMutableArray alloc] init];
     NSValue *boxed = [NSValue valueWithPointer:(SWB_BRIDGE const void *)protocol];
-    if (![_adoptedProtocols containsObject:boxed]) [_adoptedProtocols addObject:boxed];
+    if ([_adoptedProtocols containsObject:boxed]) return;
+    [_adoptedProtocols addObject:boxed];
+    object_setClass(self, SWBAdoptingClass([self class], _adoptedProtocols));
   }
+}
+
+- (BOOL)respondsToSelector:(SEL)selector {
+  // A direct-path method stands for forwarding: it is no method of the proxy's own.
+  if (SWBHasDirectPath(object_getClass(self), selector)) return NO;
+  return [super respondsToSelector:selector];
+}
+
+- (BOOL)deliversDirectly:(SEL)selector {
+  return SWBHasDirectPath(object_getClass(self), selector);
 }
 
 - (NSUInteger)adoptedProtocolCount {
@@ -351,5 +446,25 @@ static NSMethodSignature *SWBDeclaredSignature(Class cls, SEL selector) {
   [message answerZero];
 }
 
+- (void)forwardDirectMessage:(SWBDirectMessage *)message {
+  SWBForwardedMessage *forwarded = [[SWBForwardedMessage alloc] initWithDirectMessage:message
+                                                                               receiver:self];
+  [self forwardMessage:forwarded];
+  // The direct message's method is about to return: a message kept past it reads as empty.
+  [forwarded invalidate];
+  SWB_RELEASE(forwarded);
+}
+
 @end
+
+void SWBDeliverDirectMessage(id proxy, SWBDirectMessage *message) {
+  // What the runtime does for a method a class lacks: the forwarding target first.
+  id target = [proxy forwardingTargetForSelector:message->selector];
+  if (target && target != proxy) {
+    SWBSendDirectMessage(message, target);
+    return;
+  }
+  [(SWBForwardingProxy *)proxy forwardDirectMessage:message];
+}
+
 #endif

@@ -194,7 +194,7 @@ typedef struct {
 static int passed = 0;
 static int failed = 0;
 
-static void check(BOOL condition, const char *name) {
+void check(BOOL condition, const char *name) {
   if (condition) {
     passed++;
   } else {
@@ -530,20 +530,41 @@ static void instanceAdoption(void) {
   [handler release];
 }
 
+void directPathTests(void);
+
 int main(void) {
   NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
   signatures();
-  zeroAnswers();
-  delivery();
-  boxing();
-  fallbackAnswers();
   rememberedSignatures();
-  ownership();
-  pointers();
-  returnedObjects();
-  returnedValues();
   runtimeAdoption();
-  instanceAdoption();
+  // Twice: the first message of each selector reaches -forwardInvocation:, which gives the
+  // proxy's class its direct-path method, and the second pass takes that path.
+  for (int pass = 0; pass < 2; pass++) {
+    zeroAnswers();
+    delivery();
+    boxing();
+    fallbackAnswers();
+    ownership();
+    pointers();
+    returnedObjects();
+    returnedValues();
+    instanceAdoption();
+    if (pass == 0) {
+      TestProxy *proxy = [[TestProxy alloc] init];
+      check([proxy deliversDirectly:@selector(viewShouldReturn:)]
+              && [proxy deliversDirectly:@selector(heightFor:row:)]
+              && [proxy deliversDirectly:@selector(titleFor:section:)]
+              && [proxy deliversDirectly:@selector(pairFor:)]
+              && [proxy deliversDirectly:@selector(boxFor:proposed:)]
+              && [proxy deliversDirectly:@selector(viewDidScroll:)],
+        "after the first pass, the tested shapes take the direct path");
+      check(![proxy deliversDirectly:@selector(taggedFor:)]
+              && ![proxy deliversDirectly:@selector(view:flag:number:count:object:selector:tagged:)],
+        "a structure of a double and an integer, and seven arguments, keep forwardInvocation:");
+      [proxy release];
+    }
+  }
+  directPathTests();
   [pool drain];
   printf("objc runtime: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

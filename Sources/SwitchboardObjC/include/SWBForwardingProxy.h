@@ -9,18 +9,64 @@
 #ifndef NS_SWIFT_NAME
 #define NS_SWIFT_NAME(name)
 #endif
+// Nor does GCC know nullability.
+#ifndef __clang__
+#define _Nullable
+#define _Nonnull
+#endif
 
 NS_ASSUME_NONNULL_BEGIN
 
-/// A message the runtime handed to -forwardInvocation:, for a Swift subclass to deliver.
+/// A message a proxy's own method implementation received (the direct path): its arguments
+/// where the runtime put them and a place for its answer, with no NSInvocation and nothing
+/// boxed. It lives on that method's stack, for the message's delivery only.
+///
+/// A proxy gets such a method for each selector its protocols declare whose arguments (at most
+/// four) are each an object, an integer, a BOOL, a double (CGFloat), two doubles (CGPoint,
+/// CGSize) or four (CGRect, UIEdgeInsets, NSEdgeInsets), and whose answer is nothing or one of
+/// those: the first message goes through -forwardInvocation:, the next ones here.
+typedef struct SWBDirectMessage {
+  /// The message's selector.
+  SEL selector;
+  /// How many arguments follow the receiver and selector: 0 to 4.
+  unsigned int argumentCount;
+  /// The address of each argument. An integer, a BOOL or an object is stored in a word whose
+  /// low bytes are its value; a double, or doubles, as they are.
+  void *const _Nullable *_Nonnull arguments;
+  /// Where the answer goes, zeroed to begin with; NULL for a method returning nothing.
+  void *_Nullable answer;
+  /// What the answer is stored as: 'v' nothing, 'W' a word (an integer, a BOOL or an object),
+  /// 'D' a double, 'P' two doubles, 'R' four doubles.
+  char answerKind;
+  /// Sends the message with these arguments to a target, whose answer is stored in `answer`
+  /// (SWBSendDirectMessage calls it).
+  void (*_Nonnull send)(struct SWBDirectMessage *_Nonnull message, void *_Nonnull target);
+} SWBDirectMessage NS_SWIFT_NAME(DirectMessage);
+
+/// Sends `message` to `target` with its arguments; a method's answer is stored in
+/// `message->answer`.
+void SWBSendDirectMessage(SWBDirectMessage *message, id target)
+    NS_SWIFT_NAME(DirectMessage.send(self:to:));
+
+/// A message the runtime handed to -forwardInvocation:, or that a proxy's own method received
+/// (SWBDirectMessage), for a Swift subclass to deliver.
 NS_SWIFT_NAME(ForwardedMessage)
 @interface SWBForwardedMessage : NSObject {
   // Instance variables here rather than in the implementation: GCC accepts them nowhere else.
  @private
   NSInvocation *_invocation;
+  SWBDirectMessage *_direct;
+  NSMethodSignature *_signature;
 }
 
 - (instancetype)init NS_UNAVAILABLE;
+/// The message `direct`, which `receiver`'s own method received: valid until that method
+/// returns.
+- (instancetype)initWithDirectMessage:(SWBDirectMessage *)direct
+                             receiver:(id)receiver NS_SWIFT_NAME(init(direct:receiver:));
+
+/// Whether the message came by the direct path (SWBDirectMessage), not -forwardInvocation:.
+@property(nonatomic, readonly) BOOL isDirect;
 
 /// The message's selector.
 @property(nonatomic, readonly) SEL selector;
@@ -63,6 +109,15 @@ NS_SWIFT_NAME(ForwardingProxy)
 
 /// Delivers a message no forwarding target took. The default answers zero.
 - (void)forwardMessage:(SWBForwardedMessage *)message NS_SWIFT_NAME(forward(_:));
+
+/// Delivers a message the proxy's own method received (the direct path) when
+/// -forwardingTargetForSelector: named no target. The default hands it to -forwardMessage:,
+/// as a message from -forwardInvocation: is; a subclass may read it without that object.
+- (void)forwardDirectMessage:(SWBDirectMessage *)message NS_SWIFT_NAME(forwardDirect(_:));
+
+/// Whether the next `selector` sent to this proxy takes the direct path: the proxy's class got
+/// its method when the first one was forwarded.
+- (BOOL)deliversDirectly:(SEL)selector NS_SWIFT_NAME(deliversDirectly(_:));
 
 /// Adopts `protocol` for this proxy alone, as if its class did: it conforms to it (and to the
 /// protocols it inherits), and the methods they declare get signatures. Other proxies of the
