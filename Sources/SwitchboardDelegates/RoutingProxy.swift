@@ -215,6 +215,15 @@ open class RoutingProxy<Message: MessageSet>: ForwardingProxy {
   /// Final: the routing decides where every message goes.
   public final override func forward(_ message: ForwardedMessage) { routing.forward(message) }
 
+  /// Delivers a message the proxy's direct-path method received, as ``forward(_:)`` does, with
+  /// its arguments read where the runtime put them: no `NSInvocation`, and for a closure of
+  /// numbers, Booleans and objects nothing boxed.
+  ///
+  /// Final: the routing decides where every message goes.
+  public final override func forwardDirect(_ message: UnsafeMutablePointer<SWBDirectMessage>) {
+    routing.forward(DirectInvocation(message: message, receiver: self))
+  }
+
   /// True for a protocol the proxy's class adopts or a live handler adopts (a handler's
   /// `UIDataSourceModelAssociation`, for state restoration).
   open override func conforms(to aProtocol: Protocol) -> Bool {

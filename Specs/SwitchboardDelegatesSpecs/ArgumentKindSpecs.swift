@@ -81,12 +81,22 @@ private func routing(_ types: String) -> DelegateRouting<Never> {
 }
 
 /// Sends `kind:value:` with `value` boxed, as the Objective-C base hands it over; the answer.
+///
+/// `direct`: as the proxy's direct-path method hands it over instead, its arguments where the
+/// runtime put them (a message of a shape that path does not take is not sent: `nil`).
 @discardableResult
 private func send(
-  _ routing: DelegateRouting<Never>, _ value: Any, returnsVoid: Bool = true
+  _ routing: DelegateRouting<Never>, _ value: Any, returnsVoid: Bool = true, direct: Bool = false
 ) -> Any? {
+  let arguments: [Any] = ["sender" as NSString, value]
+  var frame: ModelDirectFrame?
+  if direct {
+    let types = (routing.runtime as? OneMethodRuntime)?.types ?? ""
+    frame = ModelDirectFrame(types: types, arguments: arguments)
+    if frame == nil { return nil }
+  }
   let invocation = ModelDelegateInvocation(
-    OneMethodRuntime.selector, ["sender" as NSString, value], returnsVoid: returnsVoid)
+    OneMethodRuntime.selector, arguments, returnsVoid: returnsVoid, frame: frame)
   routing.forward(invocation)
   return invocation.answer
 }
@@ -107,6 +117,15 @@ private func expectArrives<Value>(
   send(answering, boxed)
   #expect(answered == [true], "a closure of \(Value.self)", sourceLocation: sourceLocation)
   #expect(answering.errors.isEmpty, "\(answering.errors)", sourceLocation: sourceLocation)
+  // On the direct path, when it takes the message: the same value, read where it is.
+  answered = []
+  if ModelDirectFrame(types: types, arguments: ["sender" as NSString, boxed]) != nil {
+    send(answering, boxed, direct: true)
+    #expect(
+      answered == [true], "a closure of \(Value.self), on the direct path",
+      sourceLocation: sourceLocation)
+    #expect(answering.errors.isEmpty, "\(answering.errors)", sourceLocation: sourceLocation)
+  }
   token.cancel()
   // A typed observer.
   let observing = routing(types)
@@ -146,6 +165,12 @@ private func expectAnswers<Value>(
   ) { (_: NSString, _: NSObject?) -> Value in answer }
   let reply = send(answering, NSNull(), returnsVoid: false)
   #expect(expected(reply), "\(String(describing: reply))", sourceLocation: sourceLocation)
+  if ModelDirectFrame(types: "\(encoding)32@0:8@16@24", arguments: ["sender", NSNull()]) != nil {
+    let direct = send(answering, NSNull(), returnsVoid: false, direct: true)
+    #expect(
+      expected(direct), "on the direct path: \(String(describing: direct))",
+      sourceLocation: sourceLocation)
+  }
   #expect(answering.errors.isEmpty, "\(answering.errors)", sourceLocation: sourceLocation)
   token.cancel()
 }

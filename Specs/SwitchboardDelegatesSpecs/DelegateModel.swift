@@ -286,26 +286,41 @@ final class ModelParent: @unchecked Sendable {
   }
 }
 
-/// A message the model's runtime hands to `forwardInvocation:`.
+/// A message the model's runtime hands to `forwardInvocation:`, or that the proxy's
+/// direct-path method received (`frame`: its arguments where the runtime put them).
 final class ModelDelegateInvocation: ForwardedInvocation {
   let selectorName: String
   let returnsVoid: Bool
-  let arguments: [Any]
-  private(set) var answer: Any?
-
-  init(_ selector: String, _ arguments: [Any], returnsVoid: Bool) {
-    selectorName = selector
-    self.arguments = arguments
-    self.returnsVoid = returnsVoid
+  private let boxed: [Any]
+  let frame: ModelDirectFrame?
+  /// How many times the boxed arguments were read.
+  private(set) var boxedReads = 0
+  var arguments: [Any] {
+    boxedReads += 1
+    return boxed
   }
+  private var given: Any?
+  /// The answer: one stored in place on the direct path, or else the one given.
+  var answer: Any? { frame?.storedAnswer ?? given }
+
+  init(_ selector: String, _ arguments: [Any], returnsVoid: Bool, frame: ModelDirectFrame? = nil) {
+    selectorName = selector
+    boxed = arguments
+    self.returnsVoid = returnsVoid
+    self.frame = frame
+  }
+
+  var rawArguments: RawArguments? { frame?.rawArguments }
+  var rawAnswer: RawAnswer? { frame?.rawAnswer }
 
   func invoke(on target: AnyObject) {
-    answer = (target as? any NSObjectLike)?.perform(selectorName, arguments)
+    // A message sent on: the runtime passes its arguments as they are.
+    given = (target as? any NSObjectLike)?.perform(selectorName, boxed)
   }
-  func answerZero() { answer = nil }
-  func answer(with value: Any) { answer = value }
+  func answerZero() { given = nil }
+  func answer(with value: Any) { given = value }
   func answerWithArgument(at index: Int) {
-    answer = index < arguments.count ? arguments[index] : nil
+    given = index < boxed.count ? boxed[index] : nil
   }
   var returnedObject: Any? { answer as AnyObject? }
   var returnedValue: Any? { answer }
@@ -318,6 +333,17 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
   private let lock = NSLock()
   private var remembered: Set<String> = []
   private var invocations = 0
+  private var directMessages = 0
+
+  /// Whether the proxy's class has its direct-path methods.
+  ///
+  /// On the runtime, the first message of a selector that reaches `forwardInvocation:` gives the class its method for every
+  /// later one (checked on the GNU runtime by Tests/ObjCRuntimeTests/DirectPathTests.m), so in
+  /// a running app nearly every message of a shape it takes goes that way. `.ci/run` runs these
+  /// specs a second time with `SWITCHBOARD_MODEL_FORWARDING=invocation`: every message through
+  /// `forwardInvocation:`, so the same specs pass on both paths.
+  static let hasDirectPath =
+    ProcessInfo.processInfo.environment["SWITCHBOARD_MODEL_FORWARDING"] != "invocation"
 
   /// Selectors whose signature the base remembered from a handler.
   var rememberedSignatures: Set<String> { lock.withLock { remembered } }
@@ -415,6 +441,11 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
 
   /// How many messages reached `forwardInvocation:` (an `NSInvocation` each, on device).
   var invocationCount: Int { lock.withLock { invocations } }
+  /// How many took the direct path (the proxy's own method for the message's shape).
+  var directMessageCount: Int { lock.withLock { directMessages } }
+  /// How many times the routing read a message's arguments boxed.
+  var boxedArgumentReads: Int { lock.withLock { boxedReads } }
+  private var boxedReads = 0
 
   func forwardingTarget(_ selector: String) -> AnyObject? {
     routing.forwardingTarget(forSelector: selector)
@@ -425,12 +456,20 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
     ModelDelegateProtocol.method(selector) != nil || rememberedSignatures.contains(selector)
   }
 
+  /// A message no forwarding target took: it takes the proxy's direct-path method when the
+  /// direct path takes its shape (``hasDirectPath``), or else reaches `forwardInvocation:`.
   func forwardInvocation(_ selector: String, _ arguments: [Any]) -> Any? {
-    lock.withLock { invocations += 1 }
+    let method = ModelDelegateProtocol.method(selector)
+    let frame =
+      Self.hasDirectPath
+      ? method.flatMap { ModelDirectFrame(types: $0.types, arguments: arguments) } : nil
+    lock.withLock {
+      if frame == nil { invocations += 1 } else { directMessages += 1 }
+    }
     let invocation = ModelDelegateInvocation(
-      selector, arguments,
-      returnsVoid: ModelDelegateProtocol.method(selector)?.returnsVoid ?? false)
+      selector, arguments, returnsVoid: method?.returnsVoid ?? false, frame: frame)
     routing.forward(invocation)
+    lock.withLock { boxedReads += invocation.boxedReads }
     return invocation.answer
   }
 

@@ -288,6 +288,35 @@ struct DelegateProxySpecs {
   struct Closures {
     let spec = DelegateProxySpecs()
 
+    @Test(
+      "it: a message of a shape the direct path takes reaches the proxy's own method, and a closure reads its number and object where they are, and stores its answer there"
+    )
+    func directPath() {
+      let proxy = spec.attach([.viewModel: spec.model])
+      var components: [Int] = []
+      let token = proxy.answer(named: P.rowHeight, role: "heights") {
+        (_: AnyObject, component: Int) -> CGFloat in
+        components.append(component)
+        return 20 + CGFloat(component)
+      }
+      spec.runLoop.endTurn()
+      let heights = [2, -1].map { component in
+        let answer = spec.parent.send(P.rowHeight, ["picker", component])
+        return (answer as? Double) ?? (answer as? CGFloat).map(Double.init)
+      }
+      #expect(heights == [22, 19])
+      #expect(components == [2, -1])
+      if ModelDelegateProxy.hasDirectPath {
+        #expect(proxy.directMessageCount == 2 && proxy.invocationCount == 0)
+        #expect(proxy.boxedArgumentReads == 0, "nothing boxed: read where the runtime put it")
+      } else {
+        #expect(proxy.invocationCount == 2 && proxy.directMessageCount == 0)
+        #expect(proxy.boxedArgumentReads == 2)
+      }
+      #expect(proxy.errors.isEmpty)
+      token.cancel()
+    }
+
     @Test("it: answers a method that returns a Bool, and the parent is told it implements it")
     func answersABool() {
       let proxy = spec.attach([.viewModel: spec.model])

@@ -148,6 +148,20 @@ final class DispatchFixture {
     return answered
   }
 
+  /// Sends the four-argument message `calls` times on the direct path.
+  ///
+  /// Its arguments are where the runtime put them, its answer is stored in place, and every
+  /// answer must be yes.
+  @inline(never)
+  func measureDirectAnswers(_ routing: DelegateRoutingPaths) -> Int {
+    var answered = 0
+    for _ in 0..<calls where routing.forwardDirectValueMessage(Self.fourArguments) {
+      answered &+= 1
+    }
+    precondition(answered == calls, "a direct answer was not yes: \(answered) of \(calls)")
+    return answered
+  }
+
   /// Calls `numberOfRows` `calls` times on `source`.
   @inline(never)
   func measure(_ source: any ListRowCounting) -> Int {
@@ -340,5 +354,11 @@ let benchmarks: @Sendable () -> Void = {
   }
   Benchmark.onMainActor("delegate proxy closure handler forwarded") {
     fixture.measureForwardedAnswers(fixture.closureHandlerRouting)
+  }
+  Benchmark.onMainActor("delegate proxy method handler direct") {
+    fixture.measureDirectAnswers(fixture.methodHandlerRouting)
+  }
+  Benchmark.onMainActor("delegate proxy closure handler direct") {
+    fixture.measureDirectAnswers(fixture.closureHandlerRouting)
   }
 }

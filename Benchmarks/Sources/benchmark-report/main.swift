@@ -339,6 +339,20 @@ func evaluate(_ report: inout Report) throws {
       dispatch + "delegate proxy method handler forwarded",
     ],
     calls: "messages")
+  // The same two on the direct path (a proxy's own method for the message's shape, no
+  // NSInvocation): the closure reads its arguments where the runtime put them and stores its
+  // answer in place.
+  try report.perCallRatio(
+    "ProxyDispatch", "delegate proxy: closure answer / method answer, direct path (Swift half)",
+    dispatch + "delegate proxy closure handler direct",
+    over: dispatch + "delegate proxy method handler direct", .atMost(1.5))
+  try report.noAllocations(
+    "ProxyDispatch", "allocations per direct-path answer of four arguments",
+    in: [
+      dispatch + "delegate proxy closure handler direct",
+      dispatch + "delegate proxy method handler direct",
+    ],
+    calls: "messages")
 
   // The broadcast iterations allocate once each in the harness (the glue loop does too), so the
   // count that matters is what the proxy adds to its baseline.

@@ -11,9 +11,20 @@ import Switchboard
 final class ClosureHandler {
   /// The selector it answers.
   let selector: String
-  /// Calls the closure with a message's boxed arguments: its answer (`nil` for a method that
-  /// returns nothing), or why the arguments did not fit.
-  private let call: ([Any]) -> Result<Any?, BoxedArguments.Mismatch>
+  /// Calls the closure with a message's arguments: its answer (`nil` for a method that returns
+  /// nothing), or why the arguments did not fit.
+  private let call: (BoxedArguments.Source, RawAnswer?) -> Result<Answered, BoxedArguments.Mismatch>
+
+  /// What the closure did with its answer.
+  private enum Answered {
+    /// Gave it, to be answered boxed (`nil`: nothing, or zero).
+    case value(Any?)
+    /// Stored it in place (a direct-path message's number or Boolean).
+    case stored
+  }
+  /// Whether every argument can be read where the runtime put it, on the direct path: numbers,
+  /// Booleans and objects (a structure or a block is read boxed).
+  private let readsRaw: Bool
   /// The token of a strongly held closure, kept here so that dropping the caller's reference
   /// does not remove it: it goes with the closure, when the proxy lets go of it.
   var token: ObservationToken?
@@ -45,25 +56,36 @@ final class ClosureHandler {
     isOwned = owner != nil
     let kinds = BoxedArguments.kinds(
       of: (repeat each Argument).self, declared: argumentTypes)
+    // Each declared argument's type encoding's first character, qualifiers left out: how wide
+    // an integer stored in a word is.
+    let encodings = (argumentTypes ?? []).map { type in
+      type.utf8.first { !"rnNoORV".utf8.contains($0) } ?? 0
+    }
+    readsRaw = argumentTypes != nil && kinds.allSatisfy(\.readsRaw)
     // Decided once: a conformance check on every message would cost more than the call.
     let isEnumeration = Answer.self is any RawRepresentable.Type
     let isOptional = Answer.self is any OptionalArgument.Type
     let returnsVoid = Answer.self == Void.self
     self.returnsVoid = returnsVoid
-    call = { boxed in
+    let storable = RawAnswer.Storable(Answer.self)
+    call = { source, rawAnswer in
       // `Any`, not `Answer?`: an optional of a generic type looks up its metadata each time.
-      var answer: Any?
+      var answer: Answered = .value(nil)
       let mismatch = BoxedArguments.deliver(
-        boxed, as: (repeat each Argument).self, kinds: kinds
+        source, as: (repeat each Argument).self, kinds: kinds, encodings: encodings
       ) { (argument: repeat each Argument) in
         let value = body(repeat each argument)
         if returnsVoid { return }
+        if let rawAnswer, rawAnswer.store(value, as: storable) {
+          answer = .stored
+          return
+        }
         // `nil` is answered as zero: an optional boxed whole would reach the runtime as a
         // Swift value, not as `nil`.
-        answer =
+        answer = .value(
           isOptional
-          ? (value as? any OptionalArgument)?.unwrapped
-          : isEnumeration ? Self.rawValue(of: value) : value
+            ? (value as? any OptionalArgument)?.unwrapped
+            : isEnumeration ? Self.rawValue(of: value) : value)
       }
       if let mismatch { return .failure(mismatch) }
       return .success(answer)
@@ -97,8 +119,12 @@ final class ClosureHandler {
       }
       return false
     }
-    switch call(invocation.arguments) {
-    case .success(let value):
+    let raw = readsRaw ? invocation.rawArguments : nil
+    let source = raw.map(BoxedArguments.Source.raw) ?? .boxed(invocation.arguments)
+    switch call(source, invocation.rawAnswer) {
+    case .success(.stored):
+      return true
+    case .success(.value(let value)):
       if let value {
         invocation.answer(with: value)
       } else if !returnsVoid {

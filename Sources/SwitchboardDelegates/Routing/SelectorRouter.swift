@@ -381,6 +381,17 @@ package protocol ForwardedInvocation {
   func answer(with value: Any)
   /// Answers the argument at `index`, of the method's return type.
   func answerWithArgument(at index: Int)
+  /// The arguments where the runtime put them, for a message a proxy's direct-path method
+  /// received; `nil` for one that is read boxed.
+  var rawArguments: RawArguments? { get }
+  /// Where the answer of a direct-path message goes; `nil` for another message, or one that
+  /// returns nothing.
+  var rawAnswer: RawAnswer? { get }
+}
+
+extension ForwardedInvocation {
+  package var rawArguments: RawArguments? { nil }
+  package var rawAnswer: RawAnswer? { nil }
 }
 
 /// A selector's one handler, held weakly, as ``SelectorRouter`` remembers it: a class, so a

@@ -21,16 +21,50 @@ enum BoxedArguments {
     _ boxed: [Any], as types: (repeat each Argument).Type, kinds: [ArgumentKind] = [],
     to body: (repeat each Argument) -> Void
   ) -> Mismatch? {
+    deliver(.boxed(boxed), as: types, kinds: kinds, encodings: [], to: body)
+  }
+
+  /// Where a message's arguments are read from.
+  enum Source {
+    /// Boxed, as ``ForwardedInvocation/arguments`` gives them.
+    case boxed([Any])
+    /// Where the runtime put them (the direct path), each read as its kind says, from its
+    /// type encoding's first character (`encodings`).
+    case raw(RawArguments)
+
+    var count: Int {
+      switch self {
+      case .boxed(let boxed): boxed.count
+      case .raw(let raw): raw.count
+      }
+    }
+  }
+
+  /// Calls `body` with the arguments `source` holds as `(repeat each Argument)`.
+  ///
+  /// Returns why it could not instead. Raw arguments are read by `kinds` (none of them `.other`
+  /// or `.block`) and `encodings`, each argument's type encoding's first character.
+  @inline(__always)
+  static func deliver<each Argument>(
+    _ source: Source, as types: (repeat each Argument).Type, kinds: [ArgumentKind],
+    encodings: [UInt8], to body: (repeat each Argument) -> Void
+  ) -> Mismatch? {
     var count = 0
     for _ in repeat (each Argument).self { count += 1 }
-    guard count == boxed.count else {
-      return Mismatch(index: -1, found: "\(boxed.count) arguments", expected: "\(count)")
+    guard count == source.count else {
+      return Mismatch(index: -1, found: "\(source.count) arguments", expected: "\(count)")
     }
     var index = 0
     @inline(__always) func next<Value>(_ type: Value.Type) throws(Mismatch) -> Value {
       defer { index += 1 }
       let kind = index < kinds.count ? kinds[index] : .other
-      return try kind.read(boxed[index], as: type, at: index)
+      switch source {
+      case .boxed(let boxed):
+        return try kind.read(boxed[index], as: type, at: index)
+      case .raw(let raw):
+        let encoding = index < encodings.count ? encodings[index] : 0
+        return try kind.read(raw: raw.addresses[index], encoding: encoding, as: type, at: index)
+      }
     }
     do throws(Mismatch) {
       // Straight into the call: a tuple of the arguments would look up its type's metadata on
@@ -107,6 +141,66 @@ enum BoxedArguments {
       }
       throw Mismatch(
         index: index, found: "\(Swift.type(of: boxed))", expected: "\(Value.self)")
+    }
+
+    /// The `NSNull` a `nil` object reads as: one, since swift-corelibs-foundation makes a new
+    /// one each time.
+    private static let null = NSNull()
+
+    /// Whether an argument of this kind can be read where the runtime put it.
+    var readsRaw: Bool {
+      switch self {
+      case .bool, .int, .double, .cgFloat, .object: true
+      case .block, .other: false
+      }
+    }
+
+    /// The argument at `address`, declared with a type encoding that begins with `encoding`,
+    /// as a `Value`, the type this kind (one that ``readsRaw``) was decided for; read as
+    /// ``read(_:as:at:)`` reads it boxed, so both paths give a closure the same values.
+    @inline(__always)
+    func read<Value>(
+      raw address: UnsafeMutableRawPointer?, encoding: UInt8, as type: Value.Type, at index: Int
+    ) throws(Mismatch) -> Value {
+      guard let address else {
+        throw Mismatch(index: index, found: "no argument", expected: "\(Value.self)")
+      }
+      switch self {
+      case .object:
+        // Boxed, `nil` is `NSNull`: an `AnyObject` takes it, a `UIView` does not.
+        let object: AnyObject =
+          address.load(as: UnsafeRawPointer?.self).map {
+            Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue()
+          } ?? Self.null
+        // `AnyObject` takes any object: no cast (and no optional of a generic type) needed.
+        // Bit-cast, not `uncheckedSameType`: that would open the existential to its class.
+        if Value.self == AnyObject.self { return unsafeBitCast(object, to: Value.self) }
+        return try read(object, as: type, at: index)
+      case .bool:
+        return uncheckedSameType(Self.integer(at: address, encoding: encoding) != 0, as: type)
+      case .int:
+        return uncheckedSameType(Self.integer(at: address, encoding: encoding), as: type)
+      case .double:
+        return uncheckedSameType(address.load(as: Double.self), as: type)
+      case .cgFloat:
+        return uncheckedSameType(CGFloat(address.load(as: Double.self)), as: type)
+      case .block, .other:
+        throw Mismatch(index: index, found: "an unboxed argument", expected: "\(Value.self)")
+      }
+    }
+
+    /// The integer of the type `encoding` names, stored at `address` in a word's low bytes.
+    @inline(__always)
+    private static func integer(at address: UnsafeMutableRawPointer, encoding: UInt8) -> Int {
+      switch encoding {
+      case UInt8(ascii: "i"): Int(address.load(as: Int32.self))
+      case UInt8(ascii: "I"): Int(address.load(as: UInt32.self))
+      case UInt8(ascii: "s"): Int(address.load(as: Int16.self))
+      case UInt8(ascii: "S"): Int(address.load(as: UInt16.self))
+      case UInt8(ascii: "c"): Int(address.load(as: Int8.self))
+      case UInt8(ascii: "C"), UInt8(ascii: "B"): Int(address.load(as: UInt8.self))
+      default: address.load(as: Int.self)
+      }
     }
   }
 

@@ -41,12 +41,11 @@ typedef struct SWBDirectMessage {
   /// Sends the message with these arguments to a target, whose answer is stored in `answer`
   /// (SWBSendDirectMessage calls it).
   void (*_Nonnull send)(struct SWBDirectMessage *_Nonnull message, void *_Nonnull target);
-} SWBDirectMessage NS_SWIFT_NAME(DirectMessage);
+} SWBDirectMessage;
 
 /// Sends `message` to `target` with its arguments; a method's answer is stored in
 /// `message->answer`.
-void SWBSendDirectMessage(SWBDirectMessage *message, id target)
-    NS_SWIFT_NAME(DirectMessage.send(self:to:));
+void SWBSendDirectMessage(SWBDirectMessage *message, id target);
 
 /// A message the runtime handed to -forwardInvocation:, or that a proxy's own method received
 /// (SWBDirectMessage), for a Swift subclass to deliver.
