@@ -321,6 +321,69 @@ final class SnapshotEditFixture {
 
 @MainActor let snapshotEditFixture = SnapshotEditFixture()
 
+/// A thousand edits by identifier at a time in one section of `count` items, near its end (where
+/// a linear search would look longest) and near its start: 2,000 items edited per call (each
+/// edit undone), so a row's time over 2,000 is one edit's.
+final class SnapshotEditsFixture {
+  let count: Int
+  var snapshot = ListSnapshot<Int, Int>()
+  /// The items edited: the 1,000 before the last 10.
+  let edited: [Int]
+
+  init(count: Int) {
+    self.count = count
+    snapshot.appendSections([0])
+    snapshot.appendItems(Array(0..<count))
+    edited = Array((count - 1_010)..<(count - 10))
+  }
+
+  /// 1,000 look-ups of an item's index path, twice over.
+  @inline(never)
+  func find() -> Int {
+    var rows = 0
+    for _ in 0..<2 {
+      for item in edited { rows &+= snapshot.indexPath(of: item)?.row ?? 0 }
+    }
+    return rows
+  }
+
+  /// 1,000 inserts, each after an item, then their 1,000 deletes.
+  @inline(never)
+  func insertAfter() -> Int {
+    for item in edited { snapshot.insertItems([-1 - item], afterItem: item) }
+    for item in edited { snapshot.deleteItems([-1 - item]) }
+    return snapshot.numberOfItems
+  }
+
+  /// 1,000 moves to near the start, then 1,000 moves back.
+  @inline(never)
+  func move() -> Int {
+    for item in edited { snapshot.moveItem(item, afterItem: 5) }
+    for item in edited.reversed() { snapshot.moveItem(item, afterItem: item - 1) }
+    return snapshot.numberOfItems
+  }
+
+  /// 1,000 deletes, then 1,000 inserts that put the items back.
+  @inline(never)
+  func delete() -> Int {
+    for item in edited { snapshot.deleteItems([item]) }
+    for item in edited.reversed() { snapshot.insertItems([item], beforeItem: item + 1) }
+    return snapshot.numberOfItems
+  }
+
+  /// Builds `count` items by appending each to the section.
+  @inline(never)
+  static func buildByAppending(_ count: Int) -> Int {
+    var built = ListSnapshot<Int, Int>()
+    built.appendSections([0])
+    for item in 0..<count { built.appendItems([item]) }
+    return built.numberOfItems
+  }
+}
+
+@MainActor let snapshotEdits100k = SnapshotEditsFixture(count: 100_000)
+@MainActor let snapshotEdits10k = SnapshotEditsFixture(count: 10_000)
+
 /// Where `item` is in `array`, found as a user finds it without a snapshot.
 @inline(__always)
 func position(of item: Int, in array: [Int]) -> Int {
@@ -366,6 +429,33 @@ let snapshotEditBenchmarks: @Sendable () -> Void = {
   }
   Benchmark.onMainActor("array build 100k by insert after", configuration: builds) {
     SnapshotEditFixture.plainBuild()
+  }
+  Benchmark.onMainActor("snapshot build 100k by append", configuration: builds) {
+    SnapshotEditsFixture.buildByAppending(SnapshotEditFixture.count)
+  }
+  let thousands = Benchmark.Configuration(
+    metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 3,
+    maxDuration: .seconds(3), maxIterations: 300)
+  for size in ["100k", "10k"] {
+    @MainActor func fixture() -> SnapshotEditsFixture {
+      size == "100k" ? snapshotEdits100k : snapshotEdits10k
+    }
+    Benchmark.onMainActor("snapshot 2000 finds \(size)", configuration: thousands) {
+      fixture().find()
+    }
+    Benchmark.onMainActor(
+      "snapshot 2000 inserts after and deletes \(size)", configuration: thousands
+    ) {
+      fixture().insertAfter()
+    }
+    Benchmark.onMainActor("snapshot 2000 moves \(size)", configuration: thousands) {
+      fixture().move()
+    }
+    Benchmark.onMainActor(
+      "snapshot 2000 deletes and inserts before \(size)", configuration: thousands
+    ) {
+      fixture().delete()
+    }
   }
 }
 

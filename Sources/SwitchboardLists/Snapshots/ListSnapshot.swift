@@ -28,21 +28,37 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   // The storage is visible to inlinable code (underscored, not API) so that every lookup and
   // edit specializes in the caller's module: unspecialized, scanning a section for an
   // identifier cost about 20 ns an item, 78 times a plain array scan.
+  //
+  // Finding an item and editing next to one take about the same time at 100,000 items as at
+  // 10,000, as in UIKit's snapshot: each item's section and chunk are hashed, and a section
+  // keeps its items in chunks (SectionItems) with a tree of their sizes, so a row is a scan of
+  // one chunk and a walk of the tree, and an edit shifts one chunk.
 
   /// The section identifiers, in order.
   @usableFromInline var _sectionIdentifiers: [SectionID] = []
   /// The items of each section, in section order.
-  @usableFromInline var items: [[ItemID]] = []
+  @usableFromInline var sections: [SectionItems<ItemID>] = []
   /// Where each section is in ``sectionIdentifiers``.
   @usableFromInline var sectionIndex: [SectionID: Int] = [:]
-  /// The section each item is in.
-  @usableFromInline var itemSection: [ItemID: SectionID] = [:]
+  /// The section and chunk each item is in.
+  @usableFromInline var itemPlace: [ItemID: ItemPlace] = [:]
   @usableFromInline var _reloadedItemIdentifiers: Set<ItemID> = []
   @usableFromInline var _reconfiguredItemIdentifiers: Set<ItemID> = []
   @usableFromInline var _reloadedSectionIdentifiers: Set<SectionID> = []
   /// Names the marks: drawn anew whenever they change, and kept by ``unmarked``, so a view
   /// model can tell a snapshot whose marks it has applied (`0`: never marked).
   @usableFromInline var markToken: UInt64 = 0
+
+  /// Where an item is: its section, and the chunk of that section's items that holds it.
+  @usableFromInline struct ItemPlace {
+    @usableFromInline var section: SectionID
+    @usableFromInline var chunk: Int
+
+    @inlinable init(section: SectionID, chunk: Int) {
+      self.section = section
+      self.chunk = chunk
+    }
+  }
 
   /// An empty snapshot.
   @inlinable public init() {}
@@ -61,25 +77,25 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   /// The number of sections.
   @inlinable public var numberOfSections: Int { sectionIdentifiers.count }
   /// The number of items in all sections.
-  @inlinable public var numberOfItems: Int { itemSection.count }
+  @inlinable public var numberOfItems: Int { itemPlace.count }
   /// Every item identifier, section after section.
   @inlinable public var itemIdentifiers: [ItemID] {
-    items.count == 1 ? items[0] : items.flatMap { $0 }
+    sections.count == 1 ? sections[0].elements : sections.flatMap(\.elements)
   }
 
   /// The number of items in `section`, which the snapshot must hold.
   @inlinable public func numberOfItems(inSection section: SectionID) -> Int {
-    items[index(of: section, "numberOfItems(inSection:)")].count
+    sections[index(of: section, "numberOfItems(inSection:)")].count
   }
 
   /// The item identifiers of `section`, which the snapshot must hold, in order.
   @inlinable public func itemIdentifiers(inSection section: SectionID) -> [ItemID] {
-    items[index(of: section, "itemIdentifiers(inSection:)")]
+    sections[index(of: section, "itemIdentifiers(inSection:)")].elements
   }
 
   /// The section holding `item`, or `nil` when the snapshot does not hold it.
   @inlinable public func sectionIdentifier(containingItem item: ItemID) -> SectionID? {
-    itemSection[item]
+    itemPlace[item]?.section
   }
 
   /// Where `section` is, or `nil` when the snapshot does not hold it.
@@ -88,13 +104,13 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   /// Where `item` is among ``itemIdentifiers``, or `nil` when the snapshot does not hold it.
   @inlinable public func indexOfItem(_ item: ItemID) -> Int? {
     guard let path = indexPath(of: item) else { return nil }
-    return items[..<path.section].reduce(path.row) { $0 + $1.count }
+    return sections[..<path.section].reduce(path.row) { $0 + $1.count }
   }
 
   /// The index path of `item`, or `nil` when the snapshot does not hold it.
   @inlinable public func indexPath(of item: ItemID) -> IndexPath? {
-    guard let section = itemSection[item], let index = sectionIndex[section],
-      let row = items[index].firstIndex(of: item)
+    guard let place = itemPlace[item], let index = sectionIndex[place.section],
+      let row = sections[index].row(of: item, inChunk: place.chunk)
     else { return nil }
     return IndexPath(row: row, section: index)
   }
@@ -105,16 +121,16 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   /// guard let id = model.snapshot.itemIdentifier(at: indexPath) else { … }
   /// ```
   @inlinable public func itemIdentifier(at indexPath: IndexPath) -> ItemID? {
-    guard items.indices.contains(indexPath.section),
-      items[indexPath.section].indices.contains(indexPath.row)
+    guard sections.indices.contains(indexPath.section), indexPath.row >= 0,
+      indexPath.row < sections[indexPath.section].count
     else { return nil }
-    return items[indexPath.section][indexPath.row]
+    return sections[indexPath.section].item(at: indexPath.row)
   }
 
   /// The number of items of the section at `index`: what a data source answers.
   @inlinable
   func numberOfItems(inSectionAt index: Int) -> Int {
-    items.indices.contains(index) ? items[index].count : 0
+    sections.indices.contains(index) ? sections[index].count : 0
   }
 
   // MARK: Sections
@@ -144,11 +160,13 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   @inlinable public mutating func deleteSections(_ sections: [SectionID]) {
     let doomed = Set(sections)
     for section in doomed {
-      for item in items[index(of: section, "deleteSections(_:)")] { forget(item) }
+      for item in self.sections[index(of: section, "deleteSections(_:)")].elements {
+        forget(item)
+      }
       _reloadedSectionIdentifiers.remove(section)
     }
     let kept = sectionIdentifiers.indices.filter { !doomed.contains(sectionIdentifiers[$0]) }
-    items = kept.map { items[$0] }
+    self.sections = kept.map { self.sections[$0] }
     _sectionIdentifiers = kept.map { sectionIdentifiers[$0] }
     reindexSections()
   }
@@ -188,28 +206,26 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
           + "items to. Call appendSections(_:) first.")
     }
     let index = index(of: section, function)
-    insertItems(newItems, in: index, at: items[index].count, function)
+    insertItems(newItems, in: index, at: sections[index].count, function)
   }
 
   /// Adds items just before `item`, in its section.
   @inlinable public mutating func insertItems(_ newItems: [ItemID], beforeItem item: ItemID) {
-    let function = "insertItems(_:beforeItem:)"
-    let path = location(of: item, function)
-    insertItems(newItems, in: path.section, at: path.row, function)
+    insertItems(newItems, nextTo: item, after: false, "insertItems(_:beforeItem:)")
   }
 
   /// Adds items just after `item`, in its section.
   @inlinable public mutating func insertItems(_ newItems: [ItemID], afterItem item: ItemID) {
-    let function = "insertItems(_:afterItem:)"
-    let path = location(of: item, function)
-    insertItems(newItems, in: path.section, at: path.row + 1, function)
+    insertItems(newItems, nextTo: item, after: true, "insertItems(_:afterItem:)")
   }
 
   /// Removes items.
   @inlinable public mutating func deleteItems(_ doomed: [ItemID]) {
     for item in doomed {
       let path = location(of: item, "deleteItems(_:)")
-      items[path.section].remove(at: path.row)
+      if let place = itemPlace[item] {
+        _ = sections[path.section].remove(item, inChunk: place.chunk)
+      }
       forget(item)
     }
   }
@@ -262,9 +278,9 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     let changesMovedSection = sectionIdentifiers.indices.contains { index in
       guard moved[index] else { return false }
       let section = sectionIdentifiers[index]
-      let newItems = new.items[staying[index]]
-      return items[index] != newItems || new.reloadedSectionIdentifiers.contains(section)
-        || newItems.contains {
+      let newItems = new.sections[staying[index]]
+      return sections[index] != newItems || new.reloadedSectionIdentifiers.contains(section)
+        || newItems.chunks.joined().contains {
           new.reconfiguredItemIdentifiers.contains($0) || new.reloadedItemIdentifiers.contains($0)
         }
     }
@@ -273,8 +289,8 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
       .sorted { staying[$0] < staying[$1] }
     var stage = ListSnapshot()
     stage.appendSections(kept.map { sectionIdentifiers[$0] })
-    for index in kept where !items[index].isEmpty {
-      stage.appendItems(items[index], toSection: sectionIdentifiers[index])
+    for index in kept where sections[index].count > 0 {
+      stage.appendItems(sections[index].elements, toSection: sectionIdentifiers[index])
     }
     return stage
   }
@@ -328,23 +344,29 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
           + "identifiers are unique. Move it with moveSection(_:afterSection:) instead.")
     }
     _sectionIdentifiers.insert(contentsOf: sections, at: index)
-    items.insert(contentsOf: sections.map { _ in [] }, at: index)
+    self.sections.insert(
+      contentsOf: repeatElement(SectionItems(), count: sections.count), at: index)
     reindexSections()
   }
 
   @inlinable mutating func insertItems(
     _ newItems: [ItemID], in section: Int, at row: Int, _ function: String
   ) {
-    let sectionID = sectionIdentifiers[section]
+    claim(newItems, for: sectionIdentifiers[section], function)
+    place(newItems, in: section, at: row)
+  }
+
+  /// Records `newItems` as items of `section`, their chunk to come; stops if one is in the
+  /// snapshot already.
+  @inlinable mutating func claim(_ newItems: [ItemID], for section: SectionID, _ function: String) {
     for item in newItems {
-      if let holder = itemSection.updateValue(sectionID, forKey: item) {
+      if let holder = itemPlace.updateValue(ItemPlace(section: section, chunk: -1), forKey: item) {
         preconditionFailure(
-          "ListSnapshot.\(function): item \(item) is in section \(holder) already; item "
-            + "identifiers are unique in a snapshot. Move it with moveItem(_:afterItem:), or "
-            + "give each item its own identifier.")
+          "ListSnapshot.\(function): item \(item) is in section \(holder.section) already; "
+            + "item identifiers are unique in a snapshot. Move it with moveItem(_:afterItem:), "
+            + "or give each item its own identifier.")
       }
     }
-    items[section].insert(contentsOf: newItems, at: row)
   }
 
   @inlinable mutating func moveSection(
@@ -353,12 +375,12 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     let from = index(of: section, function)
     let anchor = index(of: other, function)
     guard section != other else { return }
-    let moved = items.remove(at: from)
+    let moved = sections.remove(at: from)
     _sectionIdentifiers.remove(at: from)
     // The anchor's place once `section` is out of the way.
     let to = anchor - (anchor > from ? 1 : 0) + (after ? 1 : 0)
     _sectionIdentifiers.insert(section, at: to)
-    items.insert(moved, at: to)
+    sections.insert(moved, at: to)
     reindexSections()
   }
 
@@ -367,16 +389,47 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   ) {
     let from = location(of: item, function)
     let anchor = location(of: other, function)
-    guard item != other else { return }
-    items[from.section].remove(at: from.row)
-    // The anchor's row once `item` is out of the way: one scan for each identifier.
+    guard item != other, let place = itemPlace[item] else { return }
+    _ = sections[from.section].remove(item, inChunk: place.chunk)
+    // The anchor's row once `item` is out of the way.
     let row = anchor.row - (anchor.section == from.section && anchor.row > from.row ? 1 : 0)
-    items[anchor.section].insert(item, at: row + (after ? 1 : 0))
-    itemSection[item] = sectionIdentifiers[anchor.section]
+    itemPlace[item] = ItemPlace(section: sectionIdentifiers[anchor.section], chunk: -1)
+    self.place([item], in: anchor.section, at: row + (after ? 1 : 0))
+  }
+
+  /// Adds `newItems` just before or after `item`, in its section: in `item`'s chunk, found
+  /// once.
+  @inlinable mutating func insertItems(
+    _ newItems: [ItemID], nextTo item: ItemID, after: Bool, _ function: String
+  ) {
+    guard let anchor = itemPlace[item], let section = sectionIndex[anchor.section],
+      let offset = sections[section].offset(of: item, inChunk: anchor.chunk)
+    else {
+      _ = location(of: item, function)
+      return
+    }
+    claim(newItems, for: anchor.section, function)
+    var places = itemPlace
+    itemPlace = [:]
+    sections[section].insert(newItems, inChunk: anchor.chunk, at: offset + (after ? 1 : 0)) {
+      item, chunk in places[item]?.chunk = chunk
+    }
+    itemPlace = places
+  }
+
+  /// Puts `newItems`, whose places say their section, in the section at `index` before `row`,
+  /// and records the chunks they (and any item a split moved) are in.
+  @inlinable mutating func place(_ newItems: [ItemID], in index: Int, at row: Int) {
+    // The places are taken out for the edit, so that it can record them while it changes the
+    // section: both are parts of `self`.
+    var places = itemPlace
+    itemPlace = [:]
+    sections[index].insert(newItems, at: row) { item, chunk in places[item]?.chunk = chunk }
+    itemPlace = places
   }
 
   @inlinable mutating func forget(_ item: ItemID) {
-    itemSection[item] = nil
+    itemPlace[item] = nil
     _reloadedItemIdentifiers.remove(item)
     _reconfiguredItemIdentifiers.remove(item)
   }
@@ -392,7 +445,7 @@ extension ListSnapshot {
   /// marks.
   @inlinable
   public static func == (lhs: ListSnapshot, rhs: ListSnapshot) -> Bool {
-    lhs._sectionIdentifiers == rhs._sectionIdentifiers && lhs.items == rhs.items
+    lhs._sectionIdentifiers == rhs._sectionIdentifiers && lhs.sections == rhs.sections
       && lhs._reloadedItemIdentifiers == rhs._reloadedItemIdentifiers
       && lhs._reconfiguredItemIdentifiers == rhs._reconfiguredItemIdentifiers
       && lhs._reloadedSectionIdentifiers == rhs._reloadedSectionIdentifiers
@@ -400,13 +453,14 @@ extension ListSnapshot {
 }
 
 extension ListSnapshot: Sendable where SectionID: Sendable, ItemID: Sendable {}
+extension ListSnapshot.ItemPlace: Sendable where SectionID: Sendable, ItemID: Sendable {}
 
 extension ListSnapshot: CustomStringConvertible {
   /// The sections and their items: `[open: 1, 2; done: 3]`.
   public var description: String {
-    let sections = zip(sectionIdentifiers, items).map { section, items in
-      "\(section): " + items.map { "\($0)" }.joined(separator: ", ")
+    let described = zip(sectionIdentifiers, sections).map { section, items in
+      "\(section): " + items.elements.map { "\($0)" }.joined(separator: ", ")
     }
-    return "[" + sections.joined(separator: "; ") + "]"
+    return "[" + described.joined(separator: "; ") + "]"
   }
 }
