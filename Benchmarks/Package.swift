@@ -5,6 +5,11 @@ import PackageDescription
 
 let benchmarkTargets = ["ProxyDispatch", "RouteRebuild", "HeadlessScroll", "ModelUpdate"]
 
+// A DifferenceKit checkout, for SmallListDiff's side-by-side measurement only: fetched outside
+// this repository and named here (`SWITCHBOARD_DIFFERENCEKIT=/path/to/DifferenceKit bash
+// Benchmarks/run.sh`). Without it, that target is not built.
+let differenceKit = Context.environment["SWITCHBOARD_DIFFERENCEKIT"]
+
 let package = Package(
   name: "SwitchboardBenchmarks",
   platforms: [.macOS(.v14), .iOS(.v17)],
@@ -12,7 +17,7 @@ let package = Package(
     .package(name: "Switchboard", path: ".."),
     .package(
       url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
-  ],
+  ] + (differenceKit.map { [.package(name: "DifferenceKit", path: $0)] } ?? []),
   targets: [
     // Handlers, hand-written glue and the seed's scanning proxy, in their own module so the
     // optimizer cannot inline a handler into the loop that measures it.
@@ -38,6 +43,20 @@ let package = Package(
         ],
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
-    },
+    }
+    + (differenceKit == nil
+      ? []
+      : [
+        .executableTarget(
+          name: "SmallListDiff",
+          dependencies: [
+            "BenchmarkSupport",
+            .product(name: "Benchmark", package: "benchmark"),
+            .product(name: "SwitchboardLists", package: "Switchboard"),
+            .product(name: "DifferenceKit", package: "DifferenceKit"),
+          ],
+          path: "Benchmarks/SmallListDiff",
+          plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])
+      ]),
   swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,9 @@
 #   bash Benchmarks/run.sh                  # everything, about 26 minutes warm
 #   bash Benchmarks/run.sh ProxyDispatch    # only the named targets (the report then fails)
 #
+# With SWITCHBOARD_DIFFERENCEKIT naming a DifferenceKit checkout (fetched outside this
+# repository), it also runs SmallListDiff: small lists diffed side by side with DifferenceKit.
+#
 # The full tables from package-benchmark go to Benchmarks/.results/benchmarks.log.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -14,6 +17,7 @@ mkdir -p "$results"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(ProxyDispatch RouteRebuild HeadlessScroll ModelUpdate)
+  [ -n "${SWITCHBOARD_DIFFERENCEKIT:-}" ] && targets+=(SmallListDiff)
 fi
 target_args=()
 for target in "${targets[@]}"; do target_args+=(--target "$target"); done

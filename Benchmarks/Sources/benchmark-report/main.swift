@@ -208,6 +208,11 @@ struct Report {
       detail: "mallocs in the 99th-percentile iteration of 10,000 \(calls): \(format(most))")
   }
 
+  /// A row that was not measured, and why; no verdict.
+  mutating func note(_ target: String, _ what: String, _ why: String) {
+    row(target, what, true, "-", "-", "skipped", why)
+  }
+
   mutating func check(
     _ target: String, _ what: String, passed: Bool, value: String, rule: String, detail: String
   ) {
@@ -522,6 +527,21 @@ func evaluate(_ report: inout Report) throws {
       "ModelUpdate", "snapshot \(edit) 100k, one item", passed: large / 2_000 <= 1_000,
       value: "\(format(large / 2_000)) ns", rule: "target ≤ 1 µs",
       detail: "\(format(large / 1e3)) µs for 2,000 items")
+  }
+  // Small lists against DifferenceKit, when SmallListDiff ran (it needs a DifferenceKit
+  // checkout: SWITCHBOARD_DIFFERENCEKIT).
+  for shape in ["1x50", "5x10 section moved"] {
+    guard let ours = try? report.time("SmallListDiff/small diff \(shape) Switchboard") else {
+      report.note(
+        "SmallListDiff", "small diff \(shape) / DifferenceKit",
+        "not measured: run with SWITCHBOARD_DIFFERENCEKIT=<DifferenceKit checkout>")
+      continue
+    }
+    let theirs = try report.time("SmallListDiff/small diff \(shape) DifferenceKit")
+    report.ratio(
+      "SmallListDiff", "small diff \(shape): ListUpdate(from:to:) / StagedChangeset",
+      ours / theirs, .atMost(0.5),
+      detail: "\(format(ours / 900)) ns vs \(format(theirs / 900)) ns a diff")
   }
   let anchoredBuild = try report.time("ModelUpdate/snapshot build 100k by insert after")
   let appendedBuild = try report.time("ModelUpdate/snapshot build 100k by append")

@@ -340,10 +340,14 @@ struct IdentityDiff {
   /// order stays in place; the other kept ones move.
   ///
   /// - Returns: The repeated ids, and no kept section, when an id repeats in `new`.
-  @usableFromInline
+  @inlinable
   static func matchSections<ID: Hashable>(old: [ID], new: [ID]) -> (
     staying: [Int], moved: [Bool], repeated: [ID]
   ) {
+    // The same sections in the same order, as most updates keep them: no table to build.
+    if old == new, new.count < 2 || Set(new).count == new.count {
+      return (Array(old.indices), [Bool](repeating: false, count: old.count), [])
+    }
     var newIndex: [ID: Int] = [:]
     newIndex.reserveCapacity(new.count)
     var repeated: [ID] = []

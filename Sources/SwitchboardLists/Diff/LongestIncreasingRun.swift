@@ -10,6 +10,7 @@
 /// longest.isMarked(0)  // false: 3 moves
 /// longest.isMarked(2)  // true: 1 and 2 stay
 /// ```
+@usableFromInline
 struct LongestIncreasingRun {
   /// `tails[k]`: the position of the smallest last value of an increasing run of length k + 1.
   private var tails: [Int32] = []
@@ -17,8 +18,12 @@ struct LongestIncreasingRun {
   private var previous: [Int32] = []
   private var marked: [Bool] = []
 
+  @usableFromInline
+  init() {}
+
   /// Finds a longest increasing run of `values`; ``isMarked(_:)`` then says which positions are
   /// on it.
+  @usableFromInline
   mutating func mark(_ values: [Int]) {
     mark(count: values.count) { values[$0] }
   }
@@ -70,6 +75,7 @@ struct LongestIncreasingRun {
   }
 
   /// Whether position `position` of the last marked list is on the run.
+  @usableFromInline
   func isMarked(_ position: Int) -> Bool { marked[position] }
 
   /// The positions on the run of the last marked list, in order.

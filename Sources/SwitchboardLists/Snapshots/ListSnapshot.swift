@@ -80,7 +80,11 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   @inlinable public var numberOfItems: Int { itemPlace.count }
   /// Every item identifier, section after section.
   @inlinable public var itemIdentifiers: [ItemID] {
-    sections.count == 1 ? sections[0].elements : sections.flatMap(\.elements)
+    if sections.count == 1 { return sections[0].elements }
+    var all: [ItemID] = []
+    all.reserveCapacity(itemPlace.count)
+    for section in sections { section.append(to: &all) }
+    return all
   }
 
   /// The number of items in `section`, which the snapshot must hold.

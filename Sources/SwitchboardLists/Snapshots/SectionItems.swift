@@ -27,7 +27,16 @@ struct SectionItems<ItemID: Hashable> {
 
   /// Every item, in order.
   @inlinable var elements: [ItemID] {
-    chunks.count == 1 ? chunks[0] : Array(chunks.joined())
+    if chunks.count == 1 { return chunks[0] }
+    var all: [ItemID] = []
+    all.reserveCapacity(count)
+    append(to: &all)
+    return all
+  }
+
+  /// Appends every item, in order, to `all`: a copy of each chunk.
+  @inlinable func append(to all: inout [ItemID]) {
+    for chunk in chunks { all.append(contentsOf: chunk) }
   }
 
   /// How many items the chunks before the chunk at `index` hold.
