@@ -107,10 +107,10 @@ extension RoutingProxy {
   /// `AVCaptureVideoDataOutput`), write the closure in nonisolated code, or pass
   /// `isolation: nil` with a `@Sendable` closure. A closure written in another actor is refused.
   ///
-  /// **Cost.** The runtime cannot send a message straight to a closure, so each message to one
-  /// goes through `forwardInvocation:` (an `NSInvocation`, its arguments boxed): a few hundred
-  /// nanoseconds, against tens for a method handler. Answer every-frame methods
-  /// (`scrollViewDidScroll:`) with a method.
+  /// **Cost.** The runtime cannot send a message straight to a closure. The first message goes
+  /// through `forwardInvocation:`; the proxy's class then has a method of the message's shape,
+  /// and later ones reach the closure with their objects, numbers and Booleans read where the
+  /// runtime put them: about 1.4 times a method handler's Swift cost, nothing allocated.
   ///
   /// - Parameters:
   ///   - selector: A method of the adopted protocols.

@@ -6,8 +6,9 @@ import Switchboard
 /// made by ``DelegateProxy/answer(_:role:at:retention:isolation:with:)``.
 ///
 /// The runtime cannot send a message to it, so it is never a forwarding target: its messages
-/// reach `forwardInvocation:`, and it is called with their arguments unboxed to its types and
-/// its answer boxed as the method returns it.
+/// reach the proxy's direct-path method (or `forwardInvocation:`, the first time or for a shape
+/// that path does not take), and it is called with their arguments read as its types, where
+/// the runtime put them or unboxed, and its answer stored in place or boxed.
 final class ClosureHandler {
   /// The selector it answers.
   let selector: String
