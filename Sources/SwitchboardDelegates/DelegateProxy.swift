@@ -88,7 +88,9 @@ open class DelegateProxy: RoutingProxy<Never> {
   open override func adopt(_ protocol: Protocol) {
     precondition(
       !routing.isStarted,
-      "\(Self.self).adopt(\(NSStringFromProtocol(`protocol`))): the proxy is attached already. "
+      // `classForCoder`, not `Self`: a proxy that adopted a protocol alone is of a subclass made
+      // for it, whose `-class` is still its own class.
+      "\(classForCoder).adopt(\(NSStringFromProtocol(`protocol`))): the proxy is attached already. "
         + "Adopt a protocol before attach (or name it in attach's `adopting`).")
     super.adopt(`protocol`)
     runtime.adopt(`protocol`)
