@@ -15,25 +15,13 @@ import SwitchboardLists
 
 extension Int: @retroactive Differentiable {}
 
-/// SplitMix64, so every run diffs the same lists.
-struct Seeded: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// `sections` sections of `perSection` numbered items, and the same edited: a twentieth of the
 /// items deleted, as many inserted, a tenth moved (within and across sections), and with
 /// `movingSection` the first section moved to the end.
 func workload(sections: Int, perSection: Int, movingSection: Bool, seed: UInt64)
   -> (old: [[Int]], new: [[Int]])
 {
-  var random = Seeded(state: seed)
+  var random = SplitMix64(seed: seed)
   var next = 0
   let old: [[Int]] = (0..<sections).map { _ in
     defer { next += perSection }
