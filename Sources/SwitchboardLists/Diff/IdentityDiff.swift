@@ -357,23 +357,24 @@ struct IdentityDiff {
     var staying = [Int](repeating: -1, count: old.count)
     var moved = [Bool](repeating: false, count: old.count)
     guard repeated.isEmpty else { return (staying, moved, repeated) }
-    var keptOld: [Int] = []
-    var keptNew: [Int] = []
-    var seenOld: Set<ID> = []
+    // The old section each new one keeps: a repeated old id stays at most once (its first
+    // copy); the other copies are deleted.
+    var oldForNew = [Int](repeating: -1, count: new.count)
     for (index, id) in old.enumerated() {
-      // A repeated old id stays at most once; the other copies are deleted.
-      guard let match = newIndex[id], seenOld.insert(id).inserted else { continue }
-      keptOld.append(index)
-      keptNew.append(match)
+      guard let match = newIndex[id], oldForNew[match] < 0 else { continue }
+      oldForNew[match] = index
     }
     // Kept sections in new order; those whose old positions increase stay.
-    let order = keptNew.indices.sorted { keptNew[$0] < keptNew[$1] }
-    let oldInNewOrder = order.map { keptOld[$0] }
+    var oldInNewOrder: [Int] = []
+    oldInNewOrder.reserveCapacity(min(old.count, new.count))
+    for oldIndex in oldForNew where oldIndex >= 0 { oldInNewOrder.append(oldIndex) }
     var longest = LongestIncreasingRun()
     longest.mark(oldInNewOrder)
-    for (position, index) in order.enumerated() {
-      staying[keptOld[index]] = keptNew[index]
-      moved[keptOld[index]] = !longest.isMarked(position)
+    var position = 0
+    for (newPosition, oldIndex) in oldForNew.enumerated() where oldIndex >= 0 {
+      staying[oldIndex] = newPosition
+      moved[oldIndex] = !longest.isMarked(position)
+      position += 1
     }
     return (staying, moved, [])
   }
