@@ -25,9 +25,7 @@ final class ModelDirectFrame {
   /// The frame of a message of type encoding `types` with `arguments`, or `nil` for one the
   /// direct path (or this model of it) does not take.
   init?(types: String, arguments: [Any]) {
-    let encoded = TypeEncoding.types(in: types).map { code in
-      code.utf8.first { !"rnNoORV".utf8.contains($0) } ?? 0
-    }
+    let encoded = TypeEncoding.types(in: types).map { $0.utf8.first ?? 0 }
     guard encoded.count >= 3, encoded.count - 3 == arguments.count, arguments.count <= 4,
       let returnCode = encoded.first,
       returnCode == UInt8(ascii: "v") || Self.isWord(returnCode) || returnCode == UInt8(ascii: "d")

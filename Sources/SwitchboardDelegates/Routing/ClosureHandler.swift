@@ -57,11 +57,9 @@ final class ClosureHandler {
     isOwned = owner != nil
     let kinds = BoxedArguments.kinds(
       of: (repeat each Argument).self, declared: argumentTypes)
-    // Each declared argument's type encoding's first character, qualifiers left out: how wide
-    // an integer stored in a word is.
-    let encodings = (argumentTypes ?? []).map { type in
-      type.utf8.first { !"rnNoORV".utf8.contains($0) } ?? 0
-    }
+    // Each declared argument's type code (qualifiers are dropped from `argumentTypes`): how
+    // wide an integer stored in a word is.
+    let encodings = (argumentTypes ?? []).map { $0.utf8.first ?? 0 }
     readsRaw = argumentTypes != nil && kinds.allSatisfy(\.readsRaw)
     // Decided once: a conformance check on every message would cost more than the call.
     let isEnumeration = Answer.self is any RawRepresentable.Type
