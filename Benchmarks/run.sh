@@ -31,11 +31,11 @@ swift package --allow-writing-to-package-directory benchmark "${target_args[@]}"
 # On a shared VM a burst of contention on the host moves whichever benchmark runs through it: one
 # process in a few measures a dispatch path (glue or proxy alike) much slower than the others,
 # and the rebuild linearity and the diff and snapshot ratios divide benchmarks measured seconds
-# apart. ProxyDispatch, RouteRebuild and ModelUpdate are measured in two more runs, and the
-# report takes the median of the three (of each process's fastest iteration; see the report's
+# apart. ProxyDispatch, RouteRebuild, ModelUpdate and SmallListDiff are measured in two more
+# runs, and the report takes the median of the three (of each process's fastest iteration; see the report's
 # header).
 exports=("$results"/*.influx.csv)
-for repeated in ProxyDispatch RouteRebuild ModelUpdate; do
+for repeated in ProxyDispatch RouteRebuild ModelUpdate SmallListDiff; do
   [[ " ${targets[*]} " == *" $repeated "* ]] || continue
   for extra in 2 3; do
     mkdir -p "$results/$repeated-$extra"
