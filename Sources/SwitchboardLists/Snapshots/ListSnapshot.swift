@@ -226,9 +226,11 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   /// Removes items.
   @inlinable public mutating func deleteItems(_ doomed: [ItemID]) {
     for item in doomed {
-      let path = location(of: item, "deleteItems(_:)")
-      if let place = itemPlace[item] {
-        _ = sections[path.section].remove(item, inChunk: place.chunk)
+      guard let place = itemPlace[item], let section = sectionIndex[place.section],
+        sections[section].remove(item, inChunk: place.chunk)
+      else {
+        _ = location(of: item, "deleteItems(_:)")  // stops, naming the item
+        continue
       }
       forget(item)
     }
@@ -413,22 +415,28 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
       return
     }
     claim(newItems, for: anchor.section, function)
-    var places = itemPlace
-    itemPlace = [:]
-    sections[section].insert(newItems, inChunk: anchor.chunk, at: offset + (after ? 1 : 0)) {
-      item, chunk in places[item]?.chunk = chunk
+    editRecordingChunks(of: section) { items, moved in
+      items.insert(newItems, inChunk: anchor.chunk, at: offset + (after ? 1 : 0), moved: moved)
     }
-    itemPlace = places
   }
 
   /// Puts `newItems`, whose places say their section, in the section at `index` before `row`,
   /// and records the chunks they (and any item a split moved) are in.
   @inlinable mutating func place(_ newItems: [ItemID], in index: Int, at row: Int) {
+    editRecordingChunks(of: index) { items, moved in items.insert(newItems, at: row, moved: moved) }
+  }
+
+  /// Runs `edit` on the items of the section at `index`, recording the chunk of each item it
+  /// says moved.
+  @inlinable mutating func editRecordingChunks(
+    of index: Int,
+    _ edit: (inout SectionItems<ItemID>, (ItemID, Int) -> Void) -> Void
+  ) {
     // The places are taken out for the edit, so that it can record them while it changes the
     // section: both are parts of `self`.
     var places = itemPlace
     itemPlace = [:]
-    sections[index].insert(newItems, at: row) { item, chunk in places[item]?.chunk = chunk }
+    edit(&sections[index]) { item, chunk in places[item]?.chunk = chunk }
     itemPlace = places
   }
 

@@ -132,8 +132,9 @@ struct SectionItems<ItemID: Hashable> {
     }
   }
 
-  /// Removes the item at `offset` in the chunk `chunkID`.
-  @inlinable mutating func remove(inChunk chunkID: Int, at offset: Int) {
+  /// Removes `item`, which is in the chunk `chunkID`; `false` when it is not there.
+  @inlinable mutating func remove(_ item: ItemID, inChunk chunkID: Int) -> Bool {
+    guard let offset = offset(of: item, inChunk: chunkID) else { return false }
     let index = chunkIndex[chunkID]
     chunks[index].remove(at: offset)
     count -= 1
@@ -145,14 +146,6 @@ struct SectionItems<ItemID: Hashable> {
     } else {
       add(-1, toChunk: index)
     }
-  }
-
-  /// Removes `item`, which is in the chunk `chunkID`; `false` when it is not there.
-  @inlinable mutating func remove(_ item: ItemID, inChunk chunkID: Int) -> Bool {
-    guard chunkID < chunkIndex.count, chunkIndex[chunkID] >= 0,
-      let offset = chunks[chunkIndex[chunkID]].lastIndex(of: item)
-    else { return false }
-    remove(inChunk: chunkID, at: offset)
     return true
   }
 
