@@ -6,6 +6,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// Method signatures by the address of their type encoding (a protocol's or a method's, which
+/// live as long as the program), made once each; created by SWBForwardingProxy's +initialize.
+static NSMutableDictionary *SWBSignaturesByTypes;
+
+/// The signature of `types`, made the first time it is asked for.
+static NSMethodSignature *SWBSignature(const char *types) {
+  NSValue *key = [NSValue valueWithPointer:types];
+  @synchronized(SWBSignaturesByTypes) {
+    NSMethodSignature *signature = [SWBSignaturesByTypes objectForKey:key];
+    if (!signature) {
+      signature = [NSMethodSignature signatureWithObjCTypes:types];
+      [SWBSignaturesByTypes setObject:signature forKey:key];
+    }
+    return signature;
+  }
+}
+
 @interface SWBForwardedMessage ()
 - (instancetype)initWithInvocation:(NSInvocation *)invocation;
 - (void)invalidate;
@@ -24,7 +41,7 @@
   if ((self = [super init])) {
     _direct = direct;
     Method method = class_getInstanceMethod(object_getClass(receiver), direct->selector);
-    _signature = SWB_RETAIN([NSMethodSignature signatureWithObjCTypes:method_getTypeEncoding(method)]);
+    _signature = SWB_RETAIN(SWBSignature(method_getTypeEncoding(method)));
   }
   return self;
 }
@@ -264,6 +281,7 @@ static NSMutableDictionary *SWBSignatureCache;
 + (void)initialize {
   if (self == [SWBForwardingProxy class]) {
     SWBSignatureCache = [[NSMutableDictionary alloc] init];
+    SWBSignaturesByTypes = [[NSMutableDictionary alloc] init];
     SWBPrepareDirectImplementations();
   }
 }
@@ -348,7 +366,7 @@ static BOOL SWBHasDirectPath(Class cls, SEL selector) {
     }
     if (!types) return [_rememberedSignatures objectForKey:NSStringFromSelector(selector)];
   }
-  NSMethodSignature *signature = [NSMethodSignature signatureWithObjCTypes:types];
+  NSMethodSignature *signature = SWBSignature(types);
   // A declared method of a shape the direct path takes gets its method: this message goes on
   // through -forwardInvocation:, the next ones do not. Every proxy of `cls` declares it alike
   // (a protocol one proxy adopted alone moved that proxy to a class of its own).
