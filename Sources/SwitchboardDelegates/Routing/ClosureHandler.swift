@@ -31,12 +31,12 @@ final class ClosureHandler {
   var token: ObservationToken?
   /// Reports arguments that did not fit, the first time.
   private let onMismatch: (BoxedArguments.Mismatch) -> Void
-  private var reportedMismatch = false
+  private let reportedMismatch = OnceFlag()
   /// Where it may be called.
   let isolation: ClosureIsolation
   /// Reports a message sent on a thread the closure may not run on, the first time.
   private let onWrongThread: () -> Void
-  private var reportedWrongThread = false
+  private let reportedWrongThread = OnceFlag()
   /// The object whose lifetime the closure shares, which it receives as its first argument.
   private weak var owner: AnyObject?
   private let isOwned: Bool
@@ -112,10 +112,7 @@ final class ClosureHandler {
 
   private func answerLive(_ invocation: some ForwardedInvocation) -> Bool {
     guard isolation.allowsCallHere else {
-      if !reportedWrongThread {
-        reportedWrongThread = true
-        onWrongThread()
-      }
+      if reportedWrongThread.setFirstTime() { onWrongThread() }
       return false
     }
     let raw = readsRaw ? invocation.rawArguments : nil
@@ -131,10 +128,7 @@ final class ClosureHandler {
       }
       return true
     case .failure(let mismatch):
-      if !reportedMismatch {
-        reportedMismatch = true
-        onMismatch(mismatch)
-      }
+      if reportedMismatch.setFirstTime() { onMismatch(mismatch) }
       return false
     }
   }
@@ -148,5 +142,22 @@ final class ClosureHandler {
 
   private static func opened<Enumeration: RawRepresentable>(_ value: Enumeration) -> Any {
     value.rawValue
+  }
+}
+
+/// A flag set once, from any thread: a closure's first mismatch or wrong thread is reported
+/// once, whichever threads the parent calls it on (handlers run outside the proxy's lock).
+final class OnceFlag: @unchecked Sendable {
+  // Unchecked: `isSet` is read and written under `lock`.
+  private let lock = NSLock()
+  private var isSet = false
+
+  /// Sets the flag; whether it was not set before.
+  func setFirstTime() -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    if isSet { return false }
+    isSet = true
+    return true
   }
 }

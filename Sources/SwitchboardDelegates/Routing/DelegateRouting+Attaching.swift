@@ -92,13 +92,20 @@ extension DelegateRouting {
     return selectors.responds(toSelector: selector)
   }
 
-  /// Assigns the proxy to `property`; for the property whose routes the parent caches,
-  /// remembers where they go.
+  /// Assigns the proxy to `property` once the lock is released; for the property whose routes
+  /// the parent caches, remembers where they go. Under the lock.
   func assign(_ property: DelegateProperty) {
+    noteAssigned(property)
+    let proxy = proxyObject
+    callAfterUnlocking { property.set(proxy) }
+  }
+
+  /// Remembers, for the property whose routes the parent caches, where they go as it is
+  /// assigned. Under the lock.
+  func noteAssigned(_ property: DelegateProperty) {
     if property.name == configuration.cachedRoutesProperty {
       assignedRoutes = configuration.cachedRoutes(router, Array(selectors.answers.keys))
     }
-    property.set(proxyObject)
   }
 
   /// Starts the routing of a proxy that a parent receives at initialization, as its delegate
@@ -157,8 +164,12 @@ extension DelegateRouting {
         proxyObject: proxyObject, restoring: restoring.mapValues(\.object),
         kept: kept.filter { $0.object != nil })
       if let proxyObject {
-        for property in properties where property.get() === proxyObject {
-          property.set(restoringKept ? restoring[property.name]?.object : nil)
+        // The parent's properties are read and set once the lock is released.
+        let restored = properties.map { ($0, restoringKept ? restoring[$0.name]?.object : nil) }
+        callAfterUnlocking {
+          for (property, object) in restored where property.get() === proxyObject {
+            property.set(object)
+          }
         }
       }
       properties = []

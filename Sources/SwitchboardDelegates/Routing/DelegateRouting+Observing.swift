@@ -29,15 +29,13 @@ extension DelegateRouting {
         return nil
       }
       guard startObserving(event) else { return nil }
-      var reportedWrongThread = false
+      let reportedWrongThread = OnceFlag()
       let checked: (Arguments) -> Void =
         isolation == .anyThread
         ? body
         : { [weak self] arguments in
           guard isolation.allowsCallHere else {
-            // Under the lock, as every message is delivered.
-            if !reportedWrongThread {
-              reportedWrongThread = true
+            if reportedWrongThread.setFirstTime() {
               self?.report(
                 DelegateProxyError(
                   .calledOffItsActor(selector: event.name, thread: currentThreadName())))
@@ -88,13 +86,23 @@ extension DelegateRouting {
     _ observation: ObservationToken?, finishing continuation: AsyncStream<Element>.Continuation
   ) {
     guard let observation else { return continuation.finish() }
-    withLock {
+    let id = withLock {
       nextStream += 1
-      let id = nextStream
-      streams[id] = (observation, { continuation.finish() })
-      continuation.onTermination = { [weak self] _ in
-        self?.withLock { self?.streams[id] = nil }
-      }
+      streams[nextStream] = (observation, { continuation.finish() })
+      return nextStream
+    }
+    // Outside the lock: a stream already ended calls it at once.
+    continuation.onTermination = { [weak self] _ in
+      self?.endStream(id)
+    }
+  }
+
+  /// Forgets the stream `id`, whose consumer stopped: its observation is cancelled, and released
+  /// after the lock is.
+  private func endStream(_ id: Int) {
+    withLock {
+      let ended = streams.removeValue(forKey: id)
+      callAfterUnlocking { withExtendedLifetime(ended) {} }
     }
   }
 
@@ -206,15 +214,14 @@ extension DelegateRouting {
       }
       index += 1
     }
-    var reportedMismatch = false
+    let reportedMismatch = OnceFlag()
     let event = MessageEvent<Message, [Any]>(named: selector)
     let kinds = BoxedArguments.kinds(
       of: types, declared: selectors.runtime.declaration(of: selector)?.argumentTypes)
     return observation(event, beforeHandler: beforeHandler, isolation: actor) {
       [weak self] boxed in
       if let mismatch = BoxedArguments.deliver(boxed, as: types, kinds: kinds, to: body) {
-        guard !reportedMismatch else { return }
-        reportedMismatch = true
+        guard reportedMismatch.setFirstTime() else { return }
         let reason =
           mismatch.index < 0
           ? "it has \(mismatch.found), not the \(mismatch.expected) of \(types)"

@@ -24,12 +24,14 @@ extension DelegateRouting {
   /// Asks again for every answer given, and tells the parent when one changed.
   ///
   /// Each property whose object received a changed answer (or whose cached routes moved) is
-  /// set to `nil` and back to the proxy, so the parent asks again. A property another object
-  /// took is left alone and reported.
+  /// given the proxy again (through `nil` first for a parent of the main thread, which reads
+  /// its delegate's answers only when given another object), so the parent asks again. A
+  /// property another object took is left alone and reported. What is stale is decided under
+  /// the lock; the parent's properties are read and set after it is released.
   private func recheck() {
-    withLock {
+    let (proxy, reassigned) = withLock { () -> (AnyObject?, [(DelegateProperty, Bool)]) in
       recheckScheduled = false
-      guard let proxyObject, let first = properties.first else { return }
+      guard let proxyObject, let first = properties.first else { return (nil, []) }
       var stale: Set<String> = []
       for selector in selectors.changedAnswers() {
         stale.insert(configuration.propertyOfSelector(selector) ?? first.name)
@@ -41,26 +43,35 @@ extension DelegateRouting {
       {
         stale.insert(name)
       }
-      for property in properties where property.heldWhileAnswering != nil {
+      var holds: [String: Bool] = [:]
+      for property in properties { holds[property.name] = holdsProxy(property) }
+      return (
+        proxyObject,
+        properties.compactMap { property in
+          let isStale = stale.contains(property.name) || property.heldWhileAnswering != nil
+          return isStale ? (property, holds[property.name] ?? true) : nil
+        }
+      )
+    }
+    guard let proxy else { return }
+    for (property, holdsProxy) in reassigned {
+      let installed = property.get()
+      if property.heldWhileAnswering != nil {
         // Held only while answering: stale exactly when holding it no longer matches.
-        if holdsProxy(property) != (property.get() === proxyObject) {
-          stale.insert(property.name)
-        } else {
-          stale.remove(property.name)
-        }
+        guard holdsProxy != (installed === proxy) else { continue }
       }
-      for property in properties where stale.contains(property.name) {
-        let installed = property.get()
-        if installed === proxyObject || (installed == nil && property.heldWhileAnswering != nil) {
-          // Nil first: a parent asks nothing again when the same object is assigned.
-          property.set(nil)
-          if holdsProxy(property) { assign(property) }
-        } else if let installed {
-          report(
-            DelegateProxyError(
-              .replacedByAnotherObject(property: property.name, typeName: "\(type(of: installed))")
-            ))
+      if installed === proxy || (installed == nil && property.heldWhileAnswering != nil) {
+        let throughNil = withLock { reasksThroughNil }
+        if throughNil || !holdsProxy { property.set(nil) }
+        if holdsProxy {
+          withLock { noteAssigned(property) }
+          property.set(proxy)
         }
+      } else if let installed {
+        report(
+          DelegateProxyError(
+            .replacedByAnotherObject(property: property.name, typeName: "\(type(of: installed))")
+          ))
       }
     }
   }

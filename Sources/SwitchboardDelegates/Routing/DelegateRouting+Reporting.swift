@@ -24,7 +24,8 @@ extension DelegateRouting {
   package func report(_ error: DelegateProxyError) {
     withLock {
       reported.append(error)
-      onErrorHandler(error)
+      let onError = onErrorHandler
+      callAfterUnlocking { onError(error) }
     }
   }
 

@@ -28,6 +28,11 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   // private, so that the routing's extensions (one file per concern: attaching, answering,
   // observing, re-checking, reporting) share them.
   private let lock = NSRecursiveLock()
+  /// What changes made under the lock have to tell the outside (`onError`, the parent's
+  /// properties, a stream's end), called in order once the outermost ``withLock(_:)`` has let
+  /// go of the lock: nothing is ever called while it is held.
+  private var callouts: [() -> Void] = []
+  private var lockDepth = 0
   /// The router of every selector; only under `lock`.
   let selectors: SelectorRouter<Message>
   /// What the Objective-C runtime (or the specs' model of it) says about selectors and
@@ -38,8 +43,13 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// What a configuration adds: required messages, its own setup mistakes, which property
   /// receives which selector.
   let configuration: RoutingConfiguration<Message>
-  /// Runs work after the current turn of the calling thread's run loop.
-  let schedule: (@escaping @Sendable () -> Void) -> Void
+  /// Runs work after the current turn: of the calling thread's run loop by default, of the main
+  /// thread for a parent of the main thread (``ParentThread``).
+  var schedule: (@escaping @Sendable () -> Void) -> Void
+  /// Whether a re-ask sets each property to `nil` before the proxy (a parent of the main thread,
+  /// which reads its delegate's answers only when given another object), or gives it the proxy
+  /// again, so a parent that calls from its own queue never finds no delegate.
+  var reasksThroughNil = true
   var onErrorHandler: @Sendable (DelegateProxyError) -> Void = {
     reportByDefault($0, isSetupMistake: $0.isSetupMistake)
   }
@@ -104,14 +114,6 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     router.namedAnswerType = { name in
       runtime.declaration(of: name)?.returnType.flatMap(Self.answerType(encoding:))
     }
-    selectors.onAnswerMismatch = { [weak self] selector, expected, answer in
-      self?.report(
-        DelegateProxyError(
-          .routeCannotWork(
-            "\(selector): its rule combines answers of type \(expected), and a handler answered "
-              + "\(answer.map { "\(type(of: $0))" } ?? "nil"); the answer so far stands. Fix: "
-              + "name the method's return type in .combining(_:as:_:)")))
-    }
     // Reported when the proxy starts, once the app has had its say on `onError`.
     router.rules = refusingRulesThatCannotRoute(in: router.rules, keeping: RoutingRules()) {
       refusedAtInit.append($0)
@@ -128,14 +130,28 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   }
 
   /// Runs `body` under the routing's lock: for every member here, and for state of the proxy
-  /// object kept beside it.
+  /// object kept beside it. What `body` asked to call out (``callAfterUnlocking(_:)``) is called
+  /// once the lock is released.
   package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
     throws(Failure)
     -> Result
   {
     lock.lock()
-    defer { lock.unlock() }
+    lockDepth += 1
+    defer {
+      lockDepth -= 1
+      var pending: [() -> Void] = []
+      if lockDepth == 0, !callouts.isEmpty { swap(&pending, &callouts) }
+      lock.unlock()
+      for callout in pending { callout() }
+    }
     return try body()
+  }
+
+  /// Calls `callout` (the app's code, the parent's) once the outermost ``withLock(_:)`` has
+  /// released the lock, after the call-outs asked for before it. Under the lock.
+  func callAfterUnlocking(_ callout: @escaping () -> Void) {
+    callouts.append(callout)
   }
 
   // MARK: - Handlers and rules
@@ -281,7 +297,12 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Removes the handler registered with `role`; `false` when none has it.
   @discardableResult
   package func removeHandler(withRole role: HandlerRole) -> Bool {
-    withLock { router.removeHandler(withRole: role) }
+    withLock {
+      // A handler held strongly goes (its deinit runs) after the lock is released.
+      let removed = router.handler(withRole: role)
+      callAfterUnlocking { withExtendedLifetime(removed) {} }
+      return router.removeHandler(withRole: role)
+    }
   }
 
   /// Moves a handler to a new priority position, 0 being the highest (past the last, the

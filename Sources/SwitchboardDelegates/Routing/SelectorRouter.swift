@@ -42,8 +42,6 @@ final class SelectorRouter<Message: MessageSet> {
   /// handler, and that handler, so the runtime can keep the method's signature for the day the
   /// handler is gone.
   var onUndeclaredSelectorAnswered: ((String, AnyObject) -> Void)?
-  /// Called with a selector, the answer type its rule combines, and an answer of another type.
-  var onAnswerMismatch: ((String, String, Any?) -> Void)?
 
   /// The answers given to `responds(to:)`, by selector.
   private(set) var answers: [String: Bool] = [:]
@@ -122,107 +120,51 @@ final class SelectorRouter<Message: MessageSet> {
     if runtime.declaration(of: selector) == nil { onUndeclaredSelectorAnswered?(selector, target) }
   }
 
-  /// Delivers a message no forwarding target took, and returns the handlers asked when it
-  /// reached none and is to be reported (the first time since the parent was last told).
+  /// Decides where a message no forwarding target took goes, and calls nobody: the routing
+  /// runs the ``Delivery`` once it let go of its lock.
   ///
-  /// It goes to every handler its rule chooses (several for a broadcast), shown to observers.
-  /// A message that reaches no handler gets its fallback (a completion handler is called); a
-  /// notification that is only observed is no problem.
-  func forward(_ invocation: some ForwardedInvocation) -> Unanswered? {
-    let selector = invocation.selectorName
-    if invocation.returnsVoid {
-      let observed = router.isObserved(named: selector)
-      // An event is made (an allocation) only for a message with a target or an observer.
-      if observed || !router.targets(forNamed: selector).isEmpty {
-        let event = MessageEvent<Message, [Any]>(named: selector)
-        let delivered = router.broadcast(event, invocation.arguments, as: AnyObject.self) {
-          deliver(invocation, to: $0)
-        }
-        if delivered > 0 { return nil }
-      }
-      let (fallback, isNew) = unansweredFallback(of: selector)
-      fallback.apply(to: invocation)
-      if observed || !isNew { return nil }
-    } else {
+  /// A method returning nothing goes to every handler its rule chooses (several for a
+  /// broadcast), shown to its observers; one that returns a value to its first target, or to
+  /// several whose answers its rule combines. A message that reaches no handler gets its
+  /// fallback (a completion handler is called) and is reported the first time since the parent
+  /// was last told; a notification that is only observed is no problem.
+  func plan(_ selector: String, returnsVoid: Bool) -> Delivery {
+    var delivery = Delivery(selector: selector, returnsVoid: returnsVoid)
+    if returnsVoid {
+      delivery.observers = router.observers(named: selector)
+      delivery.targets = router.targets(forNamed: selector)
+    } else if let known = unanswered[selector] {
       // Reported since the parent was last told, and no route changed since: still nobody's.
-      if let known = unanswered[selector] {
-        known.answer(invocation)
-        return nil
-      }
+      delivery.fallback = known
+      return delivery
+    } else {
       // One answer, from the first target (a broadcast rule for a method that returns a value
-      // is a setup mistake, reported when it is made), or several implementers' answers under a
-      // rule that combines them.
+      // is a setup mistake, reported when it is made), or several implementers' answers under
+      // a rule that combines them.
       var combination: BoxedCombination?
       let target = router.firstTarget(forNamed: selector, combination: &combination)
       if let combination {
-        let targets = router.targets(forNamed: selector)
-        if !targets.isEmpty {
-          combine(invocation, from: targets, combination)
-          return nil
-        }
-      }
-      if let target {
-        deliver(invocation, to: target)
-        return nil
-      }
-      let (fallback, isNew) = unansweredFallback(of: selector)
-      fallback.answer(invocation)
-      if !isNew { return nil }
-    }
-    return Unanswered(
-      selector: selector,
-      handlers: router.explain(named: selector).candidates.map(\.description))
-  }
-
-  /// Asks each of `targets` in order, and answers their answers combined as `combination`
-  /// says: the invocation holds each target's answer after it, so the first `false` or the
-  /// first object is simply left as the answer, and a fold's result is given at the end.
-  private func combine(
-    _ invocation: some ForwardedInvocation, from targets: [AnyObject],
-    _ combination: BoxedCombination
-  ) {
-    var folded: Any?
-    for (index, target) in targets.enumerated() {
-      deliver(invocation, to: target)
-      let answered = invocation.returnedValue
-      switch combination {
-      case .allMustAllow:
-        if (answered as? Bool) == false || (answered as? NSNumber)?.boolValue == false { return }
-      case .firstNonNil:
-        if answered != nil { return }
-      case .fold(let expected, let combineAnswers):
-        guard index > 0 else {
-          folded = answered
-          continue
-        }
-        guard let combined = combineAnswers(folded, answered) else {
-          // Not of the rule's type: the answer so far stands, and the mistake is reported.
-          onAnswerMismatch?(invocation.selectorName, expected, answered)
-          answer(invocation, with: folded)
-          return
-        }
-        folded = combined
+        delivery.targets = router.targets(forNamed: selector)
+        delivery.combination = delivery.targets.isEmpty ? nil : combination
+      } else if let target {
+        delivery.targets = [target]
       }
     }
-    if case .fold = combination, targets.count > 1 { answer(invocation, with: folded) }
-  }
-
-  /// Answers `value`, or zero (`nil`) for no value.
-  private func answer(_ invocation: some ForwardedInvocation, with value: Any?) {
-    if let value { invocation.answer(with: value) } else { invocation.answerZero() }
-  }
-
-  /// Sends `invocation` to `target`: a handler object's method, or a closure handler, whose
-  /// message gets its fallback when its arguments did not fit.
-  private func deliver(_ invocation: some ForwardedInvocation, to target: AnyObject) {
-    guard let closure = target as? ClosureHandler else { return invocation.invoke(on: target) }
-    if !closure.answer(invocation) { fallback(of: invocation.selectorName).apply(to: invocation) }
-  }
-
-  /// A message that reached no handler: its selector and the handlers asked, described.
-  struct Unanswered {
-    let selector: String
-    let handlers: [String]
+    if !delivery.targets.isEmpty {
+      // Looked up only when a closure may need it (its arguments did not fit).
+      if delivery.targets.contains(where: { $0 is ClosureHandler }) {
+        delivery.closureFallback = fallback(of: selector)
+      }
+      return delivery
+    }
+    let (fallback, isNew) = unansweredFallback(of: selector)
+    delivery.fallback = fallback
+    if isNew, delivery.observers.isEmpty {
+      delivery.unanswered = Unanswered(
+        selector: selector,
+        handlers: router.explain(named: selector).candidates.map(\.description))
+    }
+    return delivery
   }
 
   /// The fallback of `selector`, a message that reached no handler (its declared fallback, or

@@ -1,0 +1,95 @@
+import Foundation
+import Switchboard
+
+/// Where one message goes, decided under the routing's lock (``SelectorRouter/plan(_:returnsVoid:)``)
+/// and run after it is released: handlers, closures, observers and completion handlers are never
+/// called while the proxy holds its lock.
+///
+/// It holds the handlers it reaches strongly, so a handler released on another thread meanwhile
+/// still answers this message; a change of the routes made meanwhile applies to the next one.
+struct Delivery {
+  let selector: String
+  let returnsVoid: Bool
+  /// The observers, shown the message before and after the handlers.
+  var observers: NamedObservers = .none
+  /// The handlers, in order: one, or several for a broadcast or a combined answer.
+  var targets: [AnyObject] = []
+  /// How the targets' answers combine, for a method that returns a value.
+  var combination: BoxedCombination?
+  /// The fallback given when a closure's arguments did not fit, or it may not run here.
+  var closureFallback: DelegateFallback?
+  /// The fallback of a message that reaches no handler.
+  var fallback: DelegateFallback?
+  /// Set when the message reaches no handler and is to be reported.
+  var unanswered: Unanswered?
+
+  /// Delivers `invocation`; `isLive` answers, under the routing's lock, whether an observer
+  /// still wants messages, and `onAnswerMismatch` hears of an answer of another type than the
+  /// rule combines.
+  func run(
+    _ invocation: some ForwardedInvocation, isLive: (() -> Bool) -> Bool,
+    onAnswerMismatch: (String, String, Any?) -> Void
+  ) {
+    let arguments = observers.isEmpty ? [] : invocation.arguments
+    observers.show(arguments, beforeHandler: true, isLive: isLive)
+    if let combination {
+      combine(invocation, combination, onAnswerMismatch)
+    } else {
+      for target in targets { deliver(invocation, to: target) }
+    }
+    observers.show(arguments, beforeHandler: false, isLive: isLive)
+    guard let fallback else { return }
+    if returnsVoid { fallback.apply(to: invocation) } else { fallback.answer(invocation) }
+  }
+
+  /// Sends `invocation` to `target`: a handler object's method, or a closure handler, whose
+  /// message gets its fallback when it could not answer.
+  private func deliver(_ invocation: some ForwardedInvocation, to target: AnyObject) {
+    guard let closure = target as? ClosureHandler else { return invocation.invoke(on: target) }
+    if !closure.answer(invocation) { (closureFallback ?? .zero).apply(to: invocation) }
+  }
+
+  /// Asks each target in order, and answers their answers combined: the invocation holds each
+  /// target's answer after it, so the first `false` or the first object is simply left as the
+  /// answer, and a fold's result is given at the end.
+  private func combine(
+    _ invocation: some ForwardedInvocation, _ combination: BoxedCombination,
+    _ onAnswerMismatch: (String, String, Any?) -> Void
+  ) {
+    var folded: Any?
+    for (index, target) in targets.enumerated() {
+      deliver(invocation, to: target)
+      let answered = invocation.returnedValue
+      switch combination {
+      case .allMustAllow:
+        if (answered as? Bool) == false || (answered as? NSNumber)?.boolValue == false { return }
+      case .firstNonNil:
+        if answered != nil { return }
+      case .fold(let expected, let combineAnswers):
+        guard index > 0 else {
+          folded = answered
+          continue
+        }
+        guard let combined = combineAnswers(folded, answered) else {
+          // Not of the rule's type: the answer so far stands, and the mistake is reported.
+          onAnswerMismatch(invocation.selectorName, expected, answered)
+          answer(invocation, with: folded)
+          return
+        }
+        folded = combined
+      }
+    }
+    if case .fold = combination, targets.count > 1 { answer(invocation, with: folded) }
+  }
+
+  /// Answers `value`, or zero (`nil`) for no value.
+  private func answer(_ invocation: some ForwardedInvocation, with value: Any?) {
+    if let value { invocation.answer(with: value) } else { invocation.answerZero() }
+  }
+}
+
+/// A message that reached no handler: its selector and the handlers asked, described.
+struct Unanswered {
+  let selector: String
+  let handlers: [String]
+}
