@@ -349,7 +349,7 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
   var rememberedSignatures: Set<String> { lock.withLock { remembered } }
   var errors: [String] { routing.errors.map { "\($0)" } }
 
-  private init(routing: DelegateRouting<Never>, keepingDefaultOnError: Bool) {
+  init(routing: DelegateRouting<Never>, keepingDefaultOnError: Bool) {
     self.routing = routing
     if !keepingDefaultOnError { routing.onError = { _ in } }
     routing.onUndeclaredSelectorAnswered { [weak self] selector, _ in
