@@ -64,6 +64,27 @@ struct OwnedClosureSpecs {
     #expect(proxy.errors.isEmpty)
   }
 
+  @Test("it: goes with its proxy: a thousand proxies attached and released with one owner leave nothing behind")
+  func goesWithItsProxy() {
+    let screen = Screen()
+    final class Captured {}
+    weak var lastCapture: Captured?
+    for _ in 0..<1000 {
+      let parent = ModelParent()
+      let captured = Captured()
+      lastCapture = captured
+      let proxy = ModelDelegateProxy.attach(to: parent, handlers: [:], runLoop: runLoop)
+      proxy.answer(named: P.shouldReturn, owner: screen) { (_, _: String) -> Bool in
+        withExtendedLifetime(captured) { true }
+      }
+      runLoop.endTurn()
+      // The parent goes, and with it the proxy it owns.
+    }
+    runLoop.endTurn()
+    #expect(screen.ownedAnswers.count == 0, "no token of a proxy that is gone")
+    #expect(lastCapture == nil, "no closure, nor what it captured, outlives its proxy")
+  }
+
   @Test("it: given again for the same role, replaces the one before: the owner keeps one")
   func givenAgainReplaces() {
     let proxy = attach()

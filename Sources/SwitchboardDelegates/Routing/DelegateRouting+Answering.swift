@@ -23,8 +23,10 @@ extension DelegateRouting {
     isolation actor: (any Actor)?, keep: (ObservationToken) -> Void,
     _ body: @escaping (Owner, repeat each Argument) -> Answer
   ) -> ObservationToken {
+    // Held by the proxy, which it goes with; the owner keeps its token, which removes it when
+    // the owner goes first.
     let token = answer(
-      selector, role: role, at: position, retention: .weak, isolation: actor, owner: owner
+      selector, role: role, at: position, retention: .strong, isolation: actor, owner: owner
     ) { [weak owner] (argument: repeat each Argument) -> Answer in
       // The handler checks its owner before each call and keeps it alive for the call.
       guard let owner else { preconditionFailure("\(selector): called without its owner") }
@@ -70,7 +72,8 @@ extension DelegateRouting {
       }
       place(handler, role: role, at: position, retention: retention)
       // The token keeps a weakly held closure alive. A strongly held one keeps its token, so
-      // that dropping the caller's reference removes nothing.
+      // that dropping the caller's reference removes nothing; but an owned one, whose token its
+      // owner keeps and lets go of when it goes.
       let kept = retention == .weak ? handler : nil
       let token = ObservationToken { [weak self, weak handler] in
         withExtendedLifetime(kept) {
@@ -78,7 +81,7 @@ extension DelegateRouting {
           self.withLock { _ = self.router.remove(handler) }
         }
       }
-      if retention == .strong { handler.token = token }
+      if retention == .strong, owner == nil { handler.token = token }
       return token
     }
   }
