@@ -42,9 +42,11 @@ final class ClosureHandler {
   private let isOwned: Bool
 
   /// A handler of `selector`, a method whose arguments have the type encodings
-  /// `argumentTypes` (when known), that calls `body`.
+  /// `argumentTypes` (when known), that calls `body`; with `discardsAnswer` (a method that
+  /// returns nothing), whatever `body` returns is dropped.
   init<each Argument, Answer>(
-    selector: String, argumentTypes: [String]?, isolation: ClosureIsolation,
+    selector: String, argumentTypes: [String]?, discardsAnswer: Bool = false,
+    isolation: ClosureIsolation,
     owner: AnyObject? = nil, _ body: @escaping (repeat each Argument) -> Answer,
     onMismatch: @escaping (BoxedArguments.Mismatch) -> Void,
     onWrongThread: @escaping () -> Void
@@ -64,7 +66,7 @@ final class ClosureHandler {
     // Decided once: a conformance check on every message would cost more than the call.
     let isEnumeration = Answer.self is any RawRepresentable.Type
     let isOptional = Answer.self is any OptionalArgument.Type
-    let returnsVoid = Answer.self == Void.self
+    let returnsVoid = discardsAnswer || Answer.self == Void.self
     self.returnsVoid = returnsVoid
     let storable = RawAnswer.Storable(Answer.self)
     call = { source, rawAnswer in

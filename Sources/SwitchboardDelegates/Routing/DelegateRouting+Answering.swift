@@ -58,6 +58,7 @@ extension DelegateRouting {
       }
       let handler = ClosureHandler(
         selector: selector, argumentTypes: declaration?.argumentTypes,
+        discardsAnswer: declaration?.returnsVoid == true,
         isolation: isolation ?? .anyThread, owner: owner, body
       ) {
         [weak self] mismatch in
@@ -138,11 +139,10 @@ extension DelegateRouting {
     }
     for type in repeat (each Argument).self { check(type) }
     if let problem { return problem }
-    if declaration.returnsVoid != (Answer.self == Void.self) {
-      return declaration.returnsVoid
-        ? "the method returns nothing, the closure \(Answer.self)" + fix
-        : "the method returns a value, the closure nothing" + fix
-    }
+    // A closure for a method that returns nothing may produce a value (a discardable result
+    // Swift inferred, `{ bar in bar.resignFirstResponder() }`): it is discarded.
+    if declaration.returnsVoid { return nil }
+    if Answer.self == Void.self { return "the method returns a value, the closure nothing" + fix }
     if let encoding = declaration.returnType, !TypeEncoding.accepts(encoding, Answer.self) {
       return "the method returns \(TypeEncoding.describe(encoding)), not \(Answer.self)" + fix
     }

@@ -118,9 +118,17 @@ extension DelegateRouting {
   /// Whether the proxy has started: attached to its parent, or given to one.
   package var isStarted: Bool { withLock { isAttached } }
 
-  /// Routes again after the runtime changed what the proxy adopts (before it starts).
+  /// Routes again after the runtime changed what the proxy adopts (before it starts), and
+  /// checks the rules given at initialization against the methods now declared: a rule the
+  /// adopted protocol makes impossible (a broadcast of a method that returns a value) is refused
+  /// as one set later would be, and reported when the proxy starts.
   package func invalidateRoutes() {
-    withLock { router.invalidateRoutes() }
+    withLock {
+      router.invalidateRoutes()
+      router.rules = refusingRulesThatCannotRoute(in: router.rules, keeping: RoutingRules()) {
+        refusedAtInit.append($0)
+      }
+    }
   }
 
   package func startWithoutProperty(as proxyObject: AnyObject) {

@@ -185,7 +185,7 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// combines answers of another type than the method returns, which are refused (reported,
   /// with the fix) and replaced by the rule `previous` had for it: the parent takes one answer,
   /// so such a rule would leave the method with no route at all.
-  private func refusingRulesThatCannotRoute(
+  func refusingRulesThatCannotRoute(
     in rules: RoutingRules<Message>, keeping previous: RoutingRules<Message>,
     reporting report: (DelegateProxyError) -> Void
   ) -> RoutingRules<Message> {
