@@ -273,6 +273,7 @@ open class DelegateProxy: RoutingProxy<Never> {
       proxy.routing.attach(
         to: [DelegateProperty(get: { access.get() }, set: { access.set($0) })], as: proxy,
         keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing,
+        parentThread: .of(classBundles: classBundles(of: parent)),
         isAnotherProxy: { $0 is ForwardingProxy })
     else { return proxy }
     attached.proxies[key] = proxy
@@ -418,6 +419,18 @@ extension RoutingRules {
     get { self[named: NSStringFromSelector(selector)] }
     set { self[named: NSStringFromSelector(selector)] = newValue }
   }
+}
+
+/// The bundle identifiers of `object`'s class and its superclasses, most derived first
+/// (``ParentThread/of(classBundles:)`` decides from them).
+private func classBundles(of object: AnyObject) -> [String?] {
+  var bundles: [String?] = []
+  var type: AnyClass? = Swift.type(of: object)
+  while let current = type {
+    bundles.append(Bundle(for: current).bundleIdentifier)
+    type = class_getSuperclass(current)
+  }
+  return bundles
 }
 
 /// The delegate proxies attached to one parent, by delegate property; the parent owns them.

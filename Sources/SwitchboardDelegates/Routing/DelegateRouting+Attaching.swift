@@ -14,11 +14,21 @@ extension DelegateRouting {
   /// (`isAnotherProxy`), one that `previous` is not, is left alone: attaching over it would
   /// hide its routes and stop it from re-asking the parent. That is reported, and `false`
   /// returned.
+  ///
+  /// `parentThread`, when given, says how the parent is re-asked (``ParentThread``); otherwise
+  /// the scheduling given at initialization applies, through `nil`.
   @discardableResult
   package func attach(
     to properties: [DelegateProperty], as proxyObject: AnyObject, keepingInstalled: Bool,
-    replacing previous: DelegateRouting?, isAnotherProxy: (AnyObject) -> Bool = { _ in false }
+    replacing previous: DelegateRouting?, parentThread: ParentThread? = nil,
+    isAnotherProxy: (AnyObject) -> Bool = { _ in false }
   ) -> Bool {
+    if let parentThread {
+      withLock {
+        schedule = parentThread.schedule
+        reasksThroughNil = parentThread.reasksThroughNil
+      }
+    }
     // Read before the proxy replaced lets go of the properties.
     let current = properties.map { $0.get() }
     for (property, object) in zip(properties, current) {
