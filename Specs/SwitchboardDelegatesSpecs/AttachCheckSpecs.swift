@@ -43,7 +43,8 @@ struct AttachCheckSpecs {
     routing.attach(
       to: [
         DelegateProperty(
-          get: { [weak parent] in parent?.delegate }, set: { [weak parent] in parent?.delegate = $0 })
+          get: { [weak parent] in parent?.delegate },
+          set: { [weak parent] in parent?.delegate = $0 })
       ], as: proxy, keepingInstalled: true, replacing: nil)
     reported = routing.errors.map(\.description)
     #expect(reported.count == 1)

@@ -57,6 +57,32 @@ struct ClosureIsolationSpecs {
     token.cancel()
   }
 
+  @MainActor
+  @Test(
+    "context: a main-actor closure for a message returning nothing, sent on another thread — it runs on the main actor, in the order sent"
+  )
+  func notificationHopsToTheMainActor() async {
+    let proxy = attach()
+    var texts: [String] = []
+    var onMain: [Bool] = []
+    let token = proxy.answer(named: P.textDidChange) { (_: String, text: String) in
+      texts.append(text)
+      onMain.append(isOnMainQueue())
+    }
+    runLoop.endTurn()
+    let parent = parent
+    await run(on: DispatchQueue(label: "the parent's queue")) {
+      for text in ["a", "ab", "abc"] {
+        parent.send(P.textDidChange, ["bar" as NSString, text as NSString])
+      }
+    }
+    await mainQueueDrained()
+    #expect(texts == ["a", "ab", "abc"])
+    #expect(onMain == [true, true, true])
+    #expect(proxy.errors.isEmpty, "not refused")
+    token.cancel()
+  }
+
   @Test("context: a closure written in nonisolated code — it runs on the parent's thread")
   func nonisolatedClosure() async {
     let proxy = attach()

@@ -86,7 +86,8 @@ struct LockDisciplineSpecs {
     }
     proxy = attach([.view: handler])
     box = proxy
-    let token = observed ? proxy?.observe(named: P.didUpdateLocations, isolation: nil) { _ in } : nil
+    let token =
+      observed ? proxy?.observe(named: P.didUpdateLocations, isolation: nil) { _ in } : nil
     runLoop.endTurn()
     await sendOnTheParentsQueue(P.didUpdateLocations, ["manager" as NSString, NSNumber(value: 1)])
     #expect(outcome.all == [true])
@@ -141,7 +142,9 @@ struct LockDisciplineSpecs {
     }
     runLoop.endTurn()
     let parent = parent
-    let answer = await run(on: queue) { parent.send(P.shouldReturn, ["field" as NSString]) as? Bool }
+    let answer = await run(on: queue) {
+      parent.send(P.shouldReturn, ["field" as NSString]) as? Bool
+    }
     #expect(answer == true)
     #expect(outcome.all == [true])
     token.cancel()
@@ -161,7 +164,8 @@ struct LockDisciplineSpecs {
     #expect(outcome.all.first == true)
   }
 
-  @Test("it: the parent's delegate setter, waiting for another thread to read the handlers, completes")
+  @Test(
+    "it: the parent's delegate setter, waiting for another thread to read the handlers, completes")
   func setterWaitsForARead() {
     let outcome = outcome
     nonisolated(unsafe) var box: ModelDelegateProxy?
@@ -183,7 +187,8 @@ struct LockDisciplineSpecs {
     routing.add(DelegateHandler([P.shouldReturn]), role: "late", retention: .strong)
     runLoop.endTurn()
     routing.detach()
-    #expect(outcome.all == [true, true, true, true], "attach, the re-ask (nil, then the proxy), detach")
+    #expect(
+      outcome.all == [true, true, true, true], "attach, the re-ask (nil, then the proxy), detach")
   }
 
   @Test("it: a slow handler on one thread does not hold up another thread's message to the proxy")

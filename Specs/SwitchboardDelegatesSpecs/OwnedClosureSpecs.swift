@@ -64,7 +64,9 @@ struct OwnedClosureSpecs {
     #expect(proxy.errors.isEmpty)
   }
 
-  @Test("it: goes with its proxy: a thousand proxies attached and released with one owner leave nothing behind")
+  @Test(
+    "it: goes with its proxy: a thousand proxies attached and released with one owner leave nothing behind"
+  )
   func goesWithItsProxy() {
     let screen = Screen()
     final class Captured {}

@@ -44,13 +44,17 @@ struct ParentThreadSpecs {
 
   @Test("it: a UIKit or AppKit object, or an app's subclass of one, is a parent of the main thread")
   func kinds() {
-    #expect(ParentThread.of(classBundles: ["com.apple.UIKitCore", "com.apple.Foundation"]) == .main)
+    #expect(
+      ParentThread.of(classBundles: ["com.apple.UIKitCore", "com.apple.Foundation"]) == .main)
     #expect(ParentThread.of(classBundles: ["com.example.app", "com.apple.AppKit", nil]) == .main)
-    #expect(ParentThread.of(classBundles: ["com.apple.CoreLocation", "com.apple.Foundation"]) == .own)
+    #expect(
+      ParentThread.of(classBundles: ["com.apple.CoreLocation", "com.apple.Foundation"]) == .own)
     #expect(ParentThread.of(classBundles: ["com.example.app", nil]) == .own)
   }
 
-  @Test("context: a parent of the main thread — a change made on a background queue re-asks it on the main thread, through nil")
+  @Test(
+    "context: a parent of the main thread — a change made on a background queue re-asks it on the main thread, through nil"
+  )
   func mainThreadParent() async {
     let proxy = attach(.main)
     await mainQueueDrained()
@@ -66,7 +70,9 @@ struct ParentThreadSpecs {
     withExtendedLifetime(handler) {}
   }
 
-  @Test("context: a parent that calls from its own queue — it never sees its delegate nil, and is given the proxy again")
+  @Test(
+    "context: a parent that calls from its own queue — it never sees its delegate nil, and is given the proxy again"
+  )
   func ownQueueParent() async {
     let queue = DispatchQueue(label: "the parent's queue")
     let proxy = await run(on: queue) { [self] in attach(.own) }

@@ -114,6 +114,17 @@ final class ClosureHandler {
 
   private func answerLive(_ invocation: some ForwardedInvocation) -> Bool {
     guard isolation.allowsCallHere else {
+      if returnsVoid {
+        // A main-actor closure for a message whose answer the parent does not wait for (a
+        // notification, a method that takes a completion handler) sent on another thread: it
+        // runs on the main actor, in the order sent, as `DispatchQueue.main.async` would.
+        let handed = RuntimeHandOver((self, invocation.arguments, owner))
+        DispatchQueue.main.async {
+          let (handler, arguments, owner) = handed.value
+          withExtendedLifetime(owner) { handler.callOnMainActor(with: arguments) }
+        }
+        return true
+      }
       if reportedWrongThread.setFirstTime() { onWrongThread() }
       return false
     }
@@ -132,6 +143,16 @@ final class ClosureHandler {
     case .failure(let mismatch):
       if reportedMismatch.setFirstTime() { onMismatch(mismatch) }
       return false
+    }
+  }
+
+  /// Calls the closure with a message's boxed `arguments`, on the main actor, after the message
+  /// returned; arguments that do not fit are reported once.
+  private func callOnMainActor(with arguments: [Any]) {
+    if case .failure(let mismatch) = call(.boxed(arguments), nil),
+      reportedMismatch.setFirstTime()
+    {
+      onMismatch(mismatch)
     }
   }
 

@@ -226,7 +226,9 @@ struct UncheckedProperty<Parent: AnyObject>: @unchecked Sendable {
 /// It is the message `forwardInvocation:` received, or the target `forwardingTarget(for:)`
 /// answers, a list view's property value, or a list proxy's observer and the arguments it is
 /// shown, passed through `MainActor.assumeIsolated`. `@unchecked Sendable`: each stays on the
-/// one thread that made it, which `assumeIsolated` checks is the main thread.
+/// one thread that made it, which `assumeIsolated` checks is the main thread. A main-actor
+/// closure and the arguments of a notification sent to it on another thread go once to the main
+/// queue: the sending thread keeps no reference to them (`ClosureHandler`).
 package struct RuntimeHandOver<Value>: @unchecked Sendable {
   package let value: Value
   package init(_ value: Value) { self.value = value }
