@@ -221,6 +221,6 @@ struct LockDisciplineSpecs {
     #expect(screen.received == [P.textDidChange])
     release.signal()
     _ = await slowMessage.value
-    tokens.forEach { $0.cancel() }
+    for token in tokens { token.cancel() }
   }
 }

@@ -195,9 +195,10 @@ extension DelegateRouting {
     }
   }
 
-  /// Delivers a message no forwarding target took: where it goes is decided under the lock
-  /// (``SelectorRouter/plan(_:returnsVoid:)``), and its handlers, closures, observers and
-  /// fallback are called after the lock is released. One that reached no handler is reported,
+  /// Delivers a message no forwarding target took.
+  ///
+  /// Where it goes is decided under the lock (``SelectorRouter/plan(_:returnsVoid:)``), and its
+  /// handlers, closures, observers and fallback are called after the lock is released. One that reached no handler is reported,
   /// and the parent asked again after this turn.
   ///
   /// A configuration's modeled message (a list proxy's, on the main actor) is answered by
@@ -209,15 +210,16 @@ extension DelegateRouting {
     let delivery = withLock {
       selectors.plan(invocation.selectorName, returnsVoid: invocation.returnsVoid)
     }
-    delivery.run(invocation, isLive: { check in withLock(check) }) {
-      [weak self] selector, expected, answer in
-      self?.report(
-        DelegateProxyError(
-          .routeCannotWork(
-            "\(selector): its rule combines answers of type \(expected), and a handler answered "
-              + "\(answer.map { "\(type(of: $0))" } ?? "nil"); the answer so far stands. Fix: "
-              + "name the method's return type in .combining(_:as:_:)")))
-    }
+    delivery.run(
+      invocation, isLive: { check in withLock(check) },
+      onAnswerMismatch: { [weak self] selector, expected, answer in
+        self?.report(
+          DelegateProxyError(
+            .routeCannotWork(
+              "\(selector): its rule combines answers of type \(expected), and a handler "
+                + "answered \(answer.map { "\(type(of: $0))" } ?? "nil"); the answer so far "
+                + "stands. Fix: name the method's return type in .combining(_:as:_:)")))
+      })
     guard let unanswered = delivery.unanswered else { return }
     withLock {
       report(

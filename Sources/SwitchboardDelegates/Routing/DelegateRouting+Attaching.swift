@@ -102,16 +102,18 @@ extension DelegateRouting {
     return selectors.responds(toSelector: selector)
   }
 
-  /// Assigns the proxy to `property` once the lock is released; for the property whose routes
-  /// the parent caches, remembers where they go. Under the lock.
+  /// Assigns the proxy to `property` once the lock is released.
+  ///
+  /// For the property whose routes the parent caches, remembers where they go. Under the lock.
   func assign(_ property: DelegateProperty) {
     noteAssigned(property)
     let proxy = proxyObject
     callAfterUnlocking { property.set(proxy) }
   }
 
-  /// Remembers, for the property whose routes the parent caches, where they go as it is
-  /// assigned. Under the lock.
+  /// Remembers where the routes the parent caches go, as their property is assigned.
+  ///
+  /// Under the lock.
   func noteAssigned(_ property: DelegateProperty) {
     if property.name == configuration.cachedRoutesProperty {
       assignedRoutes = configuration.cachedRoutes(router, Array(selectors.answers.keys))

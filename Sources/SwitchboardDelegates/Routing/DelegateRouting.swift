@@ -130,7 +130,9 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   }
 
   /// Runs `body` under the routing's lock: for every member here, and for state of the proxy
-  /// object kept beside it. What `body` asked to call out (``callAfterUnlocking(_:)``) is called
+  /// object kept beside it.
+  ///
+  /// What `body` asked to call out (``callAfterUnlocking(_:)``) is called
   /// once the lock is released.
   package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result)
     throws(Failure)
@@ -148,8 +150,10 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     return try body()
   }
 
-  /// Calls `callout` (the app's code, the parent's) once the outermost ``withLock(_:)`` has
-  /// released the lock, after the call-outs asked for before it. Under the lock.
+  /// Calls `callout` (the app's code, the parent's) once the lock is released.
+  ///
+  /// Called after the call-outs asked for before it, once the outermost ``withLock(_:)``
+  /// returns. Under the lock.
   func callAfterUnlocking(_ callout: @escaping () -> Void) {
     callouts.append(callout)
   }
