@@ -29,8 +29,10 @@ import SwitchboardObjC
 /// ## What the parent is told
 /// `responds(to:)` says yes for a method some live handler implements, or a method returning
 /// nothing that is observed. The parent remembers the answers, so when one changes (a handler
-/// added, removed or released, a rule changed) the proxy sets the parent's delegate to `nil` and
-/// back, once, after the current turn of the thread the parent calls on.
+/// added, removed or released, a rule changed) the proxy asks it again, once: a UIKit or AppKit
+/// parent on the main thread after its turn, setting its delegate to `nil` and back; any other
+/// parent by giving it the proxy again, never `nil`, after the turn of the thread where the
+/// change was made.
 ///
 /// ## When a handler goes away
 /// A method the parent still sends after its handler was released gets its fallback
@@ -44,7 +46,8 @@ import SwitchboardObjC
 ///
 /// ## Threads
 /// The proxy answers on whatever thread the parent calls it on (a `CLLocationManager` calls
-/// its delegate on the thread that created it); a lock guards its state. For a protocol that
+/// its delegate on the thread that created it); a lock guards its state, and no handler,
+/// closure, observer, `onError` or delegate setter is called while it is held. For a protocol that
 /// refines `Sendable` (`URLSessionDelegate`), say so on the one line:
 /// `final class SessionProxy: DelegateProxy, URLSessionDataDelegate, @unchecked Sendable {}`.
 open class DelegateProxy: RoutingProxy<Never> {
