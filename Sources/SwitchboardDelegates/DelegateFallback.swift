@@ -33,6 +33,8 @@ public struct DelegateFallback: @unchecked Sendable {
     case value(Any)
     case argument(Int)
     case completion(Int, (Any) -> Void)
+    /// A completion handler called with the default its SDK header states.
+    case completionValues(Int, [CompletionValue])
   }
 
   let answer: Answer
@@ -42,7 +44,7 @@ public struct DelegateFallback: @unchecked Sendable {
     switch answer {
     case .value(let value): invocation.answer(with: value)
     case .argument(let index): invocation.answerWithArgument(at: index)
-    case .zero, .completion: invocation.answerZero()
+    case .zero, .completion, .completionValues: invocation.answerZero()
     }
   }
 
@@ -51,9 +53,19 @@ public struct DelegateFallback: @unchecked Sendable {
   func apply(to invocation: some ForwardedInvocation) {
     if case .completion(let index, let call) = answer, index < invocation.arguments.count {
       call(invocation.arguments[index])
+    } else if case .completionValues(let index, let values) = answer {
+      invocation.callCompletion(argumentAt: index, with: values)
     } else if !invocation.returnsVoid {
       answer(invocation)
     }
+  }
+
+  /// Calls the completion handler at argument `index` with `values`, the default the SDK header
+  /// states for a delegate that does not implement the method: what the presets declare.
+  static func completion(argumentAt index: Int, calling values: CompletionValue...)
+    -> DelegateFallback
+  {
+    DelegateFallback(answer: .completionValues(index, values))
   }
 
   /// Zero: `0`, `false`, `nil` or a zeroed structure; what the proxy answers by default.

@@ -115,6 +115,10 @@ extension DelegateProxyError {
     /// A list view sent a message Switchboard models with arguments it could not read, so the
     /// message was answered zero.
     public static let unreadableArguments = Kind(.unreadableArguments)
+    /// A method that takes a completion handler is answered by something that can go away (a
+    /// handler held weakly, a closure tied to an owner), and neither a preset nor a declared
+    /// `.completion` fallback would call its handler once that is gone.
+    public static let completionMayGoUncalled = Kind(.completionMayGoUncalled)
 
     enum Code: String, Sendable {
       case routeCannotWork, undeclaredSelector, undeclaredFallbackSelector,
@@ -122,7 +126,7 @@ extension DelegateProxyError {
         handlerReleasedAfterAttach, undeliverableObservation, unansweredMessage,
         replacedByAnotherObject, propertyOwnedByAnotherProxy, returnedViewNotDequeued,
         dataSourceSplit, closureCannotAnswer, listProblem, roleReplaced, calledOffItsActor,
-        unreadableArguments
+        unreadableArguments, completionMayGoUncalled
     }
   }
 }
@@ -152,6 +156,8 @@ extension DelegateProxyError {
     case calledOffItsActor(selector: String, thread: String)
     /// `found` describes the arguments the message arrived with.
     case unreadableArguments(selector: String, found: String)
+    /// `handler` describes what answers the method; `argument` is the handler's index.
+    case completionMayGoUncalled(selector: String, handler: String, argument: Int)
 
     var code: Kind.Code {
       switch self {
@@ -173,6 +179,7 @@ extension DelegateProxyError {
       case .roleReplaced: .roleReplaced
       case .calledOffItsActor: .calledOffItsActor
       case .unreadableArguments: .unreadableArguments
+      case .completionMayGoUncalled: .completionMayGoUncalled
       }
     }
 
@@ -182,7 +189,7 @@ extension DelegateProxyError {
         .keyedSelectorNobodyImplements(let selector, _), .ruleForModeledSelector(let selector, _),
         .undeliverableObservation(let selector, _), .unansweredMessage(let selector, _),
         .closureCannotAnswer(let selector, _), .calledOffItsActor(let selector, _),
-        .unreadableArguments(let selector, _):
+        .unreadableArguments(let selector, _), .completionMayGoUncalled(let selector, _, _):
         selector
       case .nearMiss(_, let method, _): method
       case .routeCannotWork, .handlerReleasedAfterAttach, .replacedByAnotherObject,
@@ -198,7 +205,7 @@ extension DelegateProxyError {
       case .routeCannotWork, .undeclaredSelector, .undeclaredFallbackSelector,
         .ruleForModeledSelector, .handlerReleasedAfterAttach, .undeliverableObservation,
         .propertyOwnedByAnotherProxy, .dataSourceSplit, .closureCannotAnswer,
-        .calledOffItsActor:
+        .calledOffItsActor, .completionMayGoUncalled:
         true
       case .keyedSelectorNobodyImplements, .nearMiss, .unansweredMessage,
         .replacedByAnotherObject, .returnedViewNotDequeued, .roleReplaced, .unreadableArguments:
@@ -245,6 +252,14 @@ extension DelegateProxyError {
           + "property of the object that attaches the proxy, or add it with retention: .strong."
       case .undeliverableObservation(let selector, let reason):
         return "\(selector) cannot be observed: \(reason)."
+      case .completionMayGoUncalled(let selector, let handler, let argument):
+        return
+          "\(selector) takes a completion handler (argument \(argument)) and is answered by "
+          + "\(handler), which can go away; no preset knows the parent's default for it, so "
+          + "once it is gone nothing would call the handler and the parent would wait. Fix: "
+          + "declare its fallback, fallbacks: [#selector(…): .completion(argumentAt: "
+          + "\(argument)) { handler in handler(…) }], or hold the handler strongly "
+          + "(retention: .strong)."
       case .unansweredMessage(let selector, let handlers):
         let listing = handlers.isEmpty ? "none" : handlers.joined(separator: ", ")
         return

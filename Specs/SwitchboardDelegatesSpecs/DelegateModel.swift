@@ -39,7 +39,13 @@ enum ModelDelegateProtocol {
   static let textDidChange = "searchBar:textDidChange:"
   static let shouldReturn = "textFieldShouldReturn:"
   static let targetOffset = "collectionView:targetContentOffsetForProposedContentOffset:"
-  static let decidePolicy = "webView:decidePolicyForNavigationAction:decisionHandler:"
+  /// A method with a completion handler that no preset knows (WebKit's shape, with a web view
+  /// and a decision handler): nothing calls its handler for a delegate that is gone unless a
+  /// fallback is declared.
+  static let decidePolicy = "webView:decideModelPolicyWithHandler:"
+  /// WebKit's own, whose preset calls the handler with `WKNavigationActionPolicyAllow` (1):
+  /// the web view's default, which the model's parent applies itself too.
+  static let navigationAction = "webView:decidePolicyForNavigationAction:decisionHandler:"
   static let didScroll = "scrollViewDidScroll:"
   static let didZoom = "scrollViewDidZoom:"
   static let didUpdateLocations = "locationManager:didUpdateLocations:"
@@ -65,6 +71,9 @@ enum ModelDelegateProtocol {
     ModelDelegateMethod(
       selector: decidePolicy, returnsVoid: true, parentDefault: "allow", completionArgument: 1,
       types: "v32@0:8@16@?24"),
+    ModelDelegateMethod(
+      selector: navigationAction, returnsVoid: true, parentDefault: "1", completionArgument: 2,
+      types: "v40@0:8@16@24@?32"),
     ModelDelegateMethod(
       selector: didScroll, returnsVoid: true, parentDefault: nil, completionArgument: nil,
       types: "v24@0:8@16"),
@@ -95,11 +104,15 @@ enum ModelDelegateProtocol {
 
 /// A completion handler, as the model's parent passes one: it records the value it is called
 /// with.
-final class ModelCompletion: @unchecked Sendable {
+final class ModelCompletion: ModeledCompletionHandler, @unchecked Sendable {
   private let lock = NSLock()
   private var values: [String] = []
   var calls: [String] { lock.withLock { values } }
   func call(_ value: String) { lock.withLock { values.append(value) } }
+  /// Called as a block is, with the values a preset gives: recorded as they read, joined.
+  func call(with values: [Any?]) {
+    call(values.map { $0.map { "\($0)" } ?? "nil" }.joined(separator: ","))
+  }
 }
 
 /// An object that implements the delegate methods it names, on any thread.

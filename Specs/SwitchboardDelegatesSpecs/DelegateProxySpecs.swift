@@ -884,7 +884,7 @@ struct DelegateProxySpecs {
       #expect(spec.parent.failures.isEmpty, "the parent went on with its own default")
       #expect(
         proxy.errors == [
-          "webView:decidePolicyForNavigationAction:decisionHandler: cannot be observed: it takes "
+          "webView:decideModelPolicyWithHandler: cannot be observed: it takes "
             + "a completion handler (argument 1) that nothing would call while no handler "
             + "implements it, so the proxy does not answer it for an observer alone. Fix: declare "
             + "its fallback, fallbacks: [#selector(…): .completion(argumentAt: 1) { handler in "

@@ -155,9 +155,10 @@ struct LockDisciplineSpecs {
   func onErrorWaitsForARead() async {
     let proxy = attach([.view: DelegateHandler([])])
     let outcome = outcome
-    let box = proxy
-    proxy.routing.onError = { _ in
-      outcome.record(anotherThreadCompletes { _ = box.routing.errors })
+    // Weakly: the proxy keeps its onError.
+    proxy.routing.onError = { [weak proxy] _ in
+      let routing = proxy?.routing
+      outcome.record(anotherThreadCompletes { _ = routing?.errors })
     }
     // A rule keyed by a selector nobody declares: a setup mistake, reported.
     proxy.routing.rules = broadcasting("noSuchMethod:")
@@ -208,7 +209,8 @@ struct LockDisciplineSpecs {
     ]
     runLoop.endTurn()
     let parent = parent
-    let slowMessage = Task.detached {
+    // On a queue of its own: the slow handler never blocks one of Swift's cooperative threads.
+    async let slowMessage: Void = run(on: DispatchQueue(label: "the slow parent's queue")) {
       _ = parent.send(P.didUpdateLocations, ["manager" as NSString, NSNumber(value: 1)])
     }
     // Sent while the slow handler runs (it waits until released).
@@ -220,7 +222,7 @@ struct LockDisciplineSpecs {
     #expect(slowStillRunning, "delivered while the slow handler still ran")
     #expect(screen.received == [P.textDidChange])
     release.signal()
-    _ = await slowMessage.value
+    await slowMessage
     for token in tokens { token.cancel() }
   }
 }

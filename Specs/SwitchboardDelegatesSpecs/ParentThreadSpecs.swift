@@ -11,7 +11,8 @@ private typealias P = ModelDelegateProtocol
 private final class PropertyLog: @unchecked Sendable {
   private let lock = NSLock()
   private var log: [(isNil: Bool, onMainQueue: Bool, answer: Bool)] = []
-  private var held: AnyObject?
+  /// Held weakly, as a parent holds its delegate.
+  private weak var held: AnyObject?
   func set(_ object: AnyObject?) {
     let answer = (object as? ModelDelegateProxy)?.responds(P.shouldReturn) ?? false
     lock.withLock {

@@ -531,6 +531,7 @@ static void instanceAdoption(void) {
 }
 
 void directPathTests(void);
+void blockCallTests(void);
 
 int main(void) {
   NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
@@ -565,6 +566,7 @@ int main(void) {
     }
   }
   directPathTests();
+  blockCallTests();
   [pool drain];
   printf("objc runtime: %d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -12,7 +12,22 @@ struct DelegatePresetTests {
     case .argument(let index): return "argument \(index)"
     case .zero: return "zero"
     case .completion(let index, _): return "completion \(index)"
+    case .completionValues(let index, let values): return "completion \(index) \(values)"
     }
+  }
+
+  @Test("a completion handler nobody answers is called with the default its header states")
+  func completionHandlers() {
+    #expect(
+      answer("webView:decidePolicyForNavigationAction:decisionHandler:")
+        == "completion 2 [SwitchboardDelegates.CompletionValue.word(1)]")
+    #expect(
+      answer("URLSession:task:didReceiveChallenge:completionHandler:")
+        == "completion 3 [SwitchboardDelegates.CompletionValue.word(1), "
+        + "SwitchboardDelegates.CompletionValue.none]")
+    #expect(
+      answer("userNotificationCenter:willPresentNotification:withCompletionHandler:")
+        == "completion 2 [SwitchboardDelegates.CompletionValue.word(0)]")
   }
 
   @Test("a gesture recognizer begins and receives touches, presses and events by default")

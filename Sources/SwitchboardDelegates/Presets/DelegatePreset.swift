@@ -39,6 +39,8 @@ package struct DelegatePreset: Sendable {
     .textField, .textView, .searchBar, .scrollView, .tabBarController,
     .adaptivePresentationController, .gestureRecognizer, .tableView, .collectionView,
     .fetchedResultsController, .captureFileOutputRecording,
+    // Completion handlers called with the defaults the headers state (Scripts/completion-handlers.py).
+    .urlSession, .webKit, .completionHandlers,
     // AppKit's (macOS), each value cited from the macOS 13.3 SDK's headers.
     .appKitTableView, .appKitOutlineView, .appKitCollectionView, .appKitControlTextEditing,
     .appKitTextView, .appKitSearchField, .appKitWindow, .appKitMenu, .appKitSplitView,

@@ -39,7 +39,8 @@ final class ClosureHandler {
   private let reportedWrongThread = OnceFlag()
   /// The object whose lifetime the closure shares, which it receives as its first argument.
   private weak var owner: AnyObject?
-  private let isOwned: Bool
+  /// Whether it is tied to an owner, and goes with it.
+  let isOwned: Bool
 
   /// A handler of `selector`, a method whose arguments have the type encodings
   /// `argumentTypes` (when known), that calls `body`; with `discardsAnswer` (a method that

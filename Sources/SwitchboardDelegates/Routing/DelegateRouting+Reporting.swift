@@ -61,6 +61,7 @@ extension DelegateRouting {
         DelegateProxyError(
           .keyedSelectorNobodyImplements(selector: selector, implemented: sibling)))
     }
+    found += completionsThatMayGoUncalled()
     if handlersChanged {
       nearMisses = selectors.nearMisses().map {
         DelegateProxyError(
@@ -71,5 +72,29 @@ extension DelegateRouting {
     found += configuration.setupMistakes(router, kept)
     for mistake in found where !setupMistakes.contains(mistake) { report(mistake) }
     setupMistakes = found
+  }
+
+  /// The methods taking a completion handler that nothing would call once their handler goes.
+  ///
+  /// Each is answered by something that can go away (a handler held weakly, a closure tied to an
+  /// owner), with no preset or declared `.completion` fallback. Under the lock.
+  private func completionsThatMayGoUncalled() -> [DelegateProxyError] {
+    selectors.runtime.declaredSelectors.sorted().compactMap { selector in
+      guard let argument = selectors.runtime.declaration(of: selector)?.completionArgument,
+        !selectors.callsItsCompletion(selector),
+        let target = router.targets(forNamed: selector).first(where: canGoAway)
+      else { return nil }
+      let handler =
+        (target as? ClosureHandler).map { "a closure tied to its owner (\($0.selector))" }
+        ?? "\(type(of: target)), held weakly"
+      return DelegateProxyError(
+        .completionMayGoUncalled(selector: selector, handler: handler, argument: argument))
+    }
+  }
+
+  /// Whether `handler` can go away while the parent still sends its messages.
+  private func canGoAway(_ handler: AnyObject) -> Bool {
+    if let closure = handler as? ClosureHandler { return closure.isOwned }
+    return router.retention(of: handler) == .weak
   }
 }

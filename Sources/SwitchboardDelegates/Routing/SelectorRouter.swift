@@ -214,8 +214,10 @@ final class SelectorRouter<Message: MessageSet> {
   /// observer alone does not make the proxy answer a method whose block nobody would call.
   func callsItsCompletion(_ selector: String) -> Bool {
     guard runtime.declaration(of: selector)?.completionArgument != nil else { return true }
-    if case .completion = fallback(of: selector).answer { return true }
-    return false
+    switch fallback(of: selector).answer {
+    case .completion, .completionValues: return true
+    default: return false
+    }
   }
 
   /// Why `selector` cannot be observed with its arguments boxed as `[Any]`, or `nil` when it

@@ -47,6 +47,13 @@ typedef struct SWBDirectMessage {
 /// `message->answer`.
 void SWBSendDirectMessage(SWBDirectMessage *message, id target);
 
+/// Calls `block`, a block that returns nothing, with `count` (at most four) arguments that
+/// each travel in one word: an object, an integer, an enumeration's value, a BOOL. A proxy
+/// calls a completion handler nobody answered this way, with the default its SDK header
+/// states. Does nothing for a nil block or more than four arguments.
+void SWBCallBlockWithWords(id _Nullable block, NSUInteger count, const intptr_t *_Nullable words)
+    NS_SWIFT_NAME(callBlock(_:count:words:));
+
 /// A message the runtime handed to -forwardInvocation:, or that a proxy's own method received
 /// (SWBDirectMessage), for a Swift subclass to deliver.
 NS_SWIFT_NAME(ForwardedMessage)
