@@ -11,5 +11,9 @@ extension DelegatePreset {
       "captureOutput:didStartRecordingToOutputFileAtURL:startPTS:fromConnections:":
         "once it is implemented, captureOutput:didStartRecordingToOutputFileAtURL:"
         + "fromConnections: is no longer called"
+    ],
+    silences: [
+      "captureOutput:didStartRecordingToOutputFileAtURL:startPTS:fromConnections:":
+        "captureOutput:didStartRecordingToOutputFileAtURL:fromConnections:"
     ])
 }

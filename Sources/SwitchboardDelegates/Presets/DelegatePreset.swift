@@ -17,13 +17,16 @@ package struct DelegatePreset: Sendable {
   /// Methods whose mere presence changes the parent, with what it does, as the SDK header says:
   /// observing one that no handler implements would make the proxy implement it.
   let presenceEffects: [String: String]
+  /// Of those, the ones whose only effect is to silence one sibling method, with it: observing
+  /// one alone matters only while a handler implements that sibling.
+  let silences: [String: String]
 
   /// A preset whose "should" questions default to `true`, whose "target" questions default to
   /// the proposed argument at the index given, and whose other methods have the values given.
   init(
     _ protocolName: String, answeringTrue: [String] = [], proposedArgument: [String: Int] = [:],
     values: [String: DelegateFallback] = [:], typedNotifications: Set<String> = [],
-    presenceEffects: [String: String] = [:]
+    presenceEffects: [String: String] = [:], silences: [String: String] = [:]
   ) {
     var defaults = values
     for selector in answeringTrue { defaults[selector] = .value(true) }
@@ -32,6 +35,7 @@ package struct DelegatePreset: Sendable {
     self.defaults = defaults
     self.typedNotifications = typedNotifications
     self.presenceEffects = presenceEffects
+    self.silences = silences
   }
 
   /// Every preset, one line each.
@@ -41,6 +45,11 @@ package struct DelegatePreset: Sendable {
     .fetchedResultsController, .captureFileOutputRecording,
     // Completion handlers called with the defaults the headers state (Scripts/completion-handlers.py).
     .urlSession, .webKit, .completionHandlers,
+    // Methods whose presence changes the parent, read by Scripts/presence-effects.py.
+    .assetWriter, .contentKeySession, .locationManager, .layer, .pencilInteraction,
+    .applicationDelegate, .previewInteraction, .splitViewController, .browserEngineKit,
+    .matterAttestation, .tcpConnectionAuthentication, .gameKitMatchmaker, .nfcReaderSession,
+    .contactPicker,
     // AppKit's (macOS), each value cited from the macOS 13.3 SDK's headers.
     .appKitTableView, .appKitOutlineView, .appKitCollectionView, .appKitControlTextEditing,
     .appKitTextView, .appKitSearchField, .appKitWindow, .appKitMenu, .appKitSplitView,
@@ -60,6 +69,11 @@ package struct DelegatePreset: Sendable {
   /// Every preset's methods whose presence changes the parent, with what it does.
   static let presenceEffects: [String: String] = all.reduce(into: [:]) {
     $0.merge($1.presenceEffects) { first, _ in first }
+  }
+
+  /// Every preset's methods whose only effect is to silence one sibling, with that sibling.
+  static let silencedSiblings: [String: String] = all.reduce(into: [:]) {
+    $0.merge($1.silences) { first, _ in first }
   }
 
   /// Every preset's typed notifications: methods every proxy's class implements itself

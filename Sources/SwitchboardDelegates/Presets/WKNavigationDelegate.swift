@@ -15,6 +15,9 @@ extension DelegatePreset {
   ///   WKPermissionDecisionPrompt" (0).
   /// - Lockdown Mode's first-use message: "the web view will display the default":
   ///   `WKDialogResultShowDefault` (1).
+  /// - `decidePolicyForNavigationAction:preferences:decisionHandler:` silences the method without
+  ///   preferences once implemented: observing it alone is refused while a handler implements
+  ///   that one.
   /// - A download's redirection: "all server suggested redirects will be taken":
   ///   `WKDownloadRedirectPolicyAllow` (1); its placeholder: "the placeholder feature will be
   ///   disabled": `WKDownloadPlaceholderPolicyDisable` (0), no URL.
@@ -46,5 +49,16 @@ extension DelegatePreset {
       "download:willPerformHTTPRedirection:newRequest:decisionHandler:":
         .completion(argumentAt: 3, calling: .word(1)),
       "download:decidePlaceholderPolicy:": .completion(argumentAt: 1, calling: .word(0), .none),
+    ],
+    // WKNavigationDelegate.h: "If you implement this method,
+    // -webView:decidePolicyForNavigationAction:decisionHandler: will not be called."
+    presenceEffects: [
+      "webView:decidePolicyForNavigationAction:preferences:decisionHandler:":
+        "once it is implemented, webView:decidePolicyForNavigationAction:decisionHandler: is no "
+        + "longer called"
+    ],
+    silences: [
+      "webView:decidePolicyForNavigationAction:preferences:decisionHandler:":
+        "webView:decidePolicyForNavigationAction:decisionHandler:"
     ])
 }

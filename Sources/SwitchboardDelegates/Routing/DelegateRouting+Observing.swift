@@ -153,7 +153,10 @@ extension DelegateRouting {
     }
     if let problem = selectors.observationProblem(selector) { return problem }
     if let effect = configuration.presenceEffects[selector],
-      router.targets(forNamed: selector).isEmpty
+      router.targets(forNamed: selector).isEmpty,
+      // One that only silences a sibling nobody implements silences nothing.
+      configuration.silencedSiblings[selector].map({ !router.targets(forNamed: $0).isEmpty })
+        ?? true
     {
       return
         "its mere presence changes the parent (\(effect)), and observing it alone would make "

@@ -419,6 +419,7 @@ extension DelegateRouting where Message == Never {
     var configuration = RoutingConfiguration<Never>()
     configuration.typedNotifications = typedNotifications
     configuration.presenceEffects = DelegatePreset.presenceEffects
+    configuration.silencedSiblings = DelegatePreset.silencedSiblings
     configure(&configuration)
     self.init(
       router: router, runtime: runtime, fallbacks: fallbacks, configuration: configuration,

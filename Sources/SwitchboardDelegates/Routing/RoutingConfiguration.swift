@@ -66,6 +66,10 @@ package struct RoutingConfiguration<Message: MessageSet> {
   /// What the mere presence of a method does to its parent, by selector
   /// (``DelegatePreset/presenceEffects``): observing one no handler implements is refused.
   package var presenceEffects: [String: String] = [:]
+  /// Of those, the ones whose only effect is to silence one sibling method, by selector: an
+  /// observer alone is refused only while a handler implements that sibling
+  /// (``DelegatePreset/silencedSiblings``).
+  package var silencedSiblings: [String: String] = [:]
   /// The arguments observers of a selector's typed event get, when not `[Any]`: their type,
   /// and how they are read from the runtime's boxed arguments.
   package var typedEvents: [String: TypedEvent] = [:]

@@ -1,0 +1,77 @@
+"""Reads the delegate and data-source protocols of an SDK's public Objective-C headers: each
+method's declaration, the comment above it, its selector and its block arguments. Shared by
+completion-handlers.py and presence-effects.py; the SDK is never part of this repository."""
+import pathlib
+import re
+
+
+def methods(body):
+    """Each method declaration in a protocol body, with the comment just above it."""
+    comment = []
+    pending = ""
+    in_block = False
+    for line in body.splitlines():
+        stripped = line.strip()
+        if in_block or stripped.startswith("/*"):
+            in_block = "*/" not in stripped
+            comment.append(stripped.strip("/*! "))
+            continue
+        if pending:
+            pending += " " + stripped
+            if ";" in stripped:
+                yield " ".join(comment), pending
+                comment, pending = [], ""
+            continue
+        if stripped.startswith("//") or stripped.startswith("*"):
+            comment.append(stripped.strip("/* "))
+        elif stripped.startswith("- ("):
+            if ";" in stripped:
+                yield " ".join(comment), stripped
+                comment = []
+            else:
+                pending = stripped
+        elif stripped and not stripped.startswith(("@optional", "@required", "#")):
+            comment = []
+
+
+def selector_and_blocks(declaration):
+    """The selector of a method declaration, and each block argument's index and parameters."""
+    # Macros (API_AVAILABLE(…), NS_SWIFT_NAME(…), WK_SWIFT_UI_ACTOR, __attribute__…) go first.
+    declaration = re.sub(
+        r"\b(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|__\w+)\b\s*(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?",
+        "", declaration)
+    parts = re.findall(r"(\w+)\s*:\s*\(((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)\s*\w+", declaration)
+    if not parts:
+        name = re.search(r"\)\s*(\w+)\s*;", declaration)
+        return (name.group(1) if name else None), []
+    selector = "".join(name + ":" for name, _ in parts)
+    blocks = []
+    for index, (_, kind) in enumerate(parts):
+        match = re.search(r"\(\s*\^\s*\w*\s*\)\s*\((.*)\)", kind)
+        if match:
+            blocks.append((index, " ".join(match.group(1).split())))
+    return selector, blocks
+
+
+def protocol_methods(sdk):
+    """Each (framework, protocol, selector, declaration, comment, block arguments) of the
+    SDK's delegate and data-source protocols."""
+    headers = sorted(pathlib.Path(sdk, "System/Library/Frameworks").glob("*.framework/Headers/*.h"))
+    for header in headers:
+        framework = header.parent.parent.name.replace(".framework", "")
+        text = header.read_text(errors="ignore")
+        for match in re.finditer(r"@protocol\s+(\w+(?:Delegate|DataSource)\w*)\b[^;]*?\n(.*?)@end",
+                                 text, re.S):
+            protocol, body = match.groups()
+            for comment, declaration in methods(body):
+                selector, blocks = selector_and_blocks(declaration)
+                if selector:
+                    yield framework, protocol, selector, declaration, comment, blocks
+
+
+def sentence_matching(comment, pattern):
+    """The first sentence of `comment` that `pattern` finds, or ''."""
+    for part in re.split(r"(?<=[.!])\s+", comment):
+        if pattern.search(part):
+            return part
+    return ""
