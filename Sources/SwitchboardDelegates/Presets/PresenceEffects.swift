@@ -4,7 +4,9 @@
 // Protocols with a preset file of their own carry theirs there (NSFetchedResultsController,
 // AVCaptureFileOutputRecording, WKNavigation).
 extension DelegatePreset {
-  /// `AVAssetWriterDelegate`: AVAssetWriter.h, of `…segmentType:segmentReport:`: "If this
+  /// `AVAssetWriterDelegate`: methods whose mere presence changes the parent.
+  ///
+  /// AVAssetWriter.h, of `…segmentType:segmentReport:`: "If this
   /// method is implemented, normal file writing will be suppressed"; the method without the
   /// report: "The usage of this method is same as" it.
   static let assetWriter = DelegatePreset(
@@ -16,7 +18,9 @@ extension DelegatePreset {
         "once it is implemented, the writer writes no file of its own",
     ])
 
-  /// `AVContentKeySessionDelegate`: AVContentKeySession.h, of the plural method: "it takes
+  /// `AVContentKeySessionDelegate`: methods whose mere presence changes the parent.
+  ///
+  /// AVContentKeySession.h, of the plural method: "it takes
   /// precedence over contentKeySession:didProvideContentKeyRequest:".
   static let contentKeySession = DelegatePreset(
     "AVContentKeySessionDelegate",
@@ -46,7 +50,9 @@ extension DelegatePreset {
       "locationManager:didUpdateLocations:": "locationManager:didUpdateToLocation:fromLocation:"
     ])
 
-  /// `CALayerDelegate`: CALayer.h, of `layerWillDraw:`: "It will not be called if the delegate
+  /// `CALayerDelegate`: methods whose mere presence changes the parent.
+  ///
+  /// CALayer.h, of `layerWillDraw:`: "It will not be called if the delegate
   /// implements -displayLayer"; of `displayLayer:`: it "should implement the entire display
   /// process".
   static let layer = DelegatePreset(
@@ -69,7 +75,9 @@ extension DelegatePreset {
     ],
     silences: ["pencilInteraction:didReceiveTap:": "pencilInteractionDidTap:"])
 
-  /// `UIApplicationDelegate`: UIApplication.h: application:didReceiveRemoteNotification: "will
+  /// `UIApplicationDelegate`: methods whose mere presence changes the parent.
+  ///
+  /// UIApplication.h: application:didReceiveRemoteNotification: "will
   /// not be invoked if this method is implemented".
   static let applicationDelegate = DelegatePreset(
     "UIApplicationDelegate",
@@ -93,7 +101,9 @@ extension DelegatePreset {
         "once it is implemented, the interaction plays haptic feedback at a commit"
     ])
 
-  /// `UISplitViewControllerDelegate`: UISplitViewController.h: "Implementing this method allows
+  /// `UISplitViewControllerDelegate`: methods whose mere presence changes the parent.
+  ///
+  /// UISplitViewController.h: "Implementing this method allows
   /// the hidden view controller to be presented via a swipe gesture".
   static let splitViewController = DelegatePreset(
     "UISplitViewControllerDelegate",
@@ -102,7 +112,9 @@ extension DelegatePreset {
         "once it is implemented, a swipe presents the hidden view controller"
     ])
 
-  /// BrowserEngineKit's delegates: BEDragInteraction.h: "If this method is implemented, then
+  /// BrowserEngineKit's delegates: methods whose mere presence changes the parent.
+  ///
+  /// BEDragInteraction.h: "If this method is implemented, then
   /// the UIDragInteractionDelegate counterpart method will no longer be called";
   /// BEScrollView.h: "If implemented, scroll updates will be passed to this delegate method
   /// before being handled by the scroll view."
@@ -121,7 +133,9 @@ extension DelegatePreset {
         "dragInteraction:itemsForAddingToSession:withTouchAtPoint:"
     ])
 
-  /// `NFCNDEFReaderSessionDelegate`: NFCNDEFReaderSession.h, of `readerSession:didDetectTags:`:
+  /// `NFCNDEFReaderSessionDelegate`: methods whose mere presence changes the parent.
+  ///
+  /// NFCNDEFReaderSession.h, of `readerSession:didDetectTags:`:
   /// "Presence of this method overrides -readerSession:didDetectNDEFs: and enables read-write
   /// capability for the session."
   static let nfcReaderSession = DelegatePreset(
@@ -132,7 +146,9 @@ extension DelegatePreset {
         + "is no longer called"
     ])
 
-  /// `CNContactPickerDelegate`: CNContactPickerViewController.h, of the plural methods:
+  /// `CNContactPickerDelegate`: methods whose mere presence changes the parent.
+  ///
+  /// CNContactPickerViewController.h, of the plural methods:
   /// "Implementing one of these methods will configure the picker for multi-selection."
   static let contactPicker = DelegatePreset(
     "CNContactPickerDelegate",
@@ -143,7 +159,9 @@ extension DelegatePreset {
         "once it is implemented, the picker selects several properties",
     ])
 
-  /// `MTRDeviceAttestationDelegate`: MTRDeviceAttestationDelegate.h: "If this callback is
+  /// `MTRDeviceAttestationDelegate`: methods whose mere presence changes the parent.
+  ///
+  /// MTRDeviceAttestationDelegate.h: "If this callback is
   /// implemented, continueCommissioningDevice on MTRDeviceController is expected to be called
   /// if commisioning should continue."
   static let matterAttestation = DelegatePreset(
@@ -153,7 +171,9 @@ extension DelegatePreset {
         "once it is implemented, commissioning waits for continueCommissioningDevice"
     ])
 
-  /// `NWTCPConnectionAuthenticationDelegate`: NWTCPConnection.h: "If the delegate method is
+  /// `NWTCPConnectionAuthenticationDelegate`: methods whose mere presence changes the parent.
+  ///
+  /// NWTCPConnection.h: "If the delegate method is
   /// implemented, the caller" waits for its completion handler to evaluate the server's trust.
   static let tcpConnectionAuthentication = DelegatePreset(
     "NWTCPConnectionAuthenticationDelegate",
@@ -162,7 +182,9 @@ extension DelegatePreset {
         "once it is implemented, the connection waits for it to evaluate the server's trust"
     ])
 
-  /// `GKMatchmakerViewControllerDelegate`: GKMatchmakerViewController.h: "If implemented, this
+  /// `GKMatchmakerViewControllerDelegate`: methods whose mere presence changes the parent.
+  ///
+  /// GKMatchmakerViewController.h: "If implemented, this
   /// function must call `completionHandler`: failing to do so will hang matchmaking."
   static let gameKitMatchmaker = DelegatePreset(
     "GKMatchmakerViewControllerDelegate",
