@@ -22,8 +22,12 @@
 ///   ])
 /// ```
 ///
-/// A method that takes a completion handler and returns nothing is never left with its block
-/// uncalled without a report: declare its fallback with ``completion(argumentAt:_:)``.
+/// A method that takes a completion handler is never left with its block uncalled: the proxy
+/// calls it with the default its SDK header states where Switchboard knows one (WebKit's
+/// policies, `URLSession`'s challenges, notification presentation), and otherwise a method
+/// answered by something that can go away is reported when it is routed
+/// (``DelegateProxyError/Kind/completionMayGoUncalled``): declare its fallback with
+/// ``completion(argumentAt:_:)``.
 public struct DelegateFallback: @unchecked Sendable {
   // Unchecked: `value`'s payload and the completion closure are only used on the thread the
   // parent calls the proxy on, under the proxy's lock.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SwitchboardDelegates
@@ -28,6 +29,23 @@ struct DelegatePresetTests {
     #expect(
       answer("userNotificationCenter:willPresentNotification:withCompletionHandler:")
         == "completion 2 [SwitchboardDelegates.CompletionValue.word(0)]")
+  }
+
+  @Test("the article's tables list every completion default and every presence effect")
+  func articleTables() throws {
+    let article = try String(
+      contentsOf: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(
+          "Sources/SwitchboardDelegates/SwitchboardDelegates.docc/CompletionHandlersAndPresence.md"),
+      encoding: .utf8)
+    let completions = DelegatePreset.documentedDefaults.compactMap { selector, fallback in
+      if case .completionValues = fallback.answer { selector } else { nil }
+    }
+    #expect(completions.count == 25)
+    for selector in completions + Array(DelegatePreset.presenceEffects.keys) {
+      #expect(article.contains("`\(selector)`"), "\(selector) is in the article")
+    }
   }
 
   @Test("a gesture recognizer begins and receives touches, presses and events by default")
