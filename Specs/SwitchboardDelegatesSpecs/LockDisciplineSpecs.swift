@@ -192,6 +192,27 @@ struct LockDisciplineSpecs {
       outcome.all == [true, true, true, true], "attach, the re-ask (nil, then the proxy), detach")
   }
 
+  @Test(
+    "context: a proxy whose messages are answered on the main thread (a list proxy's) — a token cancelled on another thread takes effect on the main thread"
+  )
+  func mainThreadChangesFromElsewhere() async {
+    let routing = DelegateRouting(
+      handlers: [], rules: [:], fallbacks: [:], runtime: ModelDelegateRuntime(),
+      schedule: runLoop.schedule
+    ) { $0.deliversOnMainThread = true }
+    let token = routing.answer(
+      P.shouldReturn, role: "return key", at: nil, retention: .weak, isolation: nil
+    ) { (_: String) -> Bool in true }
+    let handed = RuntimeHandOver(token)
+    let stillThere = await run(on: DispatchQueue(label: "a background queue")) { () -> Bool in
+      handed.value.cancel()
+      return routing.handler(withRole: "return key") != nil
+    }
+    #expect(stillThere, "not changed beside the main thread's messages")
+    await mainQueueDrained()
+    #expect(routing.handler(withRole: "return key") == nil, "changed on the main thread")
+  }
+
   @Test("it: a slow handler on one thread does not hold up another thread's message to the proxy")
   func slowHandlerDoesNotStallOthers() async {
     let release = DispatchSemaphore(value: 0)

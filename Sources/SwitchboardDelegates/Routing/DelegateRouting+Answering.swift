@@ -79,7 +79,7 @@ extension DelegateRouting {
       let token = ObservationToken { [weak self, weak handler] in
         withExtendedLifetime(kept) {
           guard let self, let handler else { return }
-          self.withLock { _ = self.router.remove(handler) }
+          self.change { _ = self.router.remove(handler) }
         }
       }
       if retention == .strong, owner == nil { handler.token = token }

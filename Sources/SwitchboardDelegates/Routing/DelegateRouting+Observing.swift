@@ -59,7 +59,7 @@ extension DelegateRouting {
       // change, whichever thread cancels or releases the token.
       return ObservationToken { [weak self] in
         guard let self else { return observation.cancel() }
-        withLock { observation.cancel() }
+        change { observation.cancel() }
       }
     }
   }
@@ -100,7 +100,7 @@ extension DelegateRouting {
   /// Forgets the stream `id`, whose consumer stopped: its observation is cancelled, and released
   /// after the lock is.
   private func endStream(_ id: Int) {
-    withLock {
+    change { [self] in
       let ended = streams.removeValue(forKey: id)
       callAfterUnlocking { withExtendedLifetime(ended) {} }
     }

@@ -150,6 +150,15 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     return try body()
   }
 
+  /// Makes `change` under the lock, from any thread: at once, or, for a configuration that
+  /// delivers on the main thread (``RoutingConfiguration/deliversOnMainThread``), on the main
+  /// queue when called on another thread.
+  func change(fromAnyThread change: @escaping () -> Void) {
+    guard configuration.deliversOnMainThread, !isOnMainQueue() else { return withLock(change) }
+    let handed = RuntimeHandOver((self, change))
+    DispatchQueue.main.async { handed.value.0.withLock(handed.value.1) }
+  }
+
   /// Calls `callout` (the app's code, the parent's) once the lock is released.
   ///
   /// Called after the call-outs asked for before it, once the outermost ``withLock(_:)``

@@ -54,6 +54,11 @@ package struct RoutingConfiguration<Message: MessageSet> {
   /// The modeled message a selector names, which the proxy class implements itself and routes
   /// by message (a list proxy's `tableView:numberOfRowsInSection:`), or `nil`.
   package var modeledMessage: (String) -> Message? = { _ in nil }
+  /// Whether the parent sends every message on the main thread and the configuration answers
+  /// its modeled ones there, outside the lock (a list proxy): a change asked for on another
+  /// thread (a token cancelled there, an owner deinitialized there) is then made on the main
+  /// thread, after the message being answered, never beside it.
+  package var deliversOnMainThread = false
   /// Messages some handler must answer, checked at attach and on every change.
   package var requiredMessages: [Message] = []
   /// Selectors whose mere presence changes the parent: an observer alone never makes the proxy

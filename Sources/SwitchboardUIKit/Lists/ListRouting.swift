@@ -81,6 +81,7 @@ final class ListRouting<Host: ListHost> {
     let dataSource = ListViewProperty.dataSource.rawValue
     var configuration = RoutingConfiguration<ListMessage>()
     configuration.modeledMessage = { selectors.message(forSelector: $0) }
+    configuration.deliversOnMainThread = true
     configuration.requiredMessages = selectors.modeledMessages.filter(\.isRequired)
     configuration.presenceSensitive = selectors.presenceSensitive
     configuration.typedNotifications = DelegatePreset.typedNotifications
