@@ -212,8 +212,8 @@ extension DelegateRouting {
     }
     delivery.run(
       invocation, isLive: { check in withLock(check) },
-      onAnswerMismatch: { [weak self] selector, expected, answer in
-        self?.report(
+      onAnswerMismatch: { selector, expected, answer in
+        report(
           DelegateProxyError(
             .routeCannotWork(
               "\(selector): its rule combines answers of type \(expected), and a handler "

@@ -12,7 +12,10 @@ struct Delivery {
   let returnsVoid: Bool
   /// The observers, shown the message before and after the handlers.
   var observers: NamedObservers = .none
-  /// The handlers, in order: one, or several for a broadcast or a combined answer.
+  /// The one handler of a method that returns a value (kept apart from `targets`, so such a
+  /// message allocates nothing).
+  var target: AnyObject?
+  /// The handlers of a method returning nothing, in order, or those whose answers combine.
   var targets: [AnyObject] = []
   /// How the targets' answers combine, for a method that returns a value.
   var combination: BoxedCombination?
@@ -34,6 +37,8 @@ struct Delivery {
     observers.show(arguments, beforeHandler: true, isLive: isLive)
     if let combination {
       combine(invocation, combination, onAnswerMismatch)
+    } else if let target {
+      deliver(invocation, to: target)
     } else {
       for target in targets { deliver(invocation, to: target) }
     }

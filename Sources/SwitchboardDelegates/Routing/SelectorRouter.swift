@@ -146,12 +146,16 @@ final class SelectorRouter<Message: MessageSet> {
       if let combination {
         delivery.targets = router.targets(forNamed: selector)
         delivery.combination = delivery.targets.isEmpty ? nil : combination
-      } else if let target {
-        delivery.targets = [target]
+      } else {
+        delivery.target = target
       }
     }
-    if !delivery.targets.isEmpty {
+    if let target = delivery.target {
       // Looked up only when a closure may need it (its arguments did not fit).
+      if target is ClosureHandler { delivery.closureFallback = fallback(of: selector) }
+      return delivery
+    }
+    if !delivery.targets.isEmpty {
       if delivery.targets.contains(where: { $0 is ClosureHandler }) {
         delivery.closureFallback = fallback(of: selector)
       }
