@@ -91,7 +91,12 @@ struct RecheckThreadSpecs {
         proxy.routing.add(handler, role: "late", retention: .weak)
         seen.lock.withLock { seen.duringTurn = parent.cachedAnswer(P.shouldReturn) }
       }
-      RunLoop.current.run(until: Date().addingTimeInterval(1))
+      // Turns until the parent was asked (at most 30 s), not for a fixed second a busy machine
+      // may not give the thread.
+      let deadline = Date().addingTimeInterval(30)
+      while !parent.cachedAnswer(P.shouldReturn), Date() < deadline {
+        RunLoop.current.run(until: Date().addingTimeInterval(0.05))
+      }
     }
     thread.start()
     #expect(await eventually { parent.cachedAnswer(P.shouldReturn) })
