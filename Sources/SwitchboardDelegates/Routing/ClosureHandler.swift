@@ -97,6 +97,14 @@ final class ClosureHandler {
   /// Whether the method returns nothing.
   private let returnsVoid: Bool
 
+  /// Whether `handler` is a closure handler: its class compared, since a cast to the class
+  /// retains a handler that is held weakly elsewhere on the runtime's slow path, on every
+  /// message (the class is final).
+  @inline(__always)
+  static func isClosure(_ handler: AnyObject) -> Bool {
+    ObjectIdentifier(type(of: handler)) == ObjectIdentifier(ClosureHandler.self)
+  }
+
   /// Answers `invocation` with the closure; `false` when its arguments did not fit, or when it
   /// was sent on a thread the closure may not run on (each reported once), and the message gets
   /// its fallback.

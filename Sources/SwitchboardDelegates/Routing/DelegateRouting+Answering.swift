@@ -207,10 +207,9 @@ extension DelegateRouting {
     if let performModeled, let message = configuration.modeledMessage(invocation.selectorName) {
       return performModeled(invocation, message)
     }
-    let delivery = withLock {
-      selectors.plan(invocation.selectorName, returnsVoid: invocation.returnsVoid)
-    }
-    delivery.run(
+    let selector = invocation.selectorName
+    let delivery = plan(selector, returnsVoid: invocation.returnsVoid)
+    let isUnanswered = delivery.run(
       invocation, isLive: { check in withLock(check) },
       onAnswerMismatch: { selector, expected, answer in
         report(
@@ -220,11 +219,10 @@ extension DelegateRouting {
                 + "answered \(answer.map { "\(type(of: $0))" } ?? "nil"); the answer so far "
                 + "stands. Fix: name the method's return type in .combining(_:as:_:)")))
       })
-    guard let unanswered = delivery.unanswered else { return }
+    guard isUnanswered else { return }
     withLock {
-      report(
-        DelegateProxyError(
-          .unansweredMessage(selector: unanswered.selector, handlers: unanswered.handlers)))
+      let handlers = router.explain(named: selector).candidates.map(\.description)
+      report(DelegateProxyError(.unansweredMessage(selector: selector, handlers: handlers)))
       scheduleRecheck()
     }
   }

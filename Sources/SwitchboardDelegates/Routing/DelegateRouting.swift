@@ -140,14 +140,28 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   {
     lock.lock()
     lockDepth += 1
-    defer {
-      lockDepth -= 1
-      var pending: [() -> Void] = []
-      if lockDepth == 0, !callouts.isEmpty { swap(&pending, &callouts) }
-      lock.unlock()
-      for callout in pending { callout() }
-    }
+    defer { unlockAndCallOut() }
     return try body()
+  }
+
+  /// Where a message no forwarding target took goes (``SelectorRouter/plan(_:returnsVoid:)``),
+  /// decided under the lock: ``withLock(_:)`` without a generic result, since a message pays
+  /// for each copy of its ``Delivery`` ("delegate proxy safety net" in `ProxyDispatch`).
+  func plan(_ selector: String, returnsVoid: Bool) -> Delivery {
+    lock.lock()
+    lockDepth += 1
+    defer { unlockAndCallOut() }
+    return selectors.plan(selector, returnsVoid: returnsVoid)
+  }
+
+  /// Leaves one level of the lock; the outermost releases it, then makes the call-outs asked
+  /// for under it.
+  private func unlockAndCallOut() {
+    lockDepth -= 1
+    var pending: [() -> Void] = []
+    if lockDepth == 0, !callouts.isEmpty { swap(&pending, &callouts) }
+    lock.unlock()
+    for callout in pending { callout() }
   }
 
   /// Makes `change` under the lock, from any thread: at once, or, for a configuration that

@@ -7,11 +7,11 @@ import Switchboard
 ///
 /// It holds the handlers it reaches strongly, so a handler released on another thread meanwhile
 /// still answers this message; a change of the routes made meanwhile applies to the next one.
-struct Delivery {
-  let selector: String
+/// Noncopyable: made once per message and run once, never copied.
+struct Delivery: ~Copyable {
   let returnsVoid: Bool
-  /// The observers, shown the message before and after the handlers.
-  var observers: NamedObservers = .none
+  /// The observers, shown the message before and after the handlers; `nil` when unobserved.
+  var observers: NamedObservers?
   /// The one handler of a method that returns a value (kept apart from `targets`, so such a
   /// message allocates nothing).
   var target: AnyObject?
@@ -19,39 +19,52 @@ struct Delivery {
   var targets: [AnyObject] = []
   /// How the targets' answers combine, for a method that returns a value.
   var combination: BoxedCombination?
-  /// The fallback given when a closure's arguments did not fit, or it may not run here.
-  var closureFallback: DelegateFallback?
-  /// The fallback of a message that reaches no handler.
+  /// With a handler, what a closure among them falls back on when its arguments do not fit or
+  /// it may not run here; with none, the message's answer.
   var fallback: DelegateFallback?
-  /// Set when the message reaches no handler and is to be reported.
-  var unanswered: Unanswered?
+  /// Whether the message reaches no handler and is reported (the first time since the parent
+  /// was last told).
+  var isUnanswered = false
 
-  /// Delivers `invocation`; `isLive` answers, under the routing's lock, whether an observer
-  /// still wants messages, and `onAnswerMismatch` hears of an answer of another type than the
-  /// rule combines.
-  func run(
+  init(returnsVoid: Bool) {
+    self.returnsVoid = returnsVoid
+  }
+
+  /// Whether the message reaches a handler.
+  private var reachesHandler: Bool { target != nil || !targets.isEmpty }
+
+  /// Delivers `invocation`, and returns whether it reached no handler and is to be reported;
+  /// `isLive` answers, under the routing's lock, whether an observer still wants messages, and
+  /// `onAnswerMismatch` hears of an answer of another type than the rule combines.
+  ///
+  /// Consuming: the handler moves out of the delivery to the call, with no retain of its own (a
+  /// handler held weakly anywhere retains and releases on the runtime's slow path).
+  consuming func run(
     _ invocation: some ForwardedInvocation, isLive: (() -> Bool) -> Bool,
     onAnswerMismatch: (String, String, Any?) -> Void
-  ) {
-    let arguments = observers.isEmpty ? [] : invocation.arguments
-    observers.show(arguments, beforeHandler: true, isLive: isLive)
-    if let combination {
-      combine(invocation, combination, onAnswerMismatch)
-    } else if let target {
+  ) -> Bool {
+    let arguments = observers == nil ? [] : invocation.arguments
+    observers?.show(arguments, beforeHandler: true, isLive: isLive)
+    if let target = target.take() {
       deliver(invocation, to: target)
-    } else {
+    } else if let combination {
+      combine(invocation, combination, onAnswerMismatch)
+    } else if !targets.isEmpty {
       for target in targets { deliver(invocation, to: target) }
+    } else if let fallback {
+      // Nobody's.
+      if returnsVoid { fallback.apply(to: invocation) } else { fallback.answer(invocation) }
     }
-    observers.show(arguments, beforeHandler: false, isLive: isLive)
-    guard let fallback else { return }
-    if returnsVoid { fallback.apply(to: invocation) } else { fallback.answer(invocation) }
+    observers?.show(arguments, beforeHandler: false, isLive: isLive)
+    return isUnanswered
   }
 
   /// Sends `invocation` to `target`: a handler object's method, or a closure handler, whose
   /// message gets its fallback when it could not answer.
   private func deliver(_ invocation: some ForwardedInvocation, to target: AnyObject) {
-    guard let closure = target as? ClosureHandler else { return invocation.invoke(on: target) }
-    if !closure.answer(invocation) { (closureFallback ?? .zero).apply(to: invocation) }
+    guard ClosureHandler.isClosure(target) else { return invocation.invoke(on: target) }
+    let closure = unsafeDowncast(target, to: ClosureHandler.self)
+    if !closure.answer(invocation) { (fallback ?? .zero).apply(to: invocation) }
   }
 
   /// Asks each target in order, and answers their answers combined: the invocation holds each
@@ -91,10 +104,4 @@ struct Delivery {
   private func answer(_ invocation: some ForwardedInvocation, with value: Any?) {
     if let value { invocation.answer(with: value) } else { invocation.answerZero() }
   }
-}
-
-/// A message that reached no handler: its selector and the handlers asked, described.
-struct Unanswered {
-  let selector: String
-  let handlers: [String]
 }

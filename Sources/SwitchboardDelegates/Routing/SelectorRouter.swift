@@ -129,9 +129,10 @@ final class SelectorRouter<Message: MessageSet> {
   /// fallback (a completion handler is called) and is reported the first time since the parent
   /// was last told; a notification that is only observed is no problem.
   func plan(_ selector: String, returnsVoid: Bool) -> Delivery {
-    var delivery = Delivery(selector: selector, returnsVoid: returnsVoid)
+    var delivery = Delivery(returnsVoid: returnsVoid)
     if returnsVoid {
-      delivery.observers = router.observers(named: selector)
+      let observers = router.observers(named: selector)
+      if !observers.isEmpty { delivery.observers = observers }
       delivery.targets = router.targets(forNamed: selector)
     } else if let known = unanswered[selector] {
       // Reported since the parent was last told, and no route changed since: still nobody's.
@@ -146,28 +147,23 @@ final class SelectorRouter<Message: MessageSet> {
       if let combination {
         delivery.targets = router.targets(forNamed: selector)
         delivery.combination = delivery.targets.isEmpty ? nil : combination
-      } else {
-        delivery.target = target
+      } else if let target {
+        // Looked up only when a closure may need it (its arguments did not fit).
+        if ClosureHandler.isClosure(target) { delivery.fallback = fallback(of: selector) }
+        // Moved in, not copied: a handler held weakly retains on the runtime's slow path.
+        delivery.target = consume target
+        return delivery
       }
     }
-    if let target = delivery.target {
-      // Looked up only when a closure may need it (its arguments did not fit).
-      if target is ClosureHandler { delivery.closureFallback = fallback(of: selector) }
-      return delivery
-    }
     if !delivery.targets.isEmpty {
-      if delivery.targets.contains(where: { $0 is ClosureHandler }) {
-        delivery.closureFallback = fallback(of: selector)
+      if delivery.targets.contains(where: ClosureHandler.isClosure) {
+        delivery.fallback = fallback(of: selector)
       }
       return delivery
     }
     let (fallback, isNew) = unansweredFallback(of: selector)
     delivery.fallback = fallback
-    if isNew, delivery.observers.isEmpty {
-      delivery.unanswered = Unanswered(
-        selector: selector,
-        handlers: router.explain(named: selector).candidates.map(\.description))
-    }
+    delivery.isUnanswered = isNew && delivery.observers == nil
     return delivery
   }
 
