@@ -211,6 +211,7 @@ extension DelegateRouting {
     let delivery = plan(selector, returnsVoid: invocation.returnsVoid)
     let isUnanswered = delivery.run(
       invocation, isLive: { check in withLock(check) },
+      closureFallback: { selectors.fallback(of: selector) },
       onAnswerMismatch: { selector, expected, answer in
         report(
           DelegateProxyError(

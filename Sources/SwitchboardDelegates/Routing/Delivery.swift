@@ -19,8 +19,7 @@ struct Delivery: ~Copyable {
   var targets: [AnyObject] = []
   /// How the targets' answers combine, for a method that returns a value.
   var combination: BoxedCombination?
-  /// With a handler, what a closure among them falls back on when its arguments do not fit or
-  /// it may not run here; with none, the message's answer.
+  /// The answer of a message that reaches no handler.
   var fallback: DelegateFallback?
   /// Whether the message reaches no handler and is reported (the first time since the parent
   /// was last told).
@@ -33,24 +32,27 @@ struct Delivery: ~Copyable {
   /// Whether the message reaches a handler.
   private var reachesHandler: Bool { target != nil || !targets.isEmpty }
 
-  /// Delivers `invocation`, and returns whether it reached no handler and is to be reported;
-  /// `isLive` answers, under the routing's lock, whether an observer still wants messages, and
-  /// `onAnswerMismatch` hears of an answer of another type than the rule combines.
+  /// Delivers `invocation`, and returns whether it reached no handler and is to be reported.
+  ///
+  /// `isLive` answers, under the routing's lock, whether an observer still wants messages;
+  /// `closureFallback` gives the fallback of a closure whose arguments did not fit or that may
+  /// not run here (looked up only then); `onAnswerMismatch` hears of an answer of another type
+  /// than the rule combines.
   ///
   /// Consuming: the handler moves out of the delivery to the call, with no retain of its own (a
   /// handler held weakly anywhere retains and releases on the runtime's slow path).
   consuming func run(
     _ invocation: some ForwardedInvocation, isLive: (() -> Bool) -> Bool,
-    onAnswerMismatch: (String, String, Any?) -> Void
+    closureFallback: () -> DelegateFallback, onAnswerMismatch: (String, String, Any?) -> Void
   ) -> Bool {
     let arguments = observers == nil ? [] : invocation.arguments
     observers?.show(arguments, beforeHandler: true, isLive: isLive)
     if let target = target.take() {
-      deliver(invocation, to: target)
+      deliver(invocation, to: target, closureFallback)
     } else if let combination {
-      combine(invocation, combination, onAnswerMismatch)
+      combine(invocation, combination, closureFallback, onAnswerMismatch)
     } else if !targets.isEmpty {
-      for target in targets { deliver(invocation, to: target) }
+      for target in targets { deliver(invocation, to: target, closureFallback) }
     } else if let fallback {
       // Nobody's.
       if returnsVoid { fallback.apply(to: invocation) } else { fallback.answer(invocation) }
@@ -61,10 +63,13 @@ struct Delivery: ~Copyable {
 
   /// Sends `invocation` to `target`: a handler object's method, or a closure handler, whose
   /// message gets its fallback when it could not answer.
-  private func deliver(_ invocation: some ForwardedInvocation, to target: AnyObject) {
+  private func deliver(
+    _ invocation: some ForwardedInvocation, to target: AnyObject,
+    _ closureFallback: () -> DelegateFallback
+  ) {
     guard ClosureHandler.isClosure(target) else { return invocation.invoke(on: target) }
     let closure = unsafeDowncast(target, to: ClosureHandler.self)
-    if !closure.answer(invocation) { (fallback ?? .zero).apply(to: invocation) }
+    if !closure.answer(invocation) { closureFallback().apply(to: invocation) }
   }
 
   /// Asks each target in order, and answers their answers combined: the invocation holds each
@@ -72,11 +77,11 @@ struct Delivery: ~Copyable {
   /// answer, and a fold's result is given at the end.
   private func combine(
     _ invocation: some ForwardedInvocation, _ combination: BoxedCombination,
-    _ onAnswerMismatch: (String, String, Any?) -> Void
+    _ closureFallback: () -> DelegateFallback, _ onAnswerMismatch: (String, String, Any?) -> Void
   ) {
     var folded: Any?
     for (index, target) in targets.enumerated() {
-      deliver(invocation, to: target)
+      deliver(invocation, to: target, closureFallback)
       let answered = invocation.returnedValue
       switch combination {
       case .allMustAllow:

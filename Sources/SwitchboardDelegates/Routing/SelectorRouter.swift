@@ -32,12 +32,9 @@ final class SelectorRouter<Message: MessageSet> {
   /// The answer of a selector the configuration routes itself (a list proxy's modeled
   /// messages, which its class implements), or `nil` for one routed by name here.
   private let modeledAnswer: (String) -> Bool?
-  /// The fallback of a selector, by selector, in place of its documented default.
-  var fallbacks: [String: DelegateFallback] {
-    didSet {
-      for selector in Array(unanswered.keys) { unanswered[selector] = fallback(of: selector) }
-    }
-  }
+  /// The fallback of a selector, by selector, in place of its documented default; given at
+  /// initialization and never changed, so it is read outside the lock too.
+  let fallbacks: [String: DelegateFallback]
   /// Called with a selector no protocol declares when the proxy answers it or hands it to a
   /// handler, and that handler, so the runtime can keep the method's signature for the day the
   /// handler is gone.
@@ -148,19 +145,12 @@ final class SelectorRouter<Message: MessageSet> {
         delivery.targets = router.targets(forNamed: selector)
         delivery.combination = delivery.targets.isEmpty ? nil : combination
       } else if let target {
-        // Looked up only when a closure may need it (its arguments did not fit).
-        if ClosureHandler.isClosure(target) { delivery.fallback = fallback(of: selector) }
         // Moved in, not copied: a handler held weakly retains on the runtime's slow path.
         delivery.target = consume target
         return delivery
       }
     }
-    if !delivery.targets.isEmpty {
-      if delivery.targets.contains(where: ClosureHandler.isClosure) {
-        delivery.fallback = fallback(of: selector)
-      }
-      return delivery
-    }
+    if !delivery.targets.isEmpty { return delivery }
     let (fallback, isNew) = unansweredFallback(of: selector)
     delivery.fallback = fallback
     delivery.isUnanswered = isNew && delivery.observers == nil
@@ -177,8 +167,9 @@ final class SelectorRouter<Message: MessageSet> {
     return (fallback, true)
   }
 
-  /// The declared fallback of `selector`, or else its documented default, or else zero.
-  private func fallback(of selector: String) -> DelegateFallback {
+  /// The declared fallback of `selector`, or else its documented default, or else zero; read
+  /// from what never changes, so on any thread.
+  func fallback(of selector: String) -> DelegateFallback {
     fallbacks[selector] ?? DelegatePreset.documentedDefaults[selector] ?? .zero
   }
 
