@@ -15,7 +15,7 @@ UNUserNotificationCenterDelegate.swift) and the DocC article "Completion handler
 import re
 import sys
 
-from sdk_headers import protocol_methods, sentence_matching
+from sdk_headers import print_rows, protocol_methods, sentence_matching
 
 DEFAULT = re.compile(
     r"(not implemented|do not implement|don.t implement|does not implement|doesn't implement|"
@@ -33,9 +33,7 @@ def main(sdk, only_defaults):
         if only_defaults and not sentence:
             continue
         rows.add((framework, protocol, selector, str(index), parameters, sentence))
-    for row in sorted(rows):
-        print("\t".join(row))
-    print(f"# {len(rows)} methods", file=sys.stderr)
+    print_rows(rows)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ repository (see CONTRIBUTING.md); the reviewed result is each preset's `presence
 import re
 import sys
 
-from sdk_headers import protocol_methods, sentence_matching
+from sdk_headers import print_rows, protocol_methods, sentence_matching
 
 PRESENCE = re.compile(
     r"(if (?:the |this |your )?(?:delegate|method|class) (?:also )?implements|"
@@ -29,9 +29,7 @@ def main(sdk):
         sentence = sentence_matching(comment, PRESENCE)
         if sentence:
             rows.add((framework, protocol, selector, sentence))
-    for row in sorted(rows):
-        print("\t".join(row))
-    print(f"# {len(rows)} methods", file=sys.stderr)
+    print_rows(rows)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ method's declaration, the comment above it, its selector and its block arguments
 completion-handlers.py and presence-effects.py; the SDK is never part of this repository."""
 import pathlib
 import re
+import sys
 
 
 def methods(body):
@@ -75,3 +76,11 @@ def sentence_matching(comment, pattern):
         if pattern.search(part):
             return part
     return ""
+
+
+def print_rows(rows):
+    """Prints `rows` (tuples of text) sorted, one tab-separated line each, and their count on
+    standard error."""
+    for row in sorted(rows):
+        print("\t".join(row))
+    print(f"# {len(rows)} methods", file=sys.stderr)
