@@ -198,8 +198,8 @@ extension DelegateRouting {
   /// Delivers a message no forwarding target took.
   ///
   /// Where it goes is decided under the lock (``SelectorRouter/plan(_:returnsVoid:)``), and its
-  /// handlers, closures, observers and fallback are called after the lock is released. One that reached no handler is reported,
-  /// and the parent asked again after this turn.
+  /// handlers, closures, observers and fallback are called after the lock is released. One that
+  /// reached no handler is reported, and the parent asked again after this turn.
   ///
   /// A configuration's modeled message (a list proxy's, on the main actor) is answered by
   /// ``performModeled``, outside the lock too.
@@ -212,11 +212,11 @@ extension DelegateRouting {
     let isUnanswered = delivery.run(
       invocation, isLive: { check in withLock(check) },
       closureFallback: { selectors.fallback(of: selector) },
-      onAnswerMismatch: { selector, expected, answer in
+      onAnswerMismatch: { name, expected, answer in
         report(
           DelegateProxyError(
             .routeCannotWork(
-              "\(selector): its rule combines answers of type \(expected), and a handler "
+              "\(name): its rule combines answers of type \(expected), and a handler "
                 + "answered \(answer.map { "\(type(of: $0))" } ?? "nil"); the answer so far "
                 + "stands. Fix: name the method's return type in .combining(_:as:_:)")))
       })

@@ -29,9 +29,6 @@ struct Delivery: ~Copyable {
     self.returnsVoid = returnsVoid
   }
 
-  /// Whether the message reaches a handler.
-  private var reachesHandler: Bool { target != nil || !targets.isEmpty }
-
   /// Delivers `invocation`, and returns whether it reached no handler and is to be reported.
   ///
   /// `isLive` answers, under the routing's lock, whether an observer still wants messages;
