@@ -7,7 +7,7 @@ import Testing
 // Nothing is called while the proxy holds its lock: handlers, closures, observers, `onError` and
 // the parent's properties each run after it is released, so one that waits for another thread
 // touching the same proxy (`DispatchQueue.main.sync` while the main thread adds a handler) never
-// waits for ever. Real threads and the real lock: each waiting party gives up after five
+// waits for ever. Real threads and the real lock: each waiting party gives up after ten
 // seconds, and a wait that ran out fails the spec (it did for every case here while the routing
 // called out under its lock, but the unobserved single handler, a forwarding target).
 
@@ -29,7 +29,7 @@ private final class WaitingHandler: NSObjectLike, @unchecked Sendable {
   }
 }
 
-/// Whether `change` ran on another thread, and returned, within five seconds of being called
+/// Whether `change` ran on another thread, and returned, within ten seconds of being called
 /// from the thread that waits: it cannot while the waiting thread holds the proxy's lock.
 @Sendable private func anotherThreadCompletes(_ change: @escaping @Sendable () -> Void) -> Bool {
   let done = DispatchSemaphore(value: 0)
@@ -37,7 +37,7 @@ private final class WaitingHandler: NSObjectLike, @unchecked Sendable {
     change()
     done.signal()
   }
-  return done.wait(timeout: .now() + 5) == .success
+  return done.wait(timeout: .now() + 10) == .success
 }
 
 /// What a waiting party found, read on the spec's thread.
@@ -204,10 +204,15 @@ struct LockDisciplineSpecs {
       P.shouldReturn, role: "return key", at: nil, retention: .weak, isolation: nil
     ) { (_: String) -> Bool in true }
     let handed = RuntimeHandOver(token)
+    // The main queue is held while the token is cancelled: the change waits behind it (the
+    // queue runs in order), so it cannot be made beside a message the main thread answers.
+    let gate = DispatchSemaphore(value: 0)
+    DispatchQueue.main.async { _ = gate.wait(timeout: .now() + 30) }
     let stillThere = await run(on: DispatchQueue(label: "a background queue")) { () -> Bool in
       handed.value.cancel()
       return routing.handler(withRole: "return key") != nil
     }
+    gate.signal()
     #expect(stillThere, "not changed beside the main thread's messages")
     await mainQueueDrained()
     #expect(routing.handler(withRole: "return key") == nil, "changed on the main thread")
