@@ -29,9 +29,10 @@ extension DelegateRouting {
   /// property another object took is left alone and reported. What is stale is decided under
   /// the lock; the parent's properties are read and set after it is released.
   private func recheck() {
-    let (proxy, reassigned) = withLock { () -> (AnyObject?, [(DelegateProperty, Bool)]) in
+    let (proxy, throughNil, reassigned) = withLock {
+      () -> (AnyObject?, Bool, [(DelegateProperty, holdsProxy: Bool)]) in
       recheckScheduled = false
-      guard let proxyObject, let first = properties.first else { return (nil, []) }
+      guard let proxyObject, let first = properties.first else { return (nil, false, []) }
       var stale: Set<String> = []
       for selector in selectors.changedAnswers() {
         stale.insert(configuration.propertyOfSelector(selector) ?? first.name)
@@ -43,13 +44,11 @@ extension DelegateRouting {
       {
         stale.insert(name)
       }
-      var holds: [String: Bool] = [:]
-      for property in properties { holds[property.name] = holdsProxy(property) }
       return (
-        proxyObject,
+        proxyObject, reasksThroughNil,
         properties.compactMap { property in
           let isStale = stale.contains(property.name) || property.heldWhileAnswering != nil
-          return isStale ? (property, holds[property.name] ?? true) : nil
+          return isStale ? (property, holdsProxy(property)) : nil
         }
       )
     }
@@ -61,7 +60,6 @@ extension DelegateRouting {
         guard holdsProxy != (installed === proxy) else { continue }
       }
       if installed === proxy || (installed == nil && property.heldWhileAnswering != nil) {
-        let throughNil = withLock { reasksThroughNil }
         if throughNil || !holdsProxy { property.set(nil) }
         if holdsProxy {
           withLock { noteAssigned(property) }

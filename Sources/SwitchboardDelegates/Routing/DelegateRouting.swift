@@ -16,13 +16,17 @@ import Switchboard
 ///   (``DelegateFallback``: the parent's own default), a completion handler included, and is
 ///   reported.
 /// - When an answer given changes, each of the parent's properties whose object received it is
-///   set to `nil` and back to the proxy once, after the current turn of the thread the parent
-///   calls on.
+///   given the proxy again once, after the current turn: a parent of the main thread there,
+///   through `nil`; any other on the thread where the change was made, never `nil`
+///   (``ParentThread``).
 /// - The objects the parent's properties held are kept as the lowest-priority handlers, handed
 ///   to a proxy attached after this one, and given back their properties by ``detach()``.
 ///
-/// It may be called on any thread: a lock (recursive, so a handler may call back into the
-/// proxy) guards its state, and nothing assumes the main actor.
+/// It may be called on any thread: a lock (recursive, since a change may report, which takes it
+/// again) guards its state, and nothing assumes the main actor. Nothing outside the routing is
+/// called while the lock is held: a message is planned under it and delivered after it
+/// (``Delivery``), and what a change tells the outside waits for its release
+/// (``callAfterUnlocking(_:)``).
 package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   // Unchecked: every member is read and written under `lock`. Members are internal, not
   // private, so that the routing's extensions (one file per concern: attaching, answering,

@@ -14,13 +14,13 @@ import Switchboard
 /// - `forwardingTarget(for:)`: the selector's one handler when nothing observes it, remembered
 ///   until the routes change (the runtime asks for every message); the signature of a
 ///   selector no adopted protocol declares is kept on every path.
-/// - `forwardInvocation:`: the handler its rule picks, or every implementer for a broadcast;
-///   one that reaches nobody gets its fallback (the parent's own default, a completion handler
-///   called).
+/// - `forwardInvocation:`: a ``Delivery`` planned here (the handler its rule picks, or every
+///   implementer for a broadcast; for one that reaches nobody its fallback, the parent's own
+///   default, a completion handler called), which the routing runs after releasing its lock.
 ///
-/// It holds no lock and assumes no actor: `DelegateProxy`'s routing calls it under its lock on
-/// whatever thread the parent calls on, the list proxies on the main actor. Telling the parent
-/// and reporting are the configuration's, from what these methods return.
+/// It holds no lock, calls no handler and assumes no actor: the routing calls it under its lock
+/// on whatever thread the parent calls on. Telling the parent and reporting are the routing's,
+/// from what these methods return.
 final class SelectorRouter<Message: MessageSet> {
   /// The router whose handlers and rules route every selector.
   let router: PrioritizedProxy<Message>
