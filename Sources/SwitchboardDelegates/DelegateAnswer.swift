@@ -80,10 +80,26 @@ extension DelegateAnswer {
     isolation: (any Actor)? = #isolation,
     _ body: @escaping (Owner, repeat each Argument) -> Answer
   ) -> DelegateAnswer {
+    answer(
+      named: NSStringFromSelector(selector), owner: owner, role: role, isolation: isolation, body)
+  }
+
+  /// The closure `body` answering the method named `name`, its Objective-C selector, for as
+  /// long as `owner` lives, receiving it first: for an overloaded method, whose `#selector`
+  /// would need a cast to say which one.
+  ///
+  /// ```swift
+  /// .answer(named: "tableView:heightForRowAtIndexPath:", owner: self) {
+  ///   (screen, _: UITableView, indexPath: IndexPath) -> CGFloat in screen.height(at: indexPath)
+  /// }
+  /// ```
+  public static func answer<Owner: AnyObject, each Argument, Answer>(
+    named name: String, owner: Owner, role: HandlerRole? = nil,
+    isolation: (any Actor)? = #isolation,
+    _ body: @escaping (Owner, repeat each Argument) -> Answer
+  ) -> DelegateAnswer {
     DelegateAnswer { routing in
-      _ = routing.answer(
-        NSStringFromSelector(selector), ownedBy: owner, role: role, at: nil,
-        isolation: isolation, body)
+      _ = routing.answer(name, ownedBy: owner, role: role, at: nil, isolation: isolation, body)
     }
   }
 }

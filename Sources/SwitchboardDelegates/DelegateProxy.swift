@@ -100,13 +100,27 @@ open class DelegateProxy: RoutingProxy<Never> {
     routing.invalidateRoutes()
   }
 
-  /// Makes this proxy adopt the protocol of a delegate property typed `Delegate` (or the one
-  /// named), unless its class adopts it.
-  private func adopt<Delegate>(propertyOf delegateType: Delegate.Type, named: Protocol?) {
-    let found = ObjectiveCProtocolName.candidates(for: delegateType).lazy
-      .compactMap(NSProtocolFromString).first
-    guard let proto = named ?? found, !class_conformsToProtocol(Self.self, proto) else { return }
-    adopt(proto)
+  /// Makes this proxy adopt the protocols of a delegate property typed `Delegate`, read from
+  /// the type (both of a composition), and `extra`, each unless its class adopts it; `false`,
+  /// with the reason reported, when the proxy still is no `Delegate` (a Swift-only protocol, a
+  /// class type), and must not be attached.
+  private func adopt<Delegate>(propertyOf delegateType: Delegate.Type, extra: Protocol?) -> Bool {
+    let adopted = PropertyProtocols.adopt(
+      for: delegateType, resolve: protocolObject, reportingTo: routing
+    ) { proto in
+      if !conforms(to: proto) { adopt(proto) }
+    }
+    guard adopted else { return false }
+    if let extra, !conforms(to: extra) { adopt(extra) }
+    guard self is Delegate else {
+      routing.report(
+        PropertyProtocols.cannotServe(
+          delegateType,
+          "the proxy is no \(delegateType) after adopting its protocols. Fix: name the protocol "
+            + "it lacks in `adopting:`, or report the property to Switchboard."))
+      return false
+    }
+    return true
   }
 
   /// Makes a proxy of this class, makes `parent` own it, and sets it as the parent's delegate.
@@ -122,38 +136,48 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// DelegateProxy.attach(to: searchBar, delegate: \.delegate, handlers: [.view: self, .viewModel: model])
   /// ```
   ///
-  /// No subclass is needed: the proxy adopts the property's protocol for itself, so one form
-  /// serves every delegate, one with required methods (`UIPickerViewDataSource`) or one that
-  /// refines `Sendable` (`AVSpeechSynthesizerDelegate`) too:
+  /// No subclass is needed: the proxy adopts the protocols of the property's type, read from
+  /// the type itself, so one form serves every delegate: one with required methods
+  /// (`UIPickerViewDataSource`), one that refines `Sendable` (`AVSpeechSynthesizerDelegate`), a
+  /// composition (`UIImagePickerController.delegate` adopts both of its protocols), or your own
+  /// `@objc` protocol:
   ///
   /// ```swift
   /// DelegateProxy.attach(to: picker, delegate: \.dataSource, handlers: [.viewModel: model])
   /// ```
   ///
   /// A subclass that adopts the protocol (`final class SearchBarProxy: DelegateProxy,
-  /// UISearchBarDelegate {}`) works the same, and names the proxy in your code. `adopting`
-  /// names the protocol where the SDK renamed it for Swift, so its Objective-C name is not the
-  /// property type's.
+  /// UISearchBarDelegate {}`) works the same, and names the proxy in your code. `adopting` adds
+  /// a protocol the parent asks its delegate about beyond the property's type
+  /// (`UIDataSourceModelAssociation`, for state restoration).
   ///
-  /// - Precondition: The property's protocol is found by its Swift name, or named in
-  ///   `adopting`, or the class adopts it.
+  /// A property whose type is a Swift protocol with no Objective-C counterpart (`\.delegate` of
+  /// `PHPickerViewController`) cannot hold a proxy, and this form does not compile for it; the
+  /// compiler names what works (`\.__delegate`). A property typed with a class is refused at
+  /// run time: the proxy is not attached, the property keeps what it held, and
+  /// ``RoutingProxy/onError`` hears a ``DelegateProxyError/Kind/propertyCannotBeServed`` error.
   ///
   /// `handlers` can be left out when closures answer everything, given here in `answers` or
-  /// after, with `answer(_:owner:…)`:
+  /// after, with `answer(_:owner:…)`; `answers` come before `fallbacks`:
   ///
   /// ```swift
   /// let pick = #selector(UIFontPickerViewControllerDelegate.fontPickerViewControllerDidPickFont)
-  /// DelegateProxy.attach(to: picker, delegate: \.delegate).answer(pick, owner: self) {
-  ///   (screen, picker: UIFontPickerViewController) in
-  ///   screen.style.apply(picker.selectedFontDescriptor)
-  /// }
+  /// let cancel = #selector(UIFontPickerViewControllerDelegate.fontPickerViewControllerDidCancel)
+  /// DelegateProxy.attach(
+  ///   to: picker, delegate: \.delegate,
+  ///   answers: [
+  ///     .answer(pick, owner: self) { (screen, picker: UIFontPickerViewController) in
+  ///       screen.style.apply(picker.selectedFontDescriptor)
+  ///     }
+  ///   ],
+  ///   fallbacks: [cancel: .value(())])
   /// ```
   ///
   /// Closures in `answers` are handlers from the start: the parent sees them the moment the
   /// proxy becomes its delegate (a closure added later with `answer` reaches it after the
   /// turn, when the proxy re-assigns itself).
   @discardableResult
-  public static func attach<Parent: AnyObject, Delegate>(
+  public static func attach<Parent: AnyObject, Delegate: AnyObject>(
     to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
     adopting protocolWithRequiredMethods: Protocol? = nil,
     handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
@@ -163,7 +187,7 @@ open class DelegateProxy: RoutingProxy<Never> {
     attach(
       to: parent, key: DelegatePropertyKey(property), delegateType: Delegate.self,
       access: UncheckedProperty(
-        parent: parent, read: { $0[keyPath: property].map { $0 as AnyObject } },
+        parent: parent, read: { $0[keyPath: property] },
         write: { $0[keyPath: property] = $1 as? Delegate }),
       adopting: protocolWithRequiredMethods, handlers: handlers, answers: answers, rules: rules,
       fallbacks: fallbacks, keepingInstalledDelegate: keepingInstalledDelegate)
@@ -176,8 +200,12 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// The property can never be `nil`, so ``detach()`` gives it back the delegate it had, and
   /// the proxy re-asks the parent by assigning itself again: a parent that reads its delegate's
   /// answers only when a different object is assigned is not re-asked.
+  ///
+  /// ```swift
+  /// DelegateProxy.attach(to: responder, delegate: \.profileDelegate, handlers: [.viewModel: profiles])
+  /// ```
   @discardableResult
-  public static func attach<Parent: AnyObject, Delegate>(
+  public static func attach<Parent: AnyObject, Delegate: AnyObject>(
     to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate>,
     adopting protocolWithRequiredMethods: Protocol? = nil,
     handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
@@ -187,7 +215,7 @@ open class DelegateProxy: RoutingProxy<Never> {
     attach(
       to: parent, key: DelegatePropertyKey(property), delegateType: Delegate.self,
       access: UncheckedProperty(
-        parent: parent, read: { $0[keyPath: property] as AnyObject },
+        parent: parent, read: { $0[keyPath: property] },
         write: { parent, object in
           if let delegate = object as? Delegate { parent[keyPath: property] = delegate }
         }),
@@ -200,16 +228,13 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// `set` sets it.
   ///
   /// ```swift
-  /// final class FramesProxy: DelegateProxy, AVCaptureVideoDataOutputSampleBufferDelegate,
-  ///   @unchecked Sendable {}
-  ///
-  /// FramesProxy.attach(
+  /// DelegateProxy.attach(
   ///   to: output, delegate: \.sampleBufferDelegate,
   ///   settingWith: { output, delegate in output.setSampleBufferDelegate(delegate, queue: frames) },
   ///   handlers: [.viewModel: detector])
   /// ```
   @discardableResult
-  public static func attach<Parent: AnyObject, Delegate>(
+  public static func attach<Parent: AnyObject, Delegate: AnyObject>(
     to parent: Parent, delegate property: KeyPath<Parent, Delegate?>,
     settingWith set: @escaping (Parent, Delegate?) -> Void,
     adopting protocolWithRequiredMethods: Protocol? = nil,
@@ -220,17 +245,68 @@ open class DelegateProxy: RoutingProxy<Never> {
     attach(
       to: parent, key: DelegatePropertyKey(property), delegateType: Delegate.self,
       access: UncheckedProperty(
-        parent: parent, read: { $0[keyPath: property].map { $0 as AnyObject } },
-        write: { set($0, $1 as? Delegate) }),
+        parent: parent, read: { $0[keyPath: property] }, write: { set($0, $1 as? Delegate) }),
       adopting: protocolWithRequiredMethods, handlers: handlers, answers: answers, rules: rules,
       fallbacks: fallbacks, keepingInstalledDelegate: keepingInstalledDelegate)
   }
 
-  /// A read-only delegate property cannot be set by the proxy: name the method that sets it.
+  /// Attaches a proxy to a delegate the parent sets with a method and has no property to read
+  /// it back, such as `CXProvider`'s `setDelegate(_:queue:)`: `set` sets it.
+  ///
+  /// ```swift
+  /// DelegateProxy.attach(
+  ///   to: provider, settingWith: { provider, delegate in provider.setDelegate(delegate, queue: nil) },
+  ///   handlers: [.viewModel: calls])
+  /// ```
+  ///
+  /// With nothing to read, the proxy knows only what it set: a delegate the parent had is not
+  /// kept, ``detach()`` sets `nil`, and a delegate set behind the proxy's back is not noticed.
+  @discardableResult
+  public static func attach<Parent: AnyObject, Delegate: AnyObject>(
+    to parent: Parent, settingWith set: @escaping (Parent, Delegate?) -> Void,
+    adopting protocolWithRequiredMethods: Protocol? = nil,
+    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
+    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:]
+  ) -> Self {
+    let written = WrittenDelegate()
+    return attach(
+      to: parent, key: .setter(ObjectIdentifier(Delegate.self)), delegateType: Delegate.self,
+      access: UncheckedProperty(
+        parent: parent, read: { _ in written.object },
+        write: { parent, object in
+          written.object = object
+          set(parent, object as? Delegate)
+        }),
+      adopting: protocolWithRequiredMethods, handlers: handlers, answers: answers, rules: rules,
+      fallbacks: fallbacks, keepingInstalledDelegate: false)
+  }
+
+  /// A delegate property whose type no proxy can be: a Swift protocol without an Objective-C
+  /// counterpart.
+  ///
+  /// This overload exists for its message: attaching to such a property does not compile, and
+  /// says what works instead.
+  @discardableResult
+  @available(
+    *, unavailable,
+    message:
+      "no proxy can be this delegate: its type names a Swift protocol without an Objective-C counterpart. Where the SDK renamed the Objective-C protocol, attach to its twin, delegate: \\.__delegate; for your own protocol, declare it @objc; otherwise implement the delegate in a class of your own"
+  )
+  public static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
+    adopting protocolWithRequiredMethods: Protocol? = nil,
+    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
+    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    keepingInstalledDelegate: Bool = true
+  ) -> Self {
+    fatalError("unavailable")
+  }
+
+  /// A read-only delegate property cannot be set by the proxy.
   ///
   /// This overload exists for its message: attaching to a property the parent sets with a
-  /// method (`setSampleBufferDelegate(_:queue:)`) does not compile, and says what to write
-  /// instead:
+  /// method (`setSampleBufferDelegate(_:queue:)`) or takes at initialization
+  /// (`URLSession.delegate`) does not compile, and says what to write instead:
   ///
   /// ```swift
   /// DelegateProxy.attach(
@@ -242,17 +318,41 @@ open class DelegateProxy: RoutingProxy<Never> {
   @available(
     *, unavailable,
     message:
-      "the delegate property is read-only: give the method that sets it, attach(to:delegate:settingWith:handlers:)"
+      "the delegate property is read-only. If the parent takes its delegate at initialization (URLSession, UIContextMenuInteraction), pass it DelegateProxy.delegate(as: (any <its protocol>).self, ownedBy: self, handlers: …); if a method sets it, give the method: attach(to:delegate:settingWith:handlers:)"
   )
   public static func attach<Parent: AnyObject, Delegate>(
     to parent: Parent, delegate property: KeyPath<Parent, Delegate?>,
-    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:]
+    adopting protocolWithRequiredMethods: Protocol? = nil,
+    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
+    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    keepingInstalledDelegate: Bool = true
   ) -> Self {
     fatalError("unavailable")
   }
 
-  /// The one way every `attach` goes: makes the proxy, gives it its closures, and connects it
-  /// to the property `access` reaches, kept under `key`.
+  /// A read-only delegate property that is not optional cannot be set by the proxy.
+  ///
+  /// This overload exists for its message: such a delegate is given at initialization
+  /// (`MIDICIResponder`'s `profileDelegate`), so the proxy is made with
+  /// ``delegate(as:adopting:ownedBy:handlers:answers:rules:fallbacks:)`` and passed there.
+  @discardableResult
+  @available(
+    *, unavailable,
+    message:
+      "the delegate property is read-only: the parent takes its delegate at initialization; pass it DelegateProxy.delegate(as: (any <its protocol>).self, ownedBy: self, handlers: …)"
+  )
+  public static func attach<Parent: AnyObject, Delegate>(
+    to parent: Parent, delegate property: KeyPath<Parent, Delegate>,
+    adopting protocolWithRequiredMethods: Protocol? = nil,
+    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
+    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
+    keepingInstalledDelegate: Bool = true
+  ) -> Self {
+    fatalError("unavailable")
+  }
+
+  /// The one way every `attach` goes: makes the proxy, adopts the property's protocols, gives it
+  /// its closures, and connects it to the property `access` reaches, kept under `key`.
   private static func attach<Parent: AnyObject, Delegate>(
     to parent: Parent, key: DelegatePropertyKey, delegateType: Delegate.Type,
     access: UncheckedProperty<Parent>, adopting protocolWithRequiredMethods: Protocol?,
@@ -261,12 +361,10 @@ open class DelegateProxy: RoutingProxy<Never> {
     keepingInstalledDelegate: Bool
   ) -> Self {
     let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
-    proxy.adopt(propertyOf: Delegate.self, named: protocolWithRequiredMethods)
-    precondition(
-      proxy is Delegate,
-      "\(Self.self) does not adopt \(Delegate.self), the type of the delegate property it is "
-        + "attached to, and its Objective-C protocol was not found by that name. Name it: "
-        + "`attach(to:delegate:adopting: <its Objective-C protocol>.self, handlers:)`.")
+    // Refused (and reported) for a type no proxy can be; the property is left as it was.
+    guard proxy.adopt(propertyOf: Delegate.self, extra: protocolWithRequiredMethods) else {
+      return proxy
+    }
     // Before the first assignment, so the parent's first question sees them.
     for answer in answers { answer.register(proxy.routing) }
     let attached = AttachedDelegateProxies.of(parent)
@@ -308,7 +406,7 @@ open class DelegateProxy: RoutingProxy<Never> {
   ///
   /// - Returns: The proxy the handlers joined.
   @discardableResult
-  public static func join<Parent: AnyObject, Delegate>(
+  public static func join<Parent: AnyObject, Delegate: AnyObject>(
     _ parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
     handlers: KeyValuePairs<HandlerRole, AnyObject>
   ) -> DelegateProxy {
@@ -340,15 +438,17 @@ open class DelegateProxy: RoutingProxy<Never> {
 
   /// Makes a proxy of this class for a parent that takes its delegate at initialization and
   /// never lets it be set again: `URLSession(configuration:delegate:delegateQueue:)`,
-  /// `UIContextMenuInteraction(delegate:)`.
+  /// `UIContextMenuInteraction(delegate:)`. The class adopts the delegate protocol, so the
+  /// proxy is the delegate, and keeps its rules and `explain` for later:
   ///
   /// ```swift
-  /// final class SessionProxy: DelegateProxy, URLSessionDataDelegate {}
+  /// final class SessionProxy: DelegateProxy, URLSessionDataDelegate, @unchecked Sendable {}
   ///
+  /// let downloadsProxy = SessionProxy.delegate(handlers: [.viewModel: downloads])
   /// let session = URLSession(
-  ///   configuration: .default,
-  ///   delegate: SessionProxy.delegate(handlers: [.viewModel: downloads]),
-  ///   delegateQueue: nil)
+  ///   configuration: .default, delegate: downloadsProxy, delegateQueue: nil)
+  /// downloadsProxy.rules[selector: #selector(URLSessionDataDelegate.urlSession(_:dataTask:didReceive:))] =
+  ///   .broadcast
   /// ```
   ///
   /// Fallbacks, reports, observation and the check for handlers nothing keeps all hold. One
@@ -358,57 +458,79 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// handler here. A parent that holds its delegate weakly (`UIContextMenuInteraction`) needs the
   /// proxy kept: pass the object that lives as long as the parent as `owner`.
   ///
-  /// - Precondition: The class adopts the delegate protocol; for one with required methods, use
-  ///   ``delegate(as:adopting:ownedBy:handlers:rules:fallbacks:)``.
+  /// For a protocol a subclass cannot adopt (one with required methods), use
+  /// ``delegate(as:adopting:ownedBy:handlers:answers:rules:fallbacks:)``.
   public static func delegate(
-    ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject>,
-    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:]
+    ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject> = [:],
+    answers: [DelegateAnswer] = [], rules: RoutingRules<Never> = [:],
+    fallbacks: [Selector: DelegateFallback] = [:]
   ) -> Self {
-    made(adopting: nil, ownedBy: owner, handlers: handlers, rules: rules, fallbacks: fallbacks)
+    made(
+      adopting: [], ownedBy: owner, handlers: handlers, answers: answers, rules: rules,
+      fallbacks: fallbacks)
   }
 
-  /// A proxy of this class adopting `proto`, started without a property, kept by `owner`.
+  /// A proxy of this class adopting `protocols`, started without a property, kept by `owner`.
   private static func made(
-    adopting proto: Protocol?, ownedBy owner: AnyObject?,
-    handlers: KeyValuePairs<HandlerRole, AnyObject>, rules: RoutingRules<Never>,
-    fallbacks: [Selector: DelegateFallback]
+    adopting protocols: [Protocol], ownedBy owner: AnyObject?,
+    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer],
+    rules: RoutingRules<Never>, fallbacks: [Selector: DelegateFallback]
   ) -> Self {
     let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
-    if let proto, !class_conformsToProtocol(Self.self, proto) { proxy.adopt(proto) }
+    for proto in protocols where !proxy.conforms(to: proto) { proxy.adopt(proto) }
+    for answer in answers { answer.register(proxy.routing) }
     proxy.routing.startWithoutProperty(as: proxy)
     if let owner { AttachedDelegateProxies.of(owner).owned.append(proxy) }
     return proxy
   }
 
-  /// Makes a proxy of this class, adopting `protocolWithRequiredMethods` at run time, for a
-  /// parent that takes its delegate at initialization; typed as the delegate it is.
+  /// Makes a proxy of this class that adopts the protocols of `delegateType` (both of a
+  /// composition, an app's own `@objc` protocol), for a parent that takes its delegate at
+  /// initialization; typed as the delegate it is.
   ///
   /// ```swift
-  /// final class MenuProxy: DelegateProxy {}
-  ///
   /// let interaction = UIContextMenuInteraction(
-  ///   delegate: MenuProxy.delegate(
-  ///     as: (any UIContextMenuInteractionDelegate).self,
-  ///     adopting: UIContextMenuInteractionDelegate.self, ownedBy: self, handlers: [.view: self]))
+  ///   delegate: DelegateProxy.delegate(
+  ///     as: (any UIContextMenuInteractionDelegate).self, ownedBy: self, handlers: [.view: self]))
   /// ```
   ///
-  /// See ``delegate(ownedBy:handlers:rules:fallbacks:)`` for what holds and what cannot.
-  public static func delegate<Delegate>(
-    as delegateType: Delegate.Type, adopting protocolWithRequiredMethods: Protocol,
-    ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject>,
-    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:]
+  /// Give its rules, fallbacks and closures here; to change them later, keep the proxy from
+  /// ``delegate(ownedBy:handlers:answers:rules:fallbacks:)`` made by a subclass that adopts the
+  /// protocol. `adopting` adds a protocol beyond the type's. See that method for what holds and
+  /// what cannot.
+  ///
+  /// - Precondition: `delegateType` is a protocol type (a class type names something a proxy
+  ///   cannot be).
+  public static func delegate<Delegate: AnyObject>(
+    as delegateType: Delegate.Type, adopting protocolWithRequiredMethods: Protocol? = nil,
+    ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject> = [:],
+    answers: [DelegateAnswer] = [], rules: RoutingRules<Never> = [:],
+    fallbacks: [Selector: DelegateFallback] = [:]
   ) -> Delegate {
+    let found = (try? PropertyProtocols.toAdopt(for: delegateType, resolve: protocolObject).get())
     let proxy = made(
-      adopting: protocolWithRequiredMethods, ownedBy: owner, handlers: handlers, rules: rules,
+      adopting: (found ?? []) + [protocolWithRequiredMethods].compactMap { $0 }, ownedBy: owner, handlers: handlers, answers: answers, rules: rules,
       fallbacks: fallbacks)
     guard let typed = proxy as? Delegate else {
       preconditionFailure(
-        "\(Self.self).delegate(as: \(Delegate.self), adopting: "
-          + "\(NSStringFromProtocol(protocolWithRequiredMethods))): the proxy is not a "
-          + "\(Delegate.self). Name the protocol the parent's initializer takes in both.")
+        "\(Self.self).delegate(as: \(Delegate.self)): a proxy is no \(Delegate.self). Fix: name "
+          + "the protocol the parent's initializer takes, delegate(as: (any <its protocol>).self).")
     }
     return typed
   }
+}
+
+/// The runtime's protocol `reference` names, when it is an Objective-C protocol: the protocols a
+/// proxy can adopt.
+private func protocolObject(_ reference: ExistentialProtocol) -> Protocol? {
+  guard case .objectiveC(let address) = reference else { return nil }
+  return Unmanaged<Protocol>.fromOpaque(address).takeUnretainedValue()
+}
+
+/// What a proxy set to a property it cannot read (`CXProvider`'s `setDelegate(_:queue:)`), so it
+/// can tell whether it still holds it; under the routing's lock, as the property's closures are.
+private final class WrittenDelegate {
+  weak var object: AnyObject?
 }
 
 extension RoutingRules {

@@ -119,6 +119,10 @@ extension DelegateProxyError {
     /// handler held weakly, a closure tied to an owner), and neither a preset nor a declared
     /// `.completion` fallback would call its handler once that is gone.
     public static let completionMayGoUncalled = Kind(.completionMayGoUncalled)
+    /// The delegate property's type names something no proxy can be (a Swift protocol without
+    /// an Objective-C counterpart, a class), so the proxy was not attached and the property
+    /// kept what it held.
+    public static let propertyCannotBeServed = Kind(.propertyCannotBeServed)
 
     enum Code: String, Sendable {
       case routeCannotWork, undeclaredSelector, undeclaredFallbackSelector,
@@ -126,7 +130,7 @@ extension DelegateProxyError {
         handlerReleasedAfterAttach, undeliverableObservation, unansweredMessage,
         replacedByAnotherObject, propertyOwnedByAnotherProxy, returnedViewNotDequeued,
         dataSourceSplit, closureCannotAnswer, listProblem, roleReplaced, calledOffItsActor,
-        unreadableArguments, completionMayGoUncalled
+        unreadableArguments, completionMayGoUncalled, propertyCannotBeServed
     }
   }
 }
@@ -158,6 +162,8 @@ extension DelegateProxyError {
     case unreadableArguments(selector: String, found: String)
     /// `handler` describes what answers the method; `argument` is the handler's index.
     case completionMayGoUncalled(selector: String, handler: String, argument: Int)
+    /// `type` is the property's type; `reason` says what the proxy cannot be and what works.
+    case propertyCannotBeServed(type: String, reason: String)
 
     var code: Kind.Code {
       switch self {
@@ -180,6 +186,7 @@ extension DelegateProxyError {
       case .calledOffItsActor: .calledOffItsActor
       case .unreadableArguments: .unreadableArguments
       case .completionMayGoUncalled: .completionMayGoUncalled
+      case .propertyCannotBeServed: .propertyCannotBeServed
       }
     }
 
@@ -194,7 +201,7 @@ extension DelegateProxyError {
       case .nearMiss(_, let method, _): method
       case .routeCannotWork, .handlerReleasedAfterAttach, .replacedByAnotherObject,
         .propertyOwnedByAnotherProxy, .returnedViewNotDequeued, .dataSourceSplit, .listProblem,
-        .roleReplaced:
+        .roleReplaced, .propertyCannotBeServed:
         nil
       }
     }
@@ -205,7 +212,7 @@ extension DelegateProxyError {
       case .routeCannotWork, .undeclaredSelector, .undeclaredFallbackSelector,
         .ruleForModeledSelector, .handlerReleasedAfterAttach, .undeliverableObservation,
         .propertyOwnedByAnotherProxy, .dataSourceSplit, .closureCannotAnswer,
-        .calledOffItsActor, .completionMayGoUncalled:
+        .calledOffItsActor, .completionMayGoUncalled, .propertyCannotBeServed:
         true
       case .keyedSelectorNobodyImplements, .nearMiss, .unansweredMessage,
         .replacedByAnotherObject, .returnedViewNotDequeued, .roleReplaced, .unreadableArguments:
@@ -292,6 +299,10 @@ extension DelegateProxyError {
           + "another object's counts. Fix: route these messages to one object "
           + "(rules[.numberOfRows] = .always(HandlerRole(\"dataSource\")), and so on), or "
           + "attach with keepingInstalledObjects: false."
+      case .propertyCannotBeServed(let type, let reason):
+        return
+          "The proxy was not attached, and the property keeps what it held: it is typed "
+          + "\(type), and \(reason)"
       case .closureCannotAnswer(let selector, let reason):
         return "The closure for \(selector) cannot answer it: \(reason)."
       case .listProblem(let error):

@@ -224,13 +224,6 @@ open class RoutingProxy<Message: MessageSet>: ForwardingProxy {
     routing.forward(DirectInvocation(message: message, receiver: self))
   }
 
-  /// True for a protocol the proxy's class adopts or a live handler adopts (a handler's
-  /// `UIDataSourceModelAssociation`, for state restoration).
-  open override func conforms(to aProtocol: Protocol) -> Bool {
-    super.conforms(to: aProtocol)
-      || routing.anyHandler { ($0 as? NSObjectProtocol)?.conforms(to: aProtocol) ?? false }
-  }
-
   #if canImport(UIKit)
   // MARK: - UIScrollViewDelegate's every-frame notifications
 

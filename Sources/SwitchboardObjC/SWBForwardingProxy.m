@@ -395,6 +395,11 @@ static Class SWBAdoptingClass(Class base, NSArray *protocols) {
     Class made = objc_allocateClassPair(base, [name UTF8String], 0);
     if (!made) return base;
     class_addMethod(made, @selector(class), (IMP)SWBAdoptingClassClass, "#@:");
+    // The runtime is told the truth: class_conformsToProtocol answers for the class, as the
+    // proxy's -conformsToProtocol: does.
+    for (NSValue *boxed in protocols) {
+      class_addProtocol(made, (SWB_BRIDGE Protocol *)[boxed pointerValue]);
+    }
     objc_registerClassPair(made);
     return made;
   }
@@ -432,15 +437,11 @@ static Class SWBAdoptingClass(Class base, NSArray *protocols) {
   }
 }
 
+/// Yes for exactly the protocols the proxy's runtime class adopts (with those its protocols
+/// inherit): NSObject's asks `-class`, which an adopting class answers with its base.
 - (BOOL)conformsToProtocol:(Protocol *)protocol {
-  if ([super conformsToProtocol:protocol]) return YES;
-  @synchronized(self) {
-    for (NSValue *boxed in _adoptedProtocols) {
-      Protocol *adopted = (SWB_BRIDGE Protocol *)[boxed pointerValue];
-      if (protocol_isEqual(adopted, protocol) || protocol_conformsToProtocol(adopted, protocol)) {
-        return YES;
-      }
-    }
+  for (Class cls = object_getClass(self); cls; cls = class_getSuperclass(cls)) {
+    if (class_conformsToProtocol(cls, protocol)) return YES;
   }
   return NO;
 }

@@ -358,6 +358,10 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
   static let hasDirectPath =
     ProcessInfo.processInfo.environment["SWITCHBOARD_MODEL_FORWARDING"] != "invocation"
 
+  /// The protocols the proxy adopted, as `conformsToProtocol:` answers for them: the model's
+  /// protocol, or those of the property's type when attached with `declaredAs`.
+  private(set) var adoptedProtocols = ["ModelDelegateProtocol"]
+
   /// Selectors whose signature the base remembered from a handler.
   var rememberedSignatures: Set<String> { lock.withLock { remembered } }
   var errors: [String] { routing.errors.map { "\($0)" } }
@@ -370,19 +374,22 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
     }
   }
 
-  /// `DelegateProxy.attach(to:delegate:handlers:rules:fallbacks:keepingInstalledDelegate:)`.
+  /// `DelegateProxy.attach(to:delegate:handlers:rules:fallbacks:keepingInstalledDelegate:)`;
+  /// `declaredAs` is the delegate property's type, whose protocols the proxy adopts (every
+  /// protocol of the model otherwise).
   @discardableResult
   static func attach(
     to parent: ModelParent, handlers: KeyValuePairs<HandlerRole, AnyObject>,
     answers: [DelegateAnswer] = [],
     rules: RoutingRules<Never> = [:], fallbacks: [String: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true, keepingDefaultOnError: Bool = false,
-    runLoop: ModelRunLoop
+    declaredAs delegateType: Any.Type? = nil, runLoop: ModelRunLoop
   ) -> ModelDelegateProxy {
     attach(
       to: parent, handlers: handlers, answers: answers, rules: rules, fallbacks: fallbacks,
       keepingInstalledDelegate: keepingInstalledDelegate,
-      keepingDefaultOnError: keepingDefaultOnError, schedule: runLoop.schedule)
+      keepingDefaultOnError: keepingDefaultOnError, declaredAs: delegateType,
+      schedule: runLoop.schedule)
   }
 
   /// `attach`, with the proxy's after-the-turn work scheduled by `schedule`: the real
@@ -393,14 +400,25 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
     answers: [DelegateAnswer] = [],
     rules: RoutingRules<Never> = [:], fallbacks: [String: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true, keepingDefaultOnError: Bool = false,
+    declaredAs delegateType: Any.Type? = nil,
     schedule: @escaping (@escaping @Sendable () -> Void) -> Void
   ) -> ModelDelegateProxy {
+    let adopting = ModelAdoptingRuntime()
     let proxy = ModelDelegateProxy(
       routing: DelegateRouting(
         handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: rules,
-        fallbacks: fallbacks, runtime: ModelDelegateRuntime(),
+        fallbacks: fallbacks, runtime: delegateType == nil ? ModelDelegateRuntime() : adopting,
         typedNotifications: DelegatePreset.typedNotifications, schedule: schedule),
       keepingDefaultOnError: keepingDefaultOnError)
+    // As `DelegateProxy.attach` does: the protocols of the property's type, read from its
+    // metadata, each resolved by the model's Objective-C runtime; refused when one has none.
+    if let delegateType {
+      let adopted = PropertyProtocols.adopt(
+        for: delegateType, resolve: ModelObjectiveCProtocols.resolve,
+        reportingTo: proxy.routing, adopting.adopt)
+      guard adopted else { return proxy }
+      proxy.adoptedProtocols = adopting.adopted
+    }
     // As `DelegateProxy.attach` does: before the first assignment.
     for answer in answers { answer.register(proxy.routing) }
     let previous = parent.dispatcher
@@ -486,8 +504,8 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
     return invocation.answer
   }
 
-  /// `conformsToProtocol:` for a protocol the model names.
-  func conforms(to protocolName: String) -> Bool {
-    routing.anyHandler { ($0 as? DelegateHandler)?.protocols.contains(protocolName) ?? false }
-  }
+  /// `conformsToProtocol:` for a protocol the model names: yes for exactly those it adopted (on
+  /// the runtime, its class adopts them: Tests/ObjCRuntimeTests checks it), whatever its
+  /// handlers adopt.
+  func conforms(to protocolName: String) -> Bool { adoptedProtocols.contains(protocolName) }
 }

@@ -1170,12 +1170,12 @@ struct DelegateProxySpecs {
       #expect(namesAsked == selectors.map(\.name), "each name asked once, in turn or not")
     }
 
-    @Test("it: conformsToProtocol: is yes for a protocol a live handler adopts")
+    @Test("it: conformsToProtocol: is yes for the protocol it adopted, not for a handler's")
     func conforms() {
       let restoring = DelegateHandler([], protocols: ["UIDataSourceModelAssociation"])
       let proxy = spec.attach([.view: spec.screen, .viewModel: restoring])
-      #expect(proxy.conforms(to: "UIDataSourceModelAssociation"))
-      #expect(!proxy.conforms(to: "UITableViewDragDelegate"))
+      #expect(proxy.conforms(to: "ModelDelegateProtocol"))
+      #expect(!proxy.conforms(to: "UIDataSourceModelAssociation"))
     }
 
     @Test("it: answers, forwards and delivers on another thread than the main one")

@@ -518,6 +518,12 @@ static void instanceAdoption(void) {
   check([adopting conformsToProtocol:@protocol(SWBTestDelegate)],
     "the adopting proxy conforms to the protocol");
   check([adopting conformsToProtocol:@protocol(SWBTestBase)], "and to the one it inherits");
+  check(class_conformsToProtocol(object_getClass(adopting), @protocol(SWBTestDelegate)),
+    "class_conformsToProtocol says so of its runtime class");
+  other->target = handler;
+  check(!class_conformsToProtocol(object_getClass(other), @protocol(SWBTestDelegate))
+          && ![other conformsToProtocol:@protocol(SWBTestBase)],
+    "and not of another proxy's class, whose target adopts it");
   check([adopting methodSignatureForSelector:@selector(baseDidChange:)] != nil,
     "an inherited protocol's method has a signature");
   check(![other conformsToProtocol:@protocol(SWBTestDelegate)]

@@ -132,32 +132,64 @@ struct DelegatePropertyKeyTests {
   }
 }
 
-/// The Objective-C names tried for a delegate property's protocol.
-struct ObjectiveCProtocolNameTests {
-  @Test func aProtocolKeepsItsNameOrLosesFoundationsPrefix() {
-    #expect(
-      ObjectiveCProtocolName.candidates(reflecting: "UIKit.UISearchBarDelegate")
-        == ["UISearchBarDelegate", "NSUISearchBarDelegate"])
-    #expect(
-      ObjectiveCProtocolName.candidates(reflecting: "Foundation.URLSessionDelegate")
-        == ["URLSessionDelegate", "NSURLSessionDelegate"])
+/// The protocols a delegate property's type names, read from its metadata.
+struct ExistentialProtocolsTests {
+  @Test func aProtocolTypeNamesItsProtocol() {
+    #expect(existentialProtocols(of: (any LocalDelegate).self) == [.swift(name: "LocalDelegate")])
   }
 
-  @Test func aNestedProtocolJoinsItsPath() {
-    #expect(
-      ObjectiveCProtocolName.candidates(reflecting: "PencilKit.PKToolPicker.Delegate").first
-        == "PKToolPickerDelegate")
-    #expect(
-      ObjectiveCProtocolName.candidates(reflecting: "UIKit.UITabBarController.Sidebar.Delegate")
-        .first == "UITabBarControllerSidebarDelegate")
+  @Test func aCompositionNamesEachOfItsProtocols() {
+    let names = existentialProtocols(of: (any LocalDelegate & OtherDelegate).self)
+    #expect(names == [.swift(name: "LocalDelegate"), .swift(name: "OtherDelegate")])
   }
 
-  @Test func theSwiftRuntimeNamesAProtocolTypeWithItsModule() {
-    // What `candidates(for:)` reads, on the real runtime: the module, then the type's path.
+  @Test func aCompositionWithAClassNamesItsProtocolsAfterTheClass() {
     #expect(
-      ObjectiveCProtocolName.candidates(for: (any LocalDelegate).self).first == "LocalDelegate")
+      existentialProtocols(of: (LocalClass & OtherDelegate).self)
+        == [.swift(name: "OtherDelegate")])
+  }
+
+  @Test func anyObjectNamesNoProtocolAndAClassIsNoExistential() {
+    #expect(existentialProtocols(of: AnyObject.self) == [])
+    #expect(existentialProtocols(of: LocalClass.self) == nil)
+    #expect(existentialProtocols(of: Int.self) == nil)
   }
 }
 
-/// A protocol as a test module declares it (a private one has no name the runtime prints).
+/// The protocols a proxy adopts to serve a property, and the properties it refuses.
+struct PropertyProtocolsTests {
+  @Test func everyProtocolOfACompositionIsAdopted() throws {
+    let adopted = try PropertyProtocols.toAdopt(for: (any LocalDelegate & OtherDelegate).self) {
+      if case .swift(let name) = $0 { name } else { nil }
+    }.get()
+    #expect(adopted == ["LocalDelegate", "OtherDelegate"])
+  }
+
+  @Test func aProtocolWithoutCounterpartIsRefusedNamingIt() {
+    let result = PropertyProtocols.toAdopt(for: (any LocalDelegate & OtherDelegate).self) {
+      if case .swift("LocalDelegate") = $0 { "LocalDelegate" } else { nil }
+    }
+    guard case .failure(let error) = result else {
+      Issue.record("a property with a Swift-only protocol was served")
+      return
+    }
+    #expect(error.kind == .propertyCannotBeServed)
+    #expect(error.isSetupMistake)
+    #expect(error.description.contains("OtherDelegate is a Swift protocol"))
+    #expect(error.description.contains("\\.__delegate"))
+  }
+
+  @Test func aClassTypeIsRefused() {
+    let result = PropertyProtocols.toAdopt(for: LocalClass.self) { _ in "any" }
+    guard case .failure(let error) = result else {
+      Issue.record("a property typed with a class was served")
+      return
+    }
+    #expect(error.description.contains("LocalClass, which is not a protocol"))
+  }
+}
+
+/// Protocols as a test module declares them (a private one has no name the runtime prints).
 protocol LocalDelegate: AnyObject {}
+protocol OtherDelegate: AnyObject {}
+final class LocalClass {}

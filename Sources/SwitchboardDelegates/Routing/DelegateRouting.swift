@@ -400,15 +400,6 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
 
   /// Every selector asked about or given a rule, with its route.
   package var routingTable: RoutingTable<Message> { withLock { router.routingTable } }
-
-  /// Whether a live handler passes `check` (adopts a protocol, for `conformsToProtocol:`).
-  package func anyHandler(_ check: (AnyObject) -> Bool) -> Bool {
-    withLock {
-      router.handlers.flatMap(\.roles).contains { role in
-        router.handler(withRole: role).map(check) ?? false
-      }
-    }
-  }
 }
 
 extension DelegateRouting {

@@ -10,6 +10,9 @@ enum DelegatePropertyKey: Hashable {
   case objectiveC(String)
   /// A Swift property without an Objective-C name, by key path.
   case swift(AnyKeyPath)
+  /// A delegate the parent sets with a method and has no property for (`CXProvider`'s
+  /// `setDelegate(_:queue:)`), by the delegate's type.
+  case setter(ObjectIdentifier)
 
   /// The key of `keyPath`, whose Objective-C name (its key-value coding path) is
   /// `objectiveCName`, if it has one.
@@ -21,29 +24,5 @@ enum DelegatePropertyKey: Hashable {
   /// `@objc` properties on Apple platforms, never elsewhere.
   init(_ keyPath: AnyKeyPath) {
     self.init(keyPath, objectiveCName: keyPath._kvcKeyPathString)
-  }
-}
-
-/// The Objective-C names a delegate property's protocol may have, from its Swift type.
-///
-/// A protocol keeps its Objective-C name in Swift (`UISearchBarDelegate`), loses Foundation's
-/// `NS` prefix (`URLSessionDelegate` is `NSURLSessionDelegate`), or is nested under the type it
-/// serves (`PKToolPicker.Delegate` is `PKToolPickerDelegate`). The SDK's other renames need the
-/// protocol named in `attach`'s `adopting`.
-enum ObjectiveCProtocolName {
-  /// The names to try, most likely first, for the Swift type `delegateType`.
-  static func candidates(for delegateType: Any.Type) -> [String] {
-    candidates(reflecting: String(reflecting: delegateType))
-  }
-
-  /// The names to try for a type whose qualified Swift name is `qualifiedName`
-  /// (`"Foundation.URLSessionDelegate"`, `"PencilKit.PKToolPicker.Delegate"`).
-  static func candidates(reflecting qualifiedName: String) -> [String] {
-    var name = qualifiedName
-    if name.hasPrefix("any ") { name.removeFirst(4) }
-    // The module comes first; the type's own path follows.
-    let path = name.split(separator: ".").dropFirst()
-    let joined = (path.isEmpty ? [Substring(name)] : Array(path)).joined()
-    return [joined, "NS" + joined]
   }
 }

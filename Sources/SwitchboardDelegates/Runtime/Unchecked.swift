@@ -91,6 +91,48 @@ enum TypeShape: Equatable {
   }
 }
 
+/// One of the protocols an existential type names, as its type metadata refers to it.
+package enum ExistentialProtocol: Equatable {
+  /// An Objective-C protocol (an SDK's, or an app's `@objc` one): the address of the runtime's
+  /// `Protocol` object.
+  case objectiveC(UnsafeRawPointer)
+  /// A protocol only Swift knows, by its unqualified name.
+  case swift(name: String)
+}
+
+/// The protocols the existential `type` names (`any P`: one; `any P & Q`: both; `AnyObject`:
+/// none), in the metadata's order; `nil` when `type` is no existential.
+///
+/// A delegate property's protocols are read here rather than from its printed name: a
+/// composition prints as one name, and a Swift module's `@objc` protocol has a mangled
+/// Objective-C name (`_TtP5MyApp10MyDelegate_`); the runtime has no public API that lists them.
+/// Invariant: an existential's metadata (kind `0x303`) is a pointer-sized kind, 32 bits of flags,
+/// a 32-bit protocol count, the superclass constraint's metadata when the flags say there is one
+/// (`0x4000_0000`), then one pointer-sized reference per protocol: with the Objective-C runtime,
+/// a reference with its low bit set is a `Protocol` object's address, any other a Swift protocol
+/// descriptor, whose third 32-bit field is a relative pointer to its name (Swift's stable ABI,
+/// docs/ABI/TypeMetadata.rst; checked on Linux against protocols, compositions, `AnyObject` and a
+/// composition with a class).
+package func existentialProtocols(of type: Any.Type) -> [ExistentialProtocol]? {
+  guard case .existential = TypeShape.of(type) else { return nil }
+  let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+  let word = MemoryLayout<UInt>.size
+  let flags = metadata.load(fromByteOffset: word, as: UInt32.self)
+  let count = Int(metadata.load(fromByteOffset: word + 4, as: UInt32.self))
+  let first = word + 8 + (flags & 0x4000_0000 != 0 ? word : 0)
+  return (0..<count).map { index in
+    let reference = metadata.load(fromByteOffset: first + index * word, as: UInt.self)
+    #if _runtime(_ObjC)
+    if reference & 1 == 1, let address = UnsafeRawPointer(bitPattern: reference & ~1) {
+      return .objectiveC(address)
+    }
+    #endif
+    let descriptor = UnsafeRawPointer(bitPattern: reference)!
+    let name = descriptor + 8 + Int(descriptor.load(fromByteOffset: 8, as: Int32.self))
+    return .swift(name: String(cString: name.assumingMemoryBound(to: CChar.self)))
+  }
+}
+
 /// The pointer an argument arrived as (its address, boxed as a number by the runtime's
 /// forwarding base), as the pointer type `Value` (`UnsafeMutablePointer<CGPoint>` for
 /// `targetContentOffset:`, `UnsafeMutablePointer<ObjCBool>` for `stop:`).
