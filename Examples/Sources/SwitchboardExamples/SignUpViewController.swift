@@ -10,7 +10,7 @@ final class TextViewProxy: DelegateProxy, UITextViewDelegate {}
 final class SearchBarProxy: DelegateProxy, UISearchBarDelegate {}
 final class ScrollProxy: DelegateProxy, UIScrollViewDelegate {}
 final class PickerProxy: DelegateProxy, UIPickerViewDelegate {}
-// A protocol with required methods is named at attach instead (`adopting:`).
+// A protocol with required methods cannot be adopted by an empty class: attach adopts it.
 final class PickerDataSourceProxy: DelegateProxy {}
 final class NavigationProxy: DelegateProxy, UINavigationControllerDelegate {}
 final class TabBarProxy: DelegateProxy, UITabBarControllerDelegate {}
@@ -83,9 +83,7 @@ public final class SignUpViewController: UIViewController, UITextFieldDelegate,
         as: (UIScrollView, Bool).self
       ) { scrollView, _ in print("form scrolled to", scrollView.contentOffset.y) })
     PickerProxy.attach(to: plan, delegate: \.delegate, handlers: [.view: self])
-    PickerDataSourceProxy.attach(
-      to: plan, delegate: \.dataSource, adopting: UIPickerViewDataSource.self,
-      handlers: [.viewModel: model])
+    PickerDataSourceProxy.attach(to: plan, delegate: \.dataSource, handlers: [.viewModel: model])
     if let navigationController {
       NavigationProxy.attach(
         to: navigationController, delegate: \.delegate, handlers: [.view: self])
