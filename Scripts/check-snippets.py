@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Compiles every ```swift block of README.md and the DocC catalogs, and runs the ones that
-check what they show.
+"""Compiles every ```swift block of README.md, the DocC catalogs and the symbol documentation
+(`///` comments, see symbol_snippets.py), and runs the ones that check what they show.
 
 Usage: python3 Scripts/check-snippets.py            (from the repository root; CI runs it)
 
@@ -66,6 +66,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import symbol_snippets
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [ROOT / "README.md"] + sorted(ROOT.glob("Sources/*/*.docc/*.md"))
@@ -201,28 +203,64 @@ def bin_path():
         ).stdout.strip())
 
 
+def sdk_command(kind, main):
+    """The command that type-checks `main` against the SDK `kind` ("uikit", "appkit") names, or
+    None when none was given."""
+    prefix, sdk, target = (
+        ("SNIPPETS_IOS", IOS_SDK, "arm64-apple-ios17.0") if kind == "uikit"
+        else ("SNIPPETS_MACOS", MACOS_SDK, "arm64-apple-macosx13.0"))
+    if not sdk:
+        return None
+    modules = os.environ[prefix + "_MODULES"]
+    command = [
+        "swiftc", "-swift-version", "6", "-typecheck", "-warnings-as-errors",
+        "-target", os.environ.get(prefix + "_TARGET", target),
+        "-sdk", sdk, "-I", modules,
+        # The Objective-C base of the proxies, as SwiftPM built it.
+        "-Xcc", "-fmodule-map-file=" + str(
+            Path(modules).parent / "SwitchboardObjC.build" / "module.modulemap"),
+        "-Xcc", "-I" + str(ROOT / "Sources" / "SwitchboardObjC" / "include"), str(main)]
+    if os.environ.get(prefix + "_RESOURCE_DIR"):
+        command[1:1] = ["-resource-dir", os.environ[prefix + "_RESOURCE_DIR"]]
+    return command
+
+
+def check_symbol(snippet, workdir, bins):
+    """Type-checks a block of symbol documentation in the shapes symbol_snippets gives; the
+    errors of its shape as a method's body when it compiles in none."""
+    folder = workdir / ("symbol_" + re.sub(r"[^A-Za-z0-9]+", "_", snippet.name))
+    folder.mkdir()
+    main = folder / "main.swift"
+    outputs = []
+    for source in symbol_snippets.shapes(snippet):
+        main.write_text(source)
+        if snippet.kind == "linux":
+            command = ["swiftc", "-swift-version", "6", "-typecheck",
+                       "-I", str(bins / "Modules"), "-I", str(bins), str(main)]
+        else:
+            command = sdk_command(snippet.kind, main)
+            if command is None:
+                return snippet, True, "", snippet.kind + "-skipped"
+            # A fragment may leave a result unused; errors, data races included, still fail it.
+            command.remove("-warnings-as-errors")
+        result = subprocess.run(command, capture_output=True, text=True)
+        if result.returncode == 0:
+            return snippet, True, "", "symbol-" + snippet.kind
+        outputs.append(result.stderr)
+    # The errors of the shape most fragments take: the body of a method.
+    return snippet, False, outputs[2], "symbol-" + snippet.kind
+
+
 def check(snippet, workdir, bins):
     folder = workdir / re.sub(r"[^A-Za-z0-9]+", "_", snippet.name)
     folder.mkdir()
     main = folder / "main.swift"
     main.write_text(source_of(snippet))
     if snippet.uikit or snippet.appkit:
-        kind, prefix, sdk, target = (
-            ("uikit", "SNIPPETS_IOS", IOS_SDK, "arm64-apple-ios17.0") if snippet.uikit
-            else ("appkit", "SNIPPETS_MACOS", MACOS_SDK, "arm64-apple-macosx13.0"))
-        if not sdk:
+        kind = "uikit" if snippet.uikit else "appkit"
+        command = sdk_command(kind, main)
+        if command is None:
             return snippet, True, "", kind + "-skipped"
-        modules = os.environ[prefix + "_MODULES"]
-        command = [
-            "swiftc", "-swift-version", "6", "-typecheck", "-warnings-as-errors",
-            "-target", os.environ.get(prefix + "_TARGET", target),
-            "-sdk", sdk, "-I", modules,
-            # The Objective-C base of the proxies, as SwiftPM built it.
-            "-Xcc", "-fmodule-map-file=" + str(
-                Path(modules).parent / "SwitchboardObjC.build" / "module.modulemap"),
-            "-Xcc", "-I" + str(ROOT / "Sources" / "SwitchboardObjC" / "include"), str(main)]
-        if os.environ.get(prefix + "_RESOURCE_DIR"):
-            command[1:1] = ["-resource-dir", os.environ[prefix + "_RESOURCE_DIR"]]
         result = subprocess.run(command, capture_output=True, text=True)
         return snippet, result.returncode == 0, result.stderr, kind
     common = ["swiftc", "-swift-version", "6", "-I", str(bins / "Modules"), "-I", str(bins)]
@@ -370,6 +408,9 @@ def main():
         print(problem)
     build = subprocess.run(
         ["swift", "build", "--target", "SwitchboardLists"], capture_output=True, text=True)
+    if build.returncode == 0:
+        build = subprocess.run(
+            ["swift", "build", "--target", "SwitchboardTesting"], capture_output=True, text=True)
     if build.returncode != 0:
         print(build.stdout + build.stderr)
         sys.exit("snippets: the package does not build")
@@ -382,11 +423,13 @@ def main():
     failures = 0
     ran = 0
     rejected = 0
-    uikit = {"uikit": 0, "uikit-skipped": 0, "appkit": 0, "appkit-skipped": 0}
+    uikit = {"uikit": 0, "uikit-skipped": 0, "appkit": 0, "appkit-skipped": 0,
+             "symbol-linux": 0, "symbol-uikit": 0, "symbol-appkit": 0}
+    symbols = symbol_snippets.extract()
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(2) as pool:
-        for snippet, ok, output, what in pool.map(
-            lambda s: check(s, Path(tmp), bins), snippets
-        ):
+        checked = list(pool.map(lambda s: check(s, Path(tmp), bins), snippets))
+        checked += list(pool.map(lambda s: check_symbol(s, Path(tmp), bins), symbols))
+        for snippet, ok, output, what in checked:
             if what == "ran" and ok:
                 ran += 1
             if what == "rejected" and ok:
@@ -399,7 +442,10 @@ def main():
                 print(output.strip())
                 print()
     print(
-        f"snippets: {len(snippets) - failures} of {len(snippets)} as documented: {ran} ran "
+        f"snippets: {len(checked) - failures} of {len(checked)} as documented "
+        f"({len(symbols)} of symbol documentation: {uikit['symbol-linux']} type-checked here, "
+        f"{uikit['symbol-uikit']} against an iOS SDK, {uikit['symbol-appkit']} against a macOS "
+        f"SDK): {ran} ran "
         f"their checks, {rejected} rejected by the compiler as they must be, "
         f"{uikit['uikit']} type-checked against an iOS SDK, {uikit['appkit']} against a macOS SDK")
     if uikit["uikit-skipped"]:

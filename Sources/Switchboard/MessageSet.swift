@@ -48,7 +48,9 @@ public protocol MessageSet: Hashable, CaseIterable, Sendable {
   /// your notifications:
   ///
   /// ```swift
-  /// var isNotification: Bool { self == .leave }
+  /// extension ChatMessage {
+  ///   var isNotification: Bool { self == .leave }
+  /// }
   /// ```
   var isNotification: Bool { get }
 
@@ -70,7 +72,9 @@ public protocol MessageSet: Hashable, CaseIterable, Sendable {
   /// send) otherwise.
   ///
   /// ```swift
-  /// var answerType: Any.Type? { self == .greet ? String.self : Void.self }
+  /// extension ChatMessage {
+  ///   var answerType: Any.Type? { self == .greet ? String.self : Void.self }
+  /// }
   /// ```
   var answerType: Any.Type? { get }
 }

@@ -9,7 +9,8 @@
 /// final class Spy: Greeting, Farewell, PartialHandler {
 ///   var enabled: Set<ChatMessage> = [.greet]
 ///   func implements(_ message: ChatMessage) -> Bool { enabled.contains(message) }
-///   // ...
+///   func greet() -> String { "hello" }
+///   func leave() {}
 /// }
 /// ```
 ///

@@ -100,16 +100,16 @@ extension PrioritizedProxy {
   /// the handler's answer, or `defaultValue` when the message goes to nobody.
   ///
   /// For adapters whose handlers implement a message in one of two ways: a view controller that
-  /// adopts Switchboard's `ListRowCounting`, or one that implements UIKit's
-  /// `tableView(_:numberOfRowsInSection:)`. Each route keeps its handler cast to the capability
-  /// it adopts, so the call is as fast as ``send(_:as:default:_:)``.
+  /// adopts Switchboard's `ListRowCounting`, or one that still implements the app's older
+  /// protocol. Each route keeps its handler cast to the capability it adopts, so the call is as
+  /// fast as ``send(_:as:default:_:)``.
   ///
   /// ```swift
   /// let rows = proxy.send(
-  ///   .numberOfRows, as: (any ListRowCounting).self, or: (any UITableViewDataSource).self,
+  ///   .numberOfRows, as: (any ListRowCounting).self, or: (any LegacyRowSource).self,
   ///   default: 0,
   ///   { $0.numberOfRows(inSection: section) },
-  ///   or: { $0.tableView(tableView, numberOfRowsInSection: section) })
+  ///   or: { $0.rowCount(in: section) })
   /// ```
   ///
   /// A handler that adopts neither, although the proxy's implementation check says it

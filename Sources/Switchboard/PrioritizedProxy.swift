@@ -138,6 +138,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// to tell whether a handler implements one, and whether one returns nothing (so that it may
   /// be broadcast and observed):
   ///
+  /// <!-- snippet-uikit -->
   /// ```swift
   /// let proxy = PrioritizedProxy<ListMessage>(
   ///   namedImplementationCheck: { name, handler in

@@ -5,12 +5,12 @@
 ///
 /// ```swift
 /// do {
-///   let handler = try proxy.resolve(.cellForRow)
+///   print(try proxy.send(.greet, as: (any Greeting).self) { $0.greet() })
 /// } catch {
 ///   print(error)
-///   // cellForRow: rule 'always view' chose view (Screen), which does not implement it.
-///   // Handlers: view (Screen) ✗, viewModel (ScreenModel) ✓. Fix: implement cellForRow in view
-///   // (Screen) or change the rule for cellForRow.
+///   // greet: rule 'always view' chose view (ChatScreen), which does not implement it.
+///   // Handlers: view (ChatScreen) ✗, viewModel (ChatModel) ✓. Fix: implement greet in view
+///   // (ChatScreen) or change the rule for greet.
 /// }
 /// ```
 public struct RoutingError<Message: MessageSet>: Error, Hashable, CustomStringConvertible {

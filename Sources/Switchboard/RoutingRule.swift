@@ -64,7 +64,7 @@ public struct RoutingRule<Message: MessageSet>: Sendable, CustomStringConvertibl
   /// when it finds nobody to broadcast to.
   ///
   /// ```swift
-  /// if rules[named: "searchBar:textDidChange:"]?.isBroadcast == true { … }
+  /// if rules[named: "searchBar:textDidChange:"]?.isBroadcast == true { print("sent to all") }
   /// ```
   public var isBroadcast: Bool {
     if case .broadcast = kind { return true }

@@ -31,7 +31,9 @@ public struct DelegateAnswer {
   /// adds one.
   ///
   /// ```swift
-  /// .answer(named: "searchBarShouldBeginEditing:") { (_: UISearchBar) -> Bool in true }
+  /// let answer = DelegateAnswer.answer(named: "searchBarShouldBeginEditing:") {
+  ///   (_: UISearchBar) -> Bool in true
+  /// }
   /// ```
   public static func answer<each Argument, Answer>(
     named name: String, role: HandlerRole? = nil, isolation: (any Actor)? = #isolation,
@@ -51,7 +53,7 @@ extension DelegateAnswer {
   /// adds one.
   ///
   /// ```swift
-  /// .answer(#selector(UITextFieldDelegate.textFieldShouldReturn(_:))) {
+  /// let answer = DelegateAnswer.answer(#selector(UITextFieldDelegate.textFieldShouldReturn(_:))) {
   ///   (field: UITextField) -> Bool in field.resignFirstResponder()
   /// }
   /// ```
@@ -71,9 +73,9 @@ extension DelegateAnswer {
   /// `[weak self]`.
   ///
   /// ```swift
-  /// .answer(#selector(UISearchBarDelegate.searchBar(_:textDidChange:)), owner: self) {
-  ///   (screen, _: UISearchBar, text: String) in screen.filter(text)
-  /// }
+  /// let answer = DelegateAnswer.answer(
+  ///   #selector(UISearchBarDelegate.searchBar(_:textDidChange:)), owner: self
+  /// ) { (screen, _: UISearchBar, text: String) in screen.filter(text) }
   /// ```
   public static func answer<Owner: AnyObject, each Argument, Answer>(
     _ selector: Selector, owner: Owner, role: HandlerRole? = nil,
@@ -89,7 +91,7 @@ extension DelegateAnswer {
   /// would need a cast to say which one.
   ///
   /// ```swift
-  /// .answer(named: "tableView:heightForRowAtIndexPath:", owner: self) {
+  /// let answer = DelegateAnswer.answer(named: "tableView:heightForRowAtIndexPath:", owner: self) {
   ///   (screen, _: UITableView, indexPath: IndexPath) -> CGFloat in screen.height(at: indexPath)
   /// }
   /// ```

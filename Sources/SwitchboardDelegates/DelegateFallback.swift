@@ -78,7 +78,9 @@ public struct DelegateFallback: @unchecked Sendable {
   /// `value`: a number, a Boolean, an object, or a structure boxed as `NSValue`.
   ///
   /// ```swift
-  /// #selector(UITextFieldDelegate.textFieldShouldReturn(_:)): .value(true)
+  /// let fallbacks: [Selector: DelegateFallback] = [
+  ///   #selector(UITextFieldDelegate.textFieldShouldReturn(_:)): .value(true)
+  /// ]
   /// ```
   public static func value(_ value: Any) -> DelegateFallback {
     DelegateFallback(answer: .value(value))

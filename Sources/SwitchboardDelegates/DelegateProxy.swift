@@ -161,16 +161,16 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// after, with `answer(_:owner:…)`; `answers` come before `fallbacks`:
   ///
   /// ```swift
-  /// let pick = #selector(UIFontPickerViewControllerDelegate.fontPickerViewControllerDidPickFont)
-  /// let cancel = #selector(UIFontPickerViewControllerDelegate.fontPickerViewControllerDidCancel)
+  /// let shouldReturn = #selector(UITextFieldDelegate.textFieldShouldReturn(_:))
+  /// let shouldClear = #selector(UITextFieldDelegate.textFieldShouldClear(_:))
   /// DelegateProxy.attach(
-  ///   to: picker, delegate: \.delegate,
+  ///   to: textField, delegate: \.delegate, handlers: [.view: self],
   ///   answers: [
-  ///     .answer(pick, owner: self) { (screen, picker: UIFontPickerViewController) in
-  ///       screen.style.apply(picker.selectedFontDescriptor)
+  ///     .answer(shouldReturn, owner: self) { (screen, field: UITextField) -> Bool in
+  ///       screen.submit(field.text ?? "")
   ///     }
   ///   ],
-  ///   fallbacks: [cancel: .value(())])
+  ///   fallbacks: [shouldClear: .value(true)])
   /// ```
   ///
   /// Closures in `answers` are handlers from the start: the parent sees them the moment the
@@ -202,7 +202,8 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// answers only when a different object is assigned is not re-asked.
   ///
   /// ```swift
-  /// DelegateProxy.attach(to: responder, delegate: \.profileDelegate, handlers: [.viewModel: profiles])
+  /// // final class Uploader: NSObject { var delegate: any UploadDelegate }
+  /// DelegateProxy.attach(to: uploader, delegate: \.delegate, handlers: [.viewModel: progress])
   /// ```
   @discardableResult
   public static func attach<Parent: AnyObject, Delegate: AnyObject>(
@@ -509,8 +510,8 @@ open class DelegateProxy: RoutingProxy<Never> {
   ) -> Delegate {
     let found = (try? PropertyProtocols.toAdopt(for: delegateType, resolve: protocolObject).get())
     let proxy = made(
-      adopting: (found ?? []) + [protocolWithRequiredMethods].compactMap { $0 }, ownedBy: owner, handlers: handlers, answers: answers, rules: rules,
-      fallbacks: fallbacks)
+      adopting: (found ?? []) + [protocolWithRequiredMethods].compactMap { $0 }, ownedBy: owner,
+      handlers: handlers, answers: answers, rules: rules, fallbacks: fallbacks)
     guard let typed = proxy as? Delegate else {
       preconditionFailure(
         "\(Self.self).delegate(as: \(Delegate.self)): a proxy is no \(Delegate.self). Fix: name "

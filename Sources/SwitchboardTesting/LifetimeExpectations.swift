@@ -7,7 +7,7 @@ import Testing
 /// it. Only `scope` holds it then; when `scope` ends, nothing else should:
 ///
 /// ```swift
-/// let proxy = ListProxy(...)
+/// let proxy = PrioritizedProxy<ListMessage>()
 /// expectReleased {
 ///   let screen = Screen()
 ///   proxy.add(screen)      // held weakly: must not keep it alive

@@ -73,7 +73,7 @@ public func expectNoRoute<Message: MessageSet>(
 /// ```swift
 /// expectRoutingTable(of: proxy.router, equals: [
 ///   .numberOfSections: "viewModel", .numberOfRows: "viewModel", .cellForRow: "view",
-///   ...
+///   .didSelectRow: "view",
 /// ])
 /// ```
 ///

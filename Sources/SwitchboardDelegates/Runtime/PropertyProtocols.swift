@@ -11,7 +11,9 @@ package enum PropertyProtocols {
   /// why it cannot serve it.
   ///
   /// ```swift
-  /// PropertyProtocols.toAdopt(for: (any A & B).self) { reference in … }  // [A, B]
+  /// let adopted = try PropertyProtocols.toAdopt(for: (any A & B).self) { reference in
+  ///   if case .swift(let name) = reference { name } else { nil }
+  /// }.get()  // ["A", "B"]
   /// ```
   package static func toAdopt<Adopted>(
     for delegateType: Any.Type, resolve: (ExistentialProtocol) -> Adopted?

@@ -120,14 +120,14 @@ package func existentialProtocols(of type: Any.Type) -> [ExistentialProtocol]? {
   let flags = metadata.load(fromByteOffset: word, as: UInt32.self)
   let count = Int(metadata.load(fromByteOffset: word + 4, as: UInt32.self))
   let first = word + 8 + (flags & 0x4000_0000 != 0 ? word : 0)
-  return (0..<count).map { index in
+  return (0..<count).compactMap { index in
     let reference = metadata.load(fromByteOffset: first + index * word, as: UInt.self)
     #if _runtime(_ObjC)
     if reference & 1 == 1, let address = UnsafeRawPointer(bitPattern: reference & ~1) {
       return .objectiveC(address)
     }
     #endif
-    let descriptor = UnsafeRawPointer(bitPattern: reference)!
+    guard let descriptor = UnsafeRawPointer(bitPattern: reference) else { return nil }
     let name = descriptor + 8 + Int(descriptor.load(fromByteOffset: 8, as: Int32.self))
     return .swift(name: String(cString: name.assumingMemoryBound(to: CChar.self)))
   }

@@ -15,10 +15,10 @@ import Foundation
 /// ```swift
 /// extension MyGrid: ListHost {
 ///   func dequeueCell(of cellType: MyGridCell.Type, for indexPath: IndexPath)
-///     throws(ListViewError) -> MyGridCell { … }
-///   func apply(_ update: ListUpdate) throws(ListViewError) { … }
-///   func reloadData() throws(ListViewError) { … }
-///   var needsMoreContent: Bool { … }
+///     throws(ListViewError) -> MyGridCell { reusedCell(for: indexPath) ?? cellType.init() }
+///   func apply(_ update: ListUpdate) throws(ListViewError) { animate(update) }
+///   func reloadData() throws(ListViewError) { redraw() }
+///   var needsMoreContent: Bool { contentHeight < visibleHeight }
 /// }
 /// ```
 @MainActor

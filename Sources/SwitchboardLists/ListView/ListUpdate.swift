@@ -64,7 +64,7 @@ public struct ListUpdate: Hashable, Sendable {
   /// An update that inserts, deletes and reloads the rows given, and nothing else.
   ///
   /// ```swift
-  /// return ListUpdate(deletingRowsAt: [indexPath])
+  /// let update = ListUpdate(deletingRowsAt: [indexPath])
   /// ```
   ///
   /// - Parameters:

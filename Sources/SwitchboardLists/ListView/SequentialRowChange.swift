@@ -32,11 +32,14 @@ extension ListUpdate {
   /// moves (the longest run already in order stays), the new rows inserted, and the reloaded and
   /// reconfigured rows made again where they end.
   ///
+  /// <!-- snippet-appkit -->
   /// ```swift
   /// for change in try update.sequentialRowChanges(rowCountBefore: shown, after: rows.count) {
   ///   switch change {
   ///   case .remove(let rows): tableView.removeRows(at: IndexSet(rows), withAnimation: .effectFade)
-  ///   …
+  ///   case .insert(let rows): tableView.insertRows(at: IndexSet(rows), withAnimation: .effectFade)
+  ///   case .move(let from, let to): tableView.moveRow(at: from, to: to)
+  ///   case .reload(let rows): tableView.reloadData(forRowIndexes: IndexSet(rows), columnIndexes: [0])
   ///   }
   /// }
   /// ```

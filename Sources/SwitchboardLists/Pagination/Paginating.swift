@@ -71,7 +71,9 @@ public protocol Paginating: AnyObject {
   /// newest items push older ones to later offsets while the user scrolls):
   ///
   /// ```swift
-  /// func itemsToAppend(from page: [Post]) -> [Post] { itemsNotLoadedYet(in: page) }
+  /// extension FeedModel {
+  ///   func itemsToAppend(from page: [Post]) -> [Post] { itemsNotLoadedYet(in: page) }
+  /// }
   /// ```
   func itemsToAppend(from page: [Item]) -> [Item]
 }
@@ -336,9 +338,8 @@ extension Paginating where Self: ListChangeAnnouncing {
   /// The view model keeps the observation for as long as it lives; call it once per proxy.
   ///
   /// ```swift
-  /// final class FeedModel: Paginating, ListRowCounting, ListChangeAnnouncing { … }  // no host
-  ///
-  /// lazy var proxy = ListProxy(view: self, viewModel: feed)
+  /// // FeedModel: Paginating, ListRowCounting, ListChangeAnnouncing; it knows no host.
+  /// let proxy = ListProxy(view: screen, viewModel: feed)
   /// feed.paginate(proxy)
   /// feed.startIfNeeded()
   /// ```

@@ -247,6 +247,7 @@ extension ListProxy {
   /// For adapters whose handlers may implement a message either way, such as a UIKit view
   /// controller implementing `tableView(_:numberOfRowsInSection:)`:
   ///
+  /// <!-- snippet-uikit -->
   /// ```swift
   /// proxy.send(.numberOfRows, section, in: tableView) { (source: any UITableViewDataSource) in
   ///   source.tableView(tableView, numberOfRowsInSection: section)

@@ -19,8 +19,8 @@ import AppKit
 /// ```swift
 /// var snapshot = ListSnapshot<String, Todo.ID>()
 /// snapshot.appendSections(["open", "done"])
-/// snapshot.appendItems(open.map(\.id), toSection: "open")
-/// snapshot.appendItems(done.map(\.id), toSection: "done")
+/// snapshot.appendItems(openTodos.map(\.id), toSection: "open")
+/// snapshot.appendItems(doneTodos.map(\.id), toSection: "done")
 /// snapshot.reconfigureItems([edited.id])      // same item, new content
 /// model.apply(snapshot)                       // every host showing the model animates it
 /// ```
@@ -122,7 +122,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   /// The item at `indexPath`, or `nil` when there is none: what a cell provider shows.
   ///
   /// ```swift
-  /// guard let id = model.snapshot.itemIdentifier(at: indexPath) else { … }
+  /// guard let id = model.snapshot.itemIdentifier(at: indexPath) else { return }
   /// ```
   @inlinable public func itemIdentifier(at indexPath: IndexPath) -> ItemID? {
     guard sections.indices.contains(indexPath.section), indexPath.row >= 0,

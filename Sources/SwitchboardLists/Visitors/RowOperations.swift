@@ -20,7 +20,15 @@ public enum RowHeight: Equatable, Sendable, ExpressibleByFloatLiteral, Expressib
 /// The closure receives the cell as its own type, so there is no cast to get wrong:
 ///
 /// ```swift
-/// case .post(let post): .configure(PostCell.self) { cell in cell.show(post) }
+/// struct FeedConfiguration: RowVisitor {
+///   func visit(_ row: FeedRow) -> RowConfiguration {
+///     switch row {
+///     case .post(let post): .configure(PostCell.self) { cell in cell.show(post) }
+///     case .photo(let photo): .configure(PhotoCell.self) { cell in cell.show(photo) }
+///     case .ad(let ad): .configure(AdCell.self) { cell in cell.show(ad) }
+///     }
+///   }
+/// }
 /// ```
 ///
 /// ``VisitorDataSource`` checks at setup that each kind's configuration targets the cell type its

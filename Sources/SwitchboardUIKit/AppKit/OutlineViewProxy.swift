@@ -10,14 +10,22 @@ import SwitchboardObjC
 ///
 /// ```swift
 /// final class FoldersModel: NSObject, NSOutlineViewDataSource {
-///   func outlineView(_ outlineView: NSOutlineView, numberOfChildrenOfItem item: Any?) -> Int { … }
-///   func outlineView(_ outlineView: NSOutlineView, child index: Int, ofItem item: Any?) -> Any { … }
-///   func outlineView(_ outlineView: NSOutlineView, isItemExpandable item: Any) -> Bool { … }
+///   let folders = ["Inbox", "Archive"]
+///   func outlineView(_ outlineView: NSOutlineView, numberOfChildrenOfItem item: Any?) -> Int {
+///     item == nil ? folders.count : 0
+///   }
+///   func outlineView(_ outlineView: NSOutlineView, child index: Int, ofItem item: Any?) -> Any {
+///     folders[index]
+///   }
+///   func outlineView(_ outlineView: NSOutlineView, isItemExpandable item: Any) -> Bool { false }
 /// }
 ///
 /// final class FoldersViewController: NSViewController, NSOutlineViewDelegate {
+///   let outlineView = NSOutlineView()
+///   let model = FoldersModel()
+///
 ///   func outlineView(_ outlineView: NSOutlineView, viewFor tableColumn: NSTableColumn?,
-///                    item: Any) -> NSView? { … }
+///                    item: Any) -> NSView? { NSTextField(labelWithString: "\(item)") }
 ///
 ///   override func viewDidLoad() {
 ///     super.viewDidLoad()
