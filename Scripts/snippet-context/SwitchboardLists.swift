@@ -84,12 +84,6 @@ final class TodoModel: ListSnapshotDataSource {
 final class InboxModel {
   var folders: [Folder] = []
   var mails: [Mail] = []
-  var count: Int { mails.count }
-  func subject(at row: Int) -> String { mails[row].subject }
-  func title(ofSection section: Int) -> String { folders[section].name }
-  func loadMore() {}
-  func isEnabled(_ row: Int) -> Bool { true }
-  func mail(at indexPath: IndexPath) -> Mail { mails[indexPath.row] }
 }
 
 final class TodoSection: ListSection {
