@@ -8,10 +8,18 @@ import sys
 
 def methods(body):
     """Each method declaration in a protocol body, with the comment just above it."""
+    for comment, declaration, _ in numbered_methods(body):
+        yield comment, declaration
+
+
+def numbered_methods(body):
+    """Each method declaration in a protocol body, with the comment just above it and the index
+    of the body's line it starts on."""
     comment = []
     pending = ""
+    start = 0
     in_block = False
-    for line in body.splitlines():
+    for index, line in enumerate(body.splitlines()):
         stripped = line.strip()
         if in_block or stripped.startswith("/*"):
             in_block = "*/" not in stripped
@@ -20,17 +28,17 @@ def methods(body):
         if pending:
             pending += " " + stripped
             if ";" in stripped:
-                yield " ".join(comment), pending
+                yield " ".join(comment), pending, start
                 comment, pending = [], ""
             continue
         if stripped.startswith("//") or stripped.startswith("*"):
             comment.append(stripped.strip("/* "))
         elif stripped.startswith("- ("):
             if ";" in stripped:
-                yield " ".join(comment), stripped
+                yield " ".join(comment), stripped, index
                 comment = []
             else:
-                pending = stripped
+                pending, start = stripped, index
         elif stripped and not stripped.startswith(("@optional", "@required", "#")):
             comment = []
 
@@ -57,6 +65,14 @@ def selector_and_blocks(declaration):
 def protocol_methods(sdk):
     """Each (framework, protocol, selector, declaration, comment, block arguments) of the
     SDK's delegate and data-source protocols."""
+    for method in located_protocol_methods(sdk):
+        yield method[:2] + method[4:]
+
+
+def located_protocol_methods(sdk):
+    """Each (framework, protocol, header, line, selector, declaration, comment, block arguments)
+    of the SDK's delegate and data-source protocols: the header's path and the line the
+    declaration starts on."""
     headers = sorted(pathlib.Path(sdk, "System/Library/Frameworks").glob("*.framework/Headers/*.h"))
     for header in headers:
         framework = header.parent.parent.name.replace(".framework", "")
@@ -64,10 +80,12 @@ def protocol_methods(sdk):
         for match in re.finditer(r"@protocol\s+(\w+(?:Delegate|DataSource)\w*)\b[^;]*?\n(.*?)@end",
                                  text, re.S):
             protocol, body = match.groups()
-            for comment, declaration in methods(body):
+            first_line = text.count("\n", 0, match.start(2)) + 1
+            for comment, declaration, index in numbered_methods(body):
                 selector, blocks = selector_and_blocks(declaration)
                 if selector:
-                    yield framework, protocol, selector, declaration, comment, blocks
+                    yield (framework, protocol, header, first_line + index, selector,
+                           declaration, comment, blocks)
 
 
 def sentence_matching(comment, pattern):

@@ -99,6 +99,34 @@ extension ModelHost: SupplementaryProxyHost {
   func listArguments(_ values: [Any]) -> MessageArguments {
     table?.protocols.namesRowsByIndex == true ? .rowIndexed(values) : MessageArguments(values)
   }
+
+  /// AppKit's table asks its cell views per column, and a group row's with no column
+  /// (`NSTableView.h`: `tableView:viewForTableColumn:row:`); UIKit's views have no columns.
+  func column(of arguments: MessageArguments) -> ListColumn? {
+    guard table?.protocols.namesRowsByIndex == true else { return nil }
+    guard let column = arguments.first(ModelColumn.self) else { return .groupRow }
+    return ListColumn(identifier: column.identifier, index: column.index)
+  }
+
+  /// AppKit's own view for a column nobody makes (the view registered under its identifier).
+  func fallbackCell(at indexPath: IndexPath, column: ListColumn) -> ModelCell {
+    let cell = ModelCell(dequeued: false)
+    cell.text = "the table's own \(column)"
+    return cell
+  }
+}
+
+/// The model's hosts include AppKit's table, whose rows have a cell per column.
+extension ModelHost: ListColumnHost {}
+
+/// An `NSTableColumn` as AppKit passes it to `tableView:viewForTableColumn:row:`.
+final class ModelColumn {
+  let identifier: String
+  let index: Int
+  init(_ identifier: String, at index: Int) {
+    self.identifier = identifier
+    self.index = index
+  }
 }
 
 /// A message the model's runtime hands to `forwardInvocation:`, as `SWBForwardedMessage` does.

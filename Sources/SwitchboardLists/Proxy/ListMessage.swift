@@ -164,7 +164,9 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
     switch self {
     case .numberOfSections: ListCall<Host, _, _, _, _>.numberOfSections.isAdopted(by: handler)
     case .numberOfRows: ListCall<Host, _, _, _, _>.numberOfRows.isAdopted(by: handler)
-    case .cellForRow: ListCall<Host, _, _, _, _>.cellForRow.isAdopted(by: handler)
+    case .cellForRow:
+      ListCall<Host, _, _, _, _>.cellForRow.isAdopted(by: handler)
+        || ((host as? any ListColumnHost.Type).map { makesColumnCells(handler, $0) } ?? false)
     case .supplementaryView:
       (host as? any SupplementaryViewHost.Type).map { providesSupplementaryViews(handler, $0) }
         ?? false
@@ -186,6 +188,13 @@ public enum ListMessage: Int, MessageSet, CustomStringConvertible {
     case .didSelectRow: ListCall<Host, _, _, _, _>.didSelectRow.isAdopted(by: handler)
     case .didDeselectRow: ListCall<Host, _, _, _, _>.didDeselectRow.isAdopted(by: handler)
     }
+  }
+
+  /// Whether `handler` makes some columns' cells for `host`, a table with columns.
+  private func makesColumnCells<Host: ListColumnHost>(_ handler: AnyObject, _ host: Host.Type)
+    -> Bool
+  {
+    handler is any ListColumnCellProviding<Host>
   }
 
   private func providesSupplementaryViews<Host: SupplementaryViewHost>(

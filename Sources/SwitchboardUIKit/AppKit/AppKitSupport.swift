@@ -29,7 +29,7 @@ extension ObjectiveCRuntime {
     controllers: [])
 }
 
-extension NSTableView: ProxiedListView {
+extension NSTableView: ProxiedListView, ListColumnHost {
   static var listSelectors: ListSelectorTable { .appKitTableView }
   static var listRuntime: ObjectiveCRuntime { .appKitTableView }
   static var typedEvents: [String: TypedEvent] { [:] }
@@ -47,6 +47,21 @@ extension NSTableView: ProxiedListView {
 
   /// An empty view: a table shows no view for a row whose delegate makes none.
   func fallbackCell(at indexPath: IndexPath) -> NSView { NSView() }
+
+  /// The column a cell request names; a request without one is a group row's.
+  func column(of arguments: MessageArguments) -> ListColumn? {
+    guard let column = arguments.first(NSTableColumn.self) else { return .groupRow }
+    return ListColumn(
+      identifier: column.identifier.rawValue, index: tableColumns.firstIndex(of: column) ?? 0)
+  }
+
+  /// AppKit's own view for a column no handler makes: the one registered (in a storyboard or
+  /// with `register(_:forIdentifier:)`) under the column's identifier, or an empty view.
+  func fallbackCell(at indexPath: IndexPath, column: ListColumn) -> NSView {
+    column.identifier.flatMap {
+      makeView(withIdentifier: NSUserInterfaceItemIdentifier($0), owner: delegate)
+    } ?? NSView()
+  }
 
   /// A table asks `tableView(_:shouldSelectRow:)`, yes or no.
   var selectsByAllowing: Bool { true }

@@ -7,7 +7,8 @@ import SwitchboardLists
 /// ``TableViewProxy``, `Paginating`, snapshots and shared view models work on it as on iOS.
 ///
 /// Cell views are made by type: the table reuses one it made before under the type's full name
-/// (or a prototype a storyboard registered under that identifier), or makes one:
+/// (or a prototype a storyboard registered under that identifier), or makes one; an
+/// `NSTableCellView` made so gets a text field, as a storyboard's has:
 ///
 /// ```swift
 /// func cellForRow(at indexPath: IndexPath, in tableView: NSTableView) throws -> NSView {
@@ -41,9 +42,28 @@ extension NSTableView: ListHost {
       if let reused = makeView(withIdentifier: identifier, owner: nil) { return reused }
       let made = cellType.init(frame: .zero)
       made.identifier = identifier
+      if let cellView = made as? NSTableCellView { Self.giveTextField(to: cellView) }
       return made
     }
     return try exactly(cell, cellType, identifier: identifier.rawValue)
+  }
+
+  /// Gives an `NSTableCellView` made in code the text field a storyboard's has.
+  ///
+  /// Its `textField` is an outlet, `nil` otherwise, and `cell.textField?.stringValue = …` would
+  /// show nothing. A cell view that set its own keeps it.
+  private static func giveTextField(to cell: NSTableCellView) {
+    guard cell.textField == nil else { return }
+    let field = NSTextField(labelWithString: "")
+    field.translatesAutoresizingMaskIntoConstraints = false
+    field.lineBreakMode = .byTruncatingTail
+    cell.addSubview(field)
+    NSLayoutConstraint.activate([
+      field.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 2),
+      field.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -2),
+      field.centerYAnchor.constraint(equalTo: cell.centerYAnchor),
+    ])
+    cell.textField = field
   }
 
   /// Applies `update` the way AppKit applies changes, one after another

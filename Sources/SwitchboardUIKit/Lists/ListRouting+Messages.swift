@@ -32,12 +32,23 @@ protocol ListProxyHost: ListHost {
   func listArguments(_ values: [Any]) -> MessageArguments
   /// The kind of a supplementary view, named as the view's framework names it.
   func supplementaryKind(named name: String) -> SupplementaryKind
+  /// The column a cell request (its arguments) is for, in a table with columns
+  /// (``ListColumnHost``); `nil` for a view without columns.
+  func column(of arguments: MessageArguments) -> ListColumn?
+  /// The view the table shows for `column` when no handler makes one: its own.
+  func fallbackCell(at indexPath: IndexPath, column: ListColumn) -> Cell
 }
 
 extension ListProxyHost {
   func listArguments(_ values: [Any]) -> MessageArguments { MessageArguments(values) }
 
   func supplementaryKind(named name: String) -> SupplementaryKind { SupplementaryKind(name) }
+
+  func column(of arguments: MessageArguments) -> ListColumn? { nil }
+
+  func fallbackCell(at indexPath: IndexPath, column: ListColumn) -> Cell {
+    fallbackCell(at: indexPath)
+  }
 
   func answerSupplementaryView<Host>(
     _ invocation: any ForwardedInvocation, with list: ListRouting<Host>
@@ -151,7 +162,11 @@ extension ListRouting where Host: ListProxyHost {
       answer(send(.numberOfRows, section, in: host, or: own))
     case .cellForRow:
       guard let indexPath else { return unreadable(invocation) }
-      answer(cell(at: indexPath, in: host, invocation))
+      if let column = host.column(of: arguments) {
+        answer(cell(at: indexPath, column: column, in: host, invocation))
+      } else {
+        answer(cell(at: indexPath, in: host, invocation))
+      }
     case .supplementaryView:
       host.answerSupplementaryView(invocation, with: self)
     case .titleForHeader, .titleForFooter:
@@ -249,6 +264,55 @@ extension ListRouting where Host: ListProxyHost {
         invocation.view(answeredBy: handler)
       }
     }
+  }
+
+  /// The cell of `column` for `indexPath` in a table with columns: asked of each handler that
+  /// makes cells, the rule's choice first and then the others in priority order, until one
+  /// makes it; the table's own view when none does.
+  private func cell(
+    at indexPath: IndexPath, column: ListColumn, in host: Host,
+    _ invocation: any ForwardedInvocation
+  ) -> Host.Cell {
+    provide(
+      .cellForRow, at: indexPath, detail: "column \(column): ", dequeuedBy: host.dequeues,
+      fallback: host.fallbackCell(at: indexPath, column: column)
+    ) {
+      let explanation = proxy.explain(.cellForRow)
+      let chosen = Set(explanation.targets.map(\.position))
+      let others = explanation.candidates.filter {
+        $0.implementsMessage == true && !chosen.contains($0.position)
+      }
+      for candidate in explanation.targets + others {
+        guard let handler = candidate.roles.first.flatMap(router.handler(withRole:)) else {
+          continue
+        }
+        if let cell = try cell(of: column, at: indexPath, by: handler, in: host, invocation) {
+          return cell
+        }
+      }
+      return nil
+    }
+  }
+
+  /// What `handler` makes for `column`: through ``ListColumnCellProviding``, through
+  /// ``ListCellProviding`` for the first column and a group row, or through its own method of
+  /// the view's protocol; `nil` for a column it leaves.
+  private func cell(
+    of column: ListColumn, at indexPath: IndexPath, by handler: AnyObject, in host: Host,
+    _ invocation: any ForwardedInvocation
+  ) throws -> Host.Cell? {
+    func columns<ColumnHost: ListColumnHost>(_ host: ColumnHost) throws -> Host.Cell?? {
+      guard let provider = handler as? any ListColumnCellProviding<ColumnHost> else { return nil }
+      return .some(try provider.cellForRow(at: indexPath, column: column, in: host) as? Host.Cell)
+    }
+    if let columnHost = host as? any ListColumnHost, let made = try columns(columnHost) {
+      return made
+    }
+    if let provider = handler as? any ListCellProviding<Host> {
+      return column.isGroupRow || column.index == 0
+        ? try provider.cellForRow(at: indexPath, in: host) : nil
+    }
+    return invocation.view(answeredBy: handler) ?? nil
   }
 
   /// Commits an edit, then applies the view model's update to the view and to every other host

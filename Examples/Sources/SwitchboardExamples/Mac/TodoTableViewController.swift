@@ -20,12 +20,17 @@ final class TodoCellView: NSTableCellView {
   required init?(coder: NSCoder) { fatalError("TodoCellView is made in code") }
 }
 
+/// Whether a to-do is done, in its own column: a plain `NSTableCellView`, whose text field
+/// `dequeueCell` makes.
+final class DoneCellView: NSTableCellView {}
+
 /// The to-do list on the Mac: the same ``TodoListModel`` as the iOS screens, in an
 /// `NSTableView`, through the Mac's `TableViewProxy`.
 ///
-/// The model counts the rows and takes the edits; this controller makes the cell views and
-/// toggles a to-do when its row is selected. Nothing passes a call along.
-public final class TodoTableViewController: NSViewController, ListCellProviding,
+/// The model counts the rows and takes the edits; this controller makes the cell views of both
+/// columns, the title and whether it is done, and toggles a to-do when its row is selected.
+/// Nothing passes a call along.
+public final class TodoTableViewController: NSViewController, ListColumnCellProviding,
   NSTableViewDelegate
 {
   public typealias Host = NSTableView
@@ -41,8 +46,11 @@ public final class TodoTableViewController: NSViewController, ListCellProviding,
   required init?(coder: NSCoder) { fatalError("TodoTableViewController is made in code") }
 
   override public func loadView() {
-    tableView.addTableColumn(NSTableColumn(identifier: NSUserInterfaceItemIdentifier("title")))
-    tableView.headerView = nil
+    for (identifier, title) in [("title", "To do"), ("done", "Done")] {
+      let column = NSTableColumn(identifier: NSUserInterfaceItemIdentifier(identifier))
+      column.title = title
+      tableView.addTableColumn(column)
+    }
     let scrollView = NSScrollView(frame: NSRect(x: 0, y: 0, width: 320, height: 480))
     scrollView.documentView = tableView
     view = scrollView
@@ -55,11 +63,23 @@ public final class TodoTableViewController: NSViewController, ListCellProviding,
     TableViewProxy.attach(to: tableView, view: self, viewModel: model)
   }
 
-  public func cellForRow(at indexPath: IndexPath, in tableView: NSTableView) throws -> NSView {
-    let cell = try tableView.dequeueCell(TodoCellView.self, for: indexPath)
+  /// Each column's cell view; a column this controller does not know is left to the table.
+  public func cellForRow(at indexPath: IndexPath, column: ListColumn, in tableView: NSTableView)
+    throws -> NSView?
+  {
     let todo = model.todos[indexPath.row]
-    cell.textField?.stringValue = (todo.isDone ? "✓ " : "") + todo.title
-    return cell
+    switch column.identifier {
+    case "title":
+      let cell = try tableView.dequeueCell(TodoCellView.self, for: indexPath)
+      cell.textField?.stringValue = todo.title
+      return cell
+    case "done":
+      let cell = try tableView.dequeueCell(DoneCellView.self, for: indexPath)
+      cell.textField?.stringValue = todo.isDone ? "✓" : ""
+      return cell
+    default:
+      return nil
+    }
   }
 
   /// AppKit's own notification, which the proxy sends to this controller.
