@@ -65,13 +65,43 @@ let appKitCollectionViewSelectors: [ModelSelector] = [
   ModelSelector("collectionView:layout:sizeForItemAtIndexPath:", .value, .delegate),
 ]
 
+/// `NSControlTextEditingDelegate`'s methods, which `NSTableViewDelegate` and
+/// `NSOutlineViewDelegate` inherit (NSTableView.h, NSOutlineView.h).
+private let controlTextEditing: [(name: String, kind: ModelSelector.Kind)] = [
+  ("control:textShouldEndEditing:", .value),
+  ("controlTextDidEndEditing:", .void),
+]
+
+/// The selectors of an inherited protocol, received by the property the proxy's rule for
+/// inherited protocols gives them (``protocolsWithInherited(_:inherited:name:)``, which the
+/// runtime's `ObjectiveCRuntime` applies on a device): the view's `dataSource` and `delegate`
+/// protocols are the roots, and `delegateProtocol` inherits `NSControlTextEditingDelegate`.
+private func inheritedSelectors(dataSource: String, delegate delegateProtocol: String)
+  -> [ModelSelector]
+{
+  let received = protocolsWithInherited(
+    [(dataSource, "dataSource"), (delegateProtocol, "delegate")],
+    inherited: { $0 == delegateProtocol ? ["NSControlTextEditingDelegate"] : [] }, name: { $0 })
+  guard
+    let property = received.first(where: { $0.0 == "NSControlTextEditingDelegate" })?.property,
+    let receiver = ListViewProperty(rawValue: property)
+  else { return [] }
+  return controlTextEditing.map { ModelSelector($0.name, $0.kind, receiver) }
+}
+
 extension ModelProtocols {
   static let appKitCollection = ModelProtocols(
     "NSCollectionView", appKitCollectionViewSelectors, .appKitCollectionView)
   static let appKitTable = ModelProtocols(
-    "NSTableView", appKitTableViewSelectors, .appKitTableView, namesRowsByIndex: true)
+    "NSTableView",
+    appKitTableViewSelectors
+      + inheritedSelectors(dataSource: "NSTableViewDataSource", delegate: "NSTableViewDelegate"),
+    .appKitTableView, namesRowsByIndex: true)
   static let appKitOutline = ModelProtocols(
-    "NSOutlineView", appKitOutlineViewSelectors,
+    "NSOutlineView",
+    appKitOutlineViewSelectors
+      + inheritedSelectors(
+        dataSource: "NSOutlineViewDataSource", delegate: "NSOutlineViewDelegate"),
     ListSelectorTable(hostName: "NSOutlineView", selectors: [:], presenceSensitive: []))
 }
 

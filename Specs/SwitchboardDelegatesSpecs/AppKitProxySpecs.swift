@@ -72,11 +72,15 @@ struct AppKitProxySpecs {
       #expect(maker.made == 1)
     }
 
-    @Test("it: a selection redirected by the view model is refused and the row chosen selected")
+    @Test(
+      "it: a selection redirected by the view model is refused, and the row chosen selected after AppKit's turn"
+    )
     func shouldSelectRow() {
       let model = RedirectingModel()
       ModelProxy.attach(to: table, view: Recorder([]), viewModel: model, turns: turns)
       #expect(table.send(shouldSelect, [1]) as? Bool == false)
+      #expect(table.selections.isEmpty, "not inside tableView:shouldSelectRow:")
+      turns.endTurn()
       #expect(table.selections == [IndexPath(row: 2, section: 0)])
       #expect(table.send(shouldSelect, [0]) as? Bool == true)
       #expect(table.selections.count == 1)

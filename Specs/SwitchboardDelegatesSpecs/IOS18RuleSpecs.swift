@@ -512,6 +512,8 @@ struct UIKitModelRuleSpecs {
     if protocols.requiresOneDequeuePerRequest {
       #expect(redirected as? Bool == false, "the tapped item is not selected")
       #expect(allowed as? Bool == true)
+      #expect(screen.selected == [], "not inside the view's question")
+      turns.endTurn()
       #expect(screen.selected == [instead], "the item chosen instead is, and its handler told")
     } else {
       #expect(redirected as? IndexPath == instead, "the table selects the row returned")

@@ -25,15 +25,15 @@ package final class ObjectiveCRuntime: SelectorRuntime, @unchecked Sendable {
       roots += takeRuntimeList(class_copyProtocolList(cls, &count), count: count)
       current = class_getSuperclass(cls)
     }
-    self.init(protocols: Self.withInherited(roots).map { ($0, "delegate") }, controllers: [])
+    self.init(protocols: roots.map { ($0, "delegate") }, controllers: [])
   }
 
-  /// The runtime for `protocols`, each received by the parent's property it names, where a
-  /// method that a subclass of one of `controllers` only inherits does not count (a list view's
-  /// own controller class).
+  /// The runtime for `protocols` and those they inherit (``protocolsWithInherited(_:inherited:name:)``),
+  /// each received by the parent's property it names, where a method that a subclass of one of
+  /// `controllers` only inherits does not count (a list view's own controller class).
   package init(protocols: [(Protocol, property: String)], controllers: [AnyClass]) {
     var declarations: [String: SelectorDeclaration] = [:]
-    for (proto, property) in protocols {
+    for (proto, property) in Self.withInherited(protocols) {
       Self.declare(proto, property: property, in: &declarations)
     }
     self.declarations = declarations
@@ -44,23 +44,23 @@ package final class ObjectiveCRuntime: SelectorRuntime, @unchecked Sendable {
   ///
   /// What a proxy adopting it for itself alone declares; before the proxy is attached only.
   package func adopt(_ proto: Protocol) {
-    for adopted in Self.withInherited([proto]) {
-      Self.declare(adopted, property: "delegate", in: &declarations)
+    for (adopted, property) in Self.withInherited([(proto, "delegate")]) {
+      Self.declare(adopted, property: property, in: &declarations)
     }
   }
 
-  /// `roots` and every protocol they inherit, each once, `NSObject` left out.
-  private static func withInherited(_ roots: [Protocol]) -> [Protocol] {
-    var protocols: [Protocol] = []
-    var seen: Set<String> = ["NSObject"]
-    var pending = roots
-    while let proto = pending.popLast() {
-      guard seen.insert(NSStringFromProtocol(proto)).inserted else { continue }
-      protocols.append(proto)
-      var count: UInt32 = 0
-      pending += takeRuntimeList(protocol_copyProtocolList(proto, &count), count: count)
-    }
-    return protocols
+  /// `roots` and every protocol they inherit, each once and received by its root's property,
+  /// `NSObject` left out.
+  private static func withInherited(_ roots: [(Protocol, property: String)])
+    -> [(Protocol, property: String)]
+  {
+    protocolsWithInherited(roots, inherited: inheritedProtocols, name: NSStringFromProtocol)
+  }
+
+  /// The protocols `proto` itself inherits.
+  private static func inheritedProtocols(of proto: Protocol) -> [Protocol] {
+    var count: UInt32 = 0
+    return takeRuntimeList(protocol_copyProtocolList(proto, &count), count: count)
   }
 
   /// Adds the methods `proto` itself declares (required and optional) to `declarations`,
@@ -73,6 +73,8 @@ package final class ObjectiveCRuntime: SelectorRuntime, @unchecked Sendable {
       let list = protocol_copyMethodDescriptionList(proto, isRequired, true, &count)
       for description in takeRuntimeList(list, count: count) {
         guard let name = description.name, let types = description.types else { continue }
+        // A root's own declaration is not replaced by a protocol it inherits.
+        guard declarations[NSStringFromSelector(name)] == nil else { continue }
         declarations[NSStringFromSelector(name)] = SelectorDeclaration(
           types: String(cString: types), property: property)
       }

@@ -219,10 +219,13 @@ extension ListRouting where Host: ListProxyHost {
       guard let indexPath else { return unreadable(invocation) }
       let choice = send(.willSelectRow, indexPath, in: host, or: own)
       // A collection view asks yes or no: yes only for the row itself; a row chosen instead
-      // is selected as a tap would select it (its handlers are told).
+      // is selected as a tap would select it (its handlers are told), after the view's turn:
+      // AppKit is still tracking the mouse inside `tableView:shouldSelectRow:`.
       guard host.selectsByAllowing, !answeredByHandler else { return answer(choice) }
       invocation.answer(with: choice == indexPath)
-      if let choice, choice != indexPath { host.selectRow(at: choice) }
+      if let choice, choice != indexPath {
+        afterThisTurn { [weak host] in host?.selectRow(at: choice) }
+      }
     case .didSelectRow:
       guard let indexPath else { return unreadable(invocation) }
       send(.didSelectRow, indexPath, in: host, or: notify)

@@ -33,6 +33,8 @@ final class ListRouting<Host: ListHost> {
 
   /// The router of every message.
   var router: PrioritizedProxy<ListMessage> { proxy.router }
+  /// Runs work on the main actor after the current turn, when the view's own work is done.
+  let afterThisTurn: (@escaping @MainActor () -> Void) -> Void
 
   /// The view as a host, which applies the view model's announced changes while attached.
   private(set) weak var host: Host?
@@ -65,6 +67,7 @@ final class ListRouting<Host: ListHost> {
     }
     proxy = ListProxy(router: router)
     self.selectors = selectors
+    afterThisTurn = schedule
     routing = DelegateRouting(
       router: router, runtime: runtime,
       configuration: Self.configuration(selectors, runtime: runtime, rules, typedEvents),
