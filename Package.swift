@@ -21,8 +21,7 @@ let package = Package(
     // SwitchboardDelegates and SwitchboardLists.
     .library(name: "SwitchboardUIKit", targets: ["SwitchboardUIKit"]),
     // One import for a Mac app: the NSTableView, NSOutlineView and NSCollectionView proxies,
-    // with SwitchboardDelegates and SwitchboardLists. They are built in SwitchboardUIKit's
-    // target, beside the list routing and `ListViewProxy` they subclass; this module brings it.
+    // with SwitchboardDelegates and SwitchboardLists.
     .library(name: "SwitchboardAppKit", targets: ["SwitchboardAppKit"]),
     // The Objective-C base class of every delegate proxy (`ForwardingProxy`, whose
     // `forward(_:)` receives a `ForwardedMessage`), named by their public declarations; Apple
@@ -51,10 +50,14 @@ let package = Package(
       ]),
     // Where the engine and the list layer meet: the list proxies' configuration of the routing
     // (Lists/, plain Swift, specified on every platform), what every platform's proxies share
-    // (Shells/), and the UIKit (UIKit/, iOS) and AppKit (AppKit/, macOS) proxies.
-    // `import SwitchboardUIKit` brings all of it, the engine and the lists.
-    .target(name: "SwitchboardUIKit", dependencies: ["SwitchboardDelegates", "SwitchboardLists"]),
-    .target(name: "SwitchboardAppKit", dependencies: ["SwitchboardUIKit"]),
+    // (Shells/), and the UIKit (UIKit/, iOS) and AppKit (AppKit/, macOS) proxies. One module,
+    // not one per platform: the platform proxies subclass `ListViewProxy`, which is public but
+    // not open, and use the shared routing's internals.
+    .target(
+      name: "SwitchboardListProxies", dependencies: ["SwitchboardDelegates", "SwitchboardLists"]),
+    // `import SwitchboardUIKit` (iOS) and `import SwitchboardAppKit` (Mac) each bring it all.
+    .target(name: "SwitchboardUIKit", dependencies: ["SwitchboardListProxies"]),
+    .target(name: "SwitchboardAppKit", dependencies: ["SwitchboardListProxies"]),
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
     // The demo's screens are internal to it; its specs reach them with `@testable import`.
     .executableTarget(name: "switchboard-demo", dependencies: ["Switchboard", "SwitchboardLists"]),
@@ -79,8 +82,8 @@ let package = Package(
     .testTarget(
       name: "SwitchboardDelegatesSpecs",
       dependencies: [
-        "Switchboard", "SwitchboardLists", "SwitchboardDelegates", "SwitchboardUIKit",
-        "SwitchboardTesting",
+        "Switchboard", "SwitchboardLists", "SwitchboardDelegates", "SwitchboardListProxies",
+        "SwitchboardUIKit", "SwitchboardTesting",
       ],
       path: "Specs/SwitchboardDelegatesSpecs"),
     .testTarget(

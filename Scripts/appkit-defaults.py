@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Lists every value-returning method of AppKit's (or, with --ios, UIKit's) delegate and data-source
-protocols, with the header's sentence about what the parent does when a delegate does not
-implement it, or about the answer that lets it do what it would do anyway, for a hand review of
-the defaults a proxy answers for a handler that is gone.
+"""Lists every value-returning method of AppKit's (or, with --ios, UIKit's) delegate and
+data-source protocols, with the header's sentence about what the parent does when a delegate does
+not implement it, or about the answer that lets it do what it would do anyway, for a hand review
+of the defaults a proxy answers for a handler that is gone.
 
   python3 Scripts/appkit-defaults.py <path to MacOSX.sdk> [PROTOCOL ...] [--defaults]
   python3 Scripts/appkit-defaults.py <path to iPhoneOS.sdk> --ios [PROTOCOL ...] [--defaults]
 
-Each line: protocol, selector, return type, header file:line, and that sentence (empty when the
-header states none). With --defaults, only the methods whose header states one; the count per
-protocol goes to standard error. The SDK is not part of this repository (see CONTRIBUTING.md);
-the reviewed result is the presets in Sources/SwitchboardDelegates/Presets and the table in
+Each line: protocol, selector, return type, header file:line (of that sentence, or of the
+declaration when there is none), and that sentence (empty when the header states none). With
+--defaults, only the methods whose header states one. The count per protocol goes to standard
+error. The script only finds the sentences: which are defaults, and what answer each one means,
+is a hand review. The SDK is not part of this repository (see CONTRIBUTING.md); the reviewed
+result is the presets in Sources/SwitchboardDelegates/Presets and the table in
 Specs/SwitchboardDelegatesSpecs/AppKitDefaultsSpecs.swift.
 """
 import collections
@@ -34,8 +36,8 @@ UIKIT = [
 # Sentences that state a default, strongest first: the first sentence of the comment that the
 # first pattern finds is the one printed.
 DEFAULTS = [re.compile(pattern, re.I) for pattern in [
-    r"not implemented|isn't implemented|(?:does not|doesn't|do not|don't) (?:implement|respond to this)|"
-    r"can be unimplemented",
+    r"not implemented|isn't implemented|can be unimplemented|"
+    r"(?:does not|doesn't|do not|don't) (?:implement|respond to this)",
     r"as if|will default|would otherwise|as-is|merely returning|YES means|a return of|"
     r"(?:return|returning|returns) (?:a height of )?(?:-1|nil|NO|YES|NSZeroRect|an empty|"
     r"the existing|\w+ to allow|proposed)|(?:NO|YES|nil) is returned|to prevent|"
@@ -48,9 +50,9 @@ DEFAULTS = [re.compile(pattern, re.I) for pattern in [
 def return_type(declaration):
     """The return type of a method declaration, without nullability or `__kindof`."""
     match = re.match(r"-\s*\(((?:[^()]|\([^()]*\))*)\)", declaration)
-    kind = match.group(1) if match else ""
-    kind = re.sub(r"\b(?:nullable|nonnull|null_unspecified|_Nullable|_Nonnull|__kindof)\b", "", kind)
-    return " ".join(kind.replace(" *", "*").split()).replace("*", " *").replace("  ", " ")
+    kind = re.sub(r"\b(?:nullable|nonnull|null_unspecified|_Nullable|_Nonnull|__kindof)\b", "",
+                  match.group(1) if match else "")
+    return " ".join(re.sub(r"\s*\*", " *", kind).split())
 
 
 def stated_default(comment, declaration):
@@ -85,7 +87,8 @@ def main(arguments):
     rows = set()
     counts = collections.Counter()
     stated = collections.Counter()
-    for _, protocol, header, line, selector, declaration, comment, _ in located_protocol_methods(sdk):
+    for method in located_protocol_methods(sdk):
+        _, protocol, header, line, selector, declaration, comment, _ = method
         kind = return_type(declaration)
         if protocol not in protocols or kind == "void":
             continue
@@ -93,11 +96,11 @@ def main(arguments):
         counts[protocol] += 1
         stated[protocol] += bool(sentence)
         if sentence or not only_defaults:
-            if sentence:
-                line = sentence_line(header, line, sentence)
-            rows.add((protocol, selector, kind, f"{header.name}:{line}", sentence))
-    for row in sorted(rows, key=lambda row: (protocols.index(row[0]), row[3])):
-        print("\t".join(row))
+            line = sentence_line(header, line, sentence) if sentence else line
+            rows.add((protocols.index(protocol), header.name, line, protocol, selector, kind,
+                      sentence))
+    for _, header, line, protocol, selector, kind, sentence in sorted(rows):
+        print("\t".join([protocol, selector, kind, f"{header}:{line}", sentence]))
     for protocol in protocols:
         print(f"# {protocol}: {counts[protocol]} value-returning methods, "
               f"{stated[protocol]} with a sentence", file=sys.stderr)

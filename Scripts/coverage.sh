@@ -26,7 +26,7 @@ llvm_cov="$(dirname "$(command -v swift)")/llvm-cov"
 
 status=0
 echo "line coverage (llvm-cov, tests in Tests/ and Specs/):"
-for module in Switchboard SwitchboardLists SwitchboardDelegates SwitchboardUIKit SwitchboardTesting; do
+for module in Switchboard SwitchboardLists SwitchboardDelegates SwitchboardListProxies SwitchboardTesting; do
   report="$("$llvm_cov" report "$binary" -instr-profile "$profile" "Sources/$module")"
   if [ "${1:-}" = "--files" ]; then echo "$report"; fi
   # TOTAL regions missed cover functions missed executed lines missed cover ...

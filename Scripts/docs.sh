@@ -6,7 +6,7 @@
 #
 # Needs no package dependency: SwiftPM extracts the symbol graphs.
 #
-# SwitchboardDelegates's and SwitchboardUIKit's proxies exist only on Apple platforms, so their symbol graphs come from an iOS build,
+# SwitchboardDelegates's and SwitchboardListProxies' proxies exist only on Apple platforms, so their symbol graphs come from an iOS build,
 # made only when you point the script to an iOS SDK (CI has none and says it skipped it):
 #
 #   SWITCHBOARD_IOS_SDK=/path/to/iPhoneOS.sdk bash Scripts/docs.sh
@@ -46,9 +46,9 @@ convert() {
 
 for module in "${modules[@]}"; do convert "$module" "$graphs"; done
 
-# SwitchboardDelegates and SwitchboardUIKit: their iOS symbol graphs, when an SDK is given.
+# SwitchboardDelegates and SwitchboardListProxies: their iOS symbol graphs, when an SDK is given.
 if [ -z "${SWITCHBOARD_IOS_SDK:-}" ]; then
-  echo "docs: SwitchboardDelegates and SwitchboardUIKit skipped: their proxies build only for Apple platforms; set SWITCHBOARD_IOS_SDK to an iPhoneOS.sdk to build their documentation"
+  echo "docs: SwitchboardDelegates and SwitchboardListProxies skipped: their proxies build only for Apple platforms; set SWITCHBOARD_IOS_SDK to an iPhoneOS.sdk to build their documentation"
   exit 0
 fi
 flags=()
@@ -58,9 +58,9 @@ emitted="$PWD/.build/ios-docs/symbol-graphs"
 mkdir -p "$emitted"
 swift build --triple arm64-apple-ios16.0 --sdk "$SWITCHBOARD_IOS_SDK" "${flags[@]}" \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$emitted" \
-  --scratch-path .build/ios-docs --target SwitchboardUIKit > .build/docs/ios-build.log 2>&1 || {
+  --scratch-path .build/ios-docs --target SwitchboardListProxies > .build/docs/ios-build.log 2>&1 || {
   cat .build/docs/ios-build.log
-  echo "docs: the iOS build of SwitchboardUIKit failed (shown above)"
+  echo "docs: the iOS build of SwitchboardListProxies failed (shown above)"
   exit 1
 }
-for module in SwitchboardDelegates SwitchboardUIKit; do convert "$module" "$emitted"; done
+for module in SwitchboardDelegates SwitchboardListProxies; do convert "$module" "$emitted"; done

@@ -1,6 +1,7 @@
 """Reads the delegate and data-source protocols of an SDK's public Objective-C headers: each
 method's declaration, the comment above it, its selector and its block arguments. Shared by
-completion-handlers.py and presence-effects.py; the SDK is never part of this repository."""
+completion-handlers.py, presence-effects.py and appkit-defaults.py; the SDK is never part of this
+repository."""
 import pathlib
 import re
 import sys

@@ -3,8 +3,8 @@ check-snippets.py type-checks them.
 
 A block in a symbol's documentation is a fragment: it names a `proxy`, a `model`, a
 `searchBar` its reader has. Each module's names live in one file of hidden context,
-Scripts/snippet-context/<Module>.swift (AppKit's files, under Sources/SwitchboardUIKit/AppKit/,
-use SwitchboardUIKit+AppKit.swift), which starts with the imports a reader's file has. A variant,
+Scripts/snippet-context/<Module>.swift (AppKit's files, under Sources/SwitchboardListProxies/AppKit/,
+use SwitchboardListProxies+AppKit.swift), which starts with the imports a reader's file has. A variant,
 <Module>.<name>.swift, is an overlay: its declarations replace the context's of the same names
 (a `proxy` of a list's messages). A block compiles in one of the shapes a reader pastes it into,
 tried in this order with the context and with each variant, and fails only when it compiles in
@@ -19,7 +19,7 @@ none:
 A block that documents a declaration which is not public (maintainers' documentation) may use
 the module's internal names: the module is imported `@testable`.
 
-Blocks of SwitchboardDelegates and SwitchboardUIKit are type-checked against an iOS SDK, AppKit's
+Blocks of SwitchboardDelegates and SwitchboardListProxies are type-checked against an iOS SDK, AppKit's
 against a macOS SDK, when check-snippets.py is given one; the others on this machine. A block of a
 module that builds everywhere but shows one platform's code is marked `<!-- snippet-uikit -->`
 or `<!-- snippet-appkit -->` in its comment, and type-checked against that platform's SDK, with
@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CONTEXTS = ROOT / "Scripts" / "snippet-context"
 # The modules whose blocks need an Apple SDK, and which.
-IOS_MODULES = {"SwitchboardDelegates", "SwitchboardUIKit", "SwitchboardAppKit"}
+IOS_MODULES = {"SwitchboardDelegates", "SwitchboardListProxies"}
 
 
 # The line of a declaration, after its attributes.
@@ -59,14 +59,15 @@ class SymbolSnippet:
     @property
     def context_name(self):
         parts = self.path.relative_to(ROOT / "Sources").parts
-        return "SwitchboardUIKit+AppKit" if parts[:2] == ("SwitchboardUIKit", "AppKit") else parts[0]
+        appKit = parts[:2] == ("SwitchboardListProxies", "AppKit")
+        return "SwitchboardListProxies+AppKit" if appKit else parts[0]
 
     @property
     def kind(self):
         """Where it is type-checked: "linux", "uikit" or "appkit"."""
         if self.platform:
             return self.platform
-        if self.context_name == "SwitchboardUIKit+AppKit":
+        if self.context_name == "SwitchboardListProxies+AppKit":
             return "appkit"
         return "uikit" if self.context_name in IOS_MODULES else "linux"
 

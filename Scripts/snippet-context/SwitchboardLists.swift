@@ -165,3 +165,4 @@ let next = ListSnapshot<String, Int>()
 struct Album: Identifiable { let id: String; var songs: [Song] }
 func log(_ problem: Any) {}
 func open(_ item: Any) {}
+let column = ListColumn(identifier: "name", index: 0)

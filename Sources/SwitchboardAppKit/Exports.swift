@@ -1,5 +1,3 @@
-// One import on the Mac: `import SwitchboardAppKit` brings the AppKit list proxies
-// (`TableViewProxy` for NSTableView, `OutlineViewProxy`, `CollectionViewProxy` for
-// NSCollectionView), `DelegateProxy` for any other delegate, the list layer and the core. The
-// proxies are built in SwitchboardUIKit's target, beside the routing they share with iOS.
-@_exported import SwitchboardUIKit
+// `import SwitchboardAppKit` on the Mac: the NSTableView, NSOutlineView and NSCollectionView
+// proxies (SwitchboardListProxies), the delegate engine, the list layer and the core.
+@_exported import SwitchboardListProxies

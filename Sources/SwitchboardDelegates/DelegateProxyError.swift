@@ -28,7 +28,7 @@ public struct DelegateProxyError: Error, Hashable, Sendable, CustomStringConvert
   public var selector: String? { problem.selector }
 
   /// The error a list proxy's host or data source raised (``Kind/listProblem``): a
-  /// `ListViewError`, which `SwitchboardUIKit`'s `listViewError` gives typed.
+  /// `ListViewError`, which `SwitchboardListProxies`' `listViewError` gives typed.
   package var hostError: (any Error & Sendable)? {
     if case .listProblem(let error) = problem { error.error } else { nil }
   }
@@ -104,7 +104,7 @@ extension DelegateProxyError {
     public static let closureCannotAnswer = Kind(.closureCannotAnswer)
     /// A problem the list layer raised while a list proxy served its view: a cell provider
     /// that threw, an update that does not fit, a required message nobody handles
-    /// (`listViewError`, in `SwitchboardUIKit`).
+    /// (`listViewError`, in `SwitchboardListProxies`).
     public static let listProblem = Kind(.listProblem)
     /// A handler was added with a role another live handler had, and took its place: two
     /// screens that add themselves to one shared proxy under the same role.

@@ -12,7 +12,7 @@ import UIKit
 /// runtime's questions.
 ///
 /// ``DelegateProxy`` (any delegate protocol, rules by selector) and the table and collection view
-/// proxies of `SwitchboardUIKit` (rules by list message too) are its subclasses, so each member
+/// proxies of `SwitchboardListProxies` (rules by list message too) are its subclasses, so each member
 /// means the same on every proxy: a handler added goes above the delegates the parent had, every
 /// change is made under the proxy's lock and checked for setup mistakes, and every problem
 /// reaches the same ``onError``.

@@ -5,7 +5,7 @@ import SwitchboardTesting
 import Testing
 
 @testable import SwitchboardDelegates
-@testable import SwitchboardUIKit
+@testable import SwitchboardListProxies
 
 // The steps of adding a list message that the compiler does not check (ListMessage's guide
 // lists them all), each checked on Linux: a message added without one of them fails here.

@@ -4,7 +4,7 @@ import SwitchboardLists
 import Testing
 
 @testable import SwitchboardDelegates
-@testable import SwitchboardUIKit
+@testable import SwitchboardListProxies
 
 // A view-based NSTableView asks its delegate for one view per column of each row, and for a
 // group row's one view with no column (NSTableView.h, tableView:viewForTableColumn:row:). Driven

@@ -4,7 +4,7 @@ import SwitchboardLists
 import Testing
 
 @testable import SwitchboardDelegates
-@testable import SwitchboardUIKit
+@testable import SwitchboardListProxies
 
 // NSTableViewDelegate and NSOutlineViewDelegate inherit NSControlTextEditingDelegate (a cell's
 // text field tells the table's delegate when its editing ends). The proxies declare inherited

@@ -3,7 +3,7 @@ import Switchboard
 import SwitchboardLists
 
 @testable import SwitchboardDelegates
-@testable import SwitchboardUIKit
+@testable import SwitchboardListProxies
 
 // AppKit's list protocols on the model of the runtime (UIKitModel.swift): selectors as the macOS
 // 13.3 SDK's NSTableView.h and NSOutlineView.h declare them (a subset: each kind of method the

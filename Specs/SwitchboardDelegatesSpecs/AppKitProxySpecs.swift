@@ -4,7 +4,7 @@ import SwitchboardLists
 import Testing
 
 @testable import SwitchboardDelegates
-@testable import SwitchboardUIKit
+@testable import SwitchboardListProxies
 
 // What the Mac's TableViewProxy (NSTableView) and OutlineViewProxy decide, driven through the
 // model of the runtime as AppKit drives them, with AppKit's selectors (AppKitProtocols.swift).

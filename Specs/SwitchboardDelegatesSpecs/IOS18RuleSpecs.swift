@@ -4,7 +4,7 @@ import SwitchboardLists
 import Testing
 
 @testable import SwitchboardDelegates
-@testable import SwitchboardUIKit
+@testable import SwitchboardListProxies
 
 // The list proxies under iOS 18's rules, on the UIKit model (UIKitModel.swift): one dequeue per
 // request, one data source, kept objects that stay kept, row counts UIKit agrees with, and the

@@ -4,7 +4,7 @@ import SwitchboardLists
 import Testing
 
 @testable import SwitchboardDelegates
-@testable import SwitchboardUIKit
+@testable import SwitchboardListProxies
 
 // What TableViewProxy decides, driven through the UIKit model as UIKit drives it.
 

@@ -4,7 +4,7 @@ import SwitchboardLists
 import Testing
 
 @testable import SwitchboardDelegates
-@testable import SwitchboardUIKit
+@testable import SwitchboardListProxies
 
 // Every proxy offers the same members with the same meaning (`RoutingProxy`): a `DelegateProxy`
 // on any delegate, and a table or collection view proxy on its data source and delegate. Each

@@ -4,7 +4,7 @@ import SwitchboardLists
 import Testing
 
 @testable import SwitchboardDelegates
-@testable import SwitchboardUIKit
+@testable import SwitchboardListProxies
 
 // The UIKit edge, on the strict model of UIKit and the Objective-C runtime (UIKitModel.swift):
 // each finding of the review of the UIKit proxies is a context here.

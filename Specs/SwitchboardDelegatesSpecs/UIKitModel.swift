@@ -3,7 +3,7 @@ import Switchboard
 import SwitchboardLists
 
 @testable import SwitchboardDelegates
-@testable import SwitchboardUIKit
+@testable import SwitchboardListProxies
 
 // A strict model of what UIKit and the Objective-C runtime do to a list view's data source and
 // delegate, where it matters to a proxy. The view is a table or a collection view

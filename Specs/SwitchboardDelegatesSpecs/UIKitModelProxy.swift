@@ -3,7 +3,7 @@ import Switchboard
 import SwitchboardLists
 
 @testable import SwitchboardDelegates
-@testable import SwitchboardUIKit
+@testable import SwitchboardListProxies
 
 // The adapter between the UIKit model and the proxy under test: what `TableViewProxy`,
 // `CollectionViewProxy` and their Objective-C base (`SWBForwardingProxy`) do, translated to the

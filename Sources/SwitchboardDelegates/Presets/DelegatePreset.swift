@@ -42,7 +42,7 @@ package struct DelegatePreset: Sendable {
   static let all: [DelegatePreset] = [
     .textField, .textView, .searchBar, .scrollView, .tabBarController,
     .adaptivePresentationController, .gestureRecognizer, .tableView, .collectionView,
-    .fetchedResultsController, .captureFileOutputRecording,
+    .fetchedResultsController, .captureFileOutputRecording, .tableViewDataSource,
     // Completion handlers called with the defaults the headers state (Scripts/completion-handlers.py).
     .urlSession, .webKit, .completionHandlers,
     // Methods whose presence changes the parent, read by Scripts/presence-effects.py.
@@ -53,6 +53,7 @@ package struct DelegatePreset: Sendable {
     // AppKit's (macOS), each value cited from the macOS 13.3 SDK's headers.
     .appKitTableView, .appKitOutlineView, .appKitCollectionView, .appKitControlTextEditing,
     .appKitTextView, .appKitSearchField, .appKitWindow, .appKitMenu, .appKitSplitView,
+    .appKitText, .appKitCollectionViewDataSource,
   ]
 
   /// Every preset's documented defaults, by selector.

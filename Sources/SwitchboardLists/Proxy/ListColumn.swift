@@ -7,11 +7,7 @@ import Foundation
 /// row, whose one cell spans every column (AppKit asks with no column).
 ///
 /// ```swift
-/// switch column.identifier {
-/// case "name": nameCell(at: indexPath, in: tableView)
-/// case "size": sizeCell(at: indexPath, in: tableView)
-/// default: nil   // another handler's column, or the table's own view
-/// }
+/// let title = column.isGroupRow ? "Section" : column.identifier ?? ""
 /// ```
 public struct ListColumn: Hashable, Sendable, CustomStringConvertible {
   /// The column's identifier (`NSTableColumn.identifier`); `nil` for a group row.
@@ -37,7 +33,7 @@ public struct ListColumn: Hashable, Sendable, CustomStringConvertible {
   /// A group row's cell, the width of the table.
   ///
   /// ```swift
-  /// if column.isGroupRow { return try header(at: indexPath, in: tableView) }
+  /// let spansTheTable = column == .groupRow
   /// ```
   public static let groupRow = ListColumn()
 
@@ -58,6 +54,7 @@ public struct ListColumn: Hashable, Sendable, CustomStringConvertible {
 /// `NSTableView`): a column it leaves (`nil`) goes to the next handler that makes cells, then
 /// to the table's own view for it.
 ///
+/// <!-- snippet-appkit -->
 /// ```swift
 /// extension FilesScreen: ListColumnCellProviding {
 ///   func cellForRow(at indexPath: IndexPath, column: ListColumn, in tableView: NSTableView)

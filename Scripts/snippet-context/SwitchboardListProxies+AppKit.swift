@@ -1,4 +1,4 @@
-// Hidden context of the symbol documentation of the AppKit part of SwitchboardUIKit
+// Hidden context of the symbol documentation of the AppKit part of SwitchboardListProxies
 // (Scripts/symbol_snippets.py): the names its examples use, as a reader's Mac app declares
 // them. A block that declares one of these names itself replaces it; the .grid overlay shows a
 // collection view.

@@ -1,4 +1,4 @@
-// An overlay of SwitchboardUIKit.swift: the screen shows a collection view.
+// An overlay of SwitchboardListProxies.swift: the screen shows a collection view.
 final class PhotoModel: ListRowCounting {
   var photos: [Photo] = []
   func numberOfRows(inSection section: Int) -> Int { photos.count }

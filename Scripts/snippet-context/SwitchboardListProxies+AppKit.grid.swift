@@ -1,4 +1,4 @@
-// An overlay of SwitchboardUIKit+AppKit.swift: the screen shows a collection view.
+// An overlay of SwitchboardListProxies+AppKit.swift: the screen shows a collection view.
 final class PhotoModel: ListRowCounting {
   func numberOfRows(inSection section: Int) -> Int { 0 }
 }

@@ -1,6 +1,6 @@
-// Hidden context of the symbol documentation of SwitchboardUIKit (Scripts/symbol_snippets.py): the
+// Hidden context of the symbol documentation of SwitchboardListProxies (Scripts/symbol_snippets.py): the
 // names its examples use, as a reader's app declares them. A block that declares one of these
-// names itself replaces it. SwitchboardUIKit.grid.swift has the same for a collection view.
+// names itself replaces it. SwitchboardListProxies.grid.swift has the same for a collection view.
 import SwitchboardUIKit
 import UIKit
 
