@@ -276,8 +276,8 @@ private func safety(of fallback: DelegateFallback) -> Safety? {
 @Suite("describe: AppKit's presets against the defaults the macOS SDK's headers state")
 struct AppKitDefaultsSpecs {
   @Test(
-    "it: answers each reviewed method what its header says AppKit does without it",
-    arguments: StatedDefault.rows(appKitDefaults))
+    "it: answers each reviewed method what its header says AppKit (or UIKit) does without it",
+    arguments: StatedDefault.rows(appKitDefaults) + StatedDefault.rows(uiKitDefaults))
   fileprivate func statedDefault(_ row: StatedDefault) {
     #expect(presetSafety(row.protocolName, row.selector) == row.safety)
     #expect(registrySafety(row.selector) == row.safety)
@@ -296,13 +296,5 @@ struct AppKitDefaultsSpecs {
   func unstated() {
     #expect(registrySafety("tableView:shouldEditTableColumn:row:") == .zero)
     #expect(registrySafety("windowWillResize:toSize:") == .zero)
-  }
-
-  @Test(
-    "it: answers the UIKit defaults the iOS SDK's headers state",
-    arguments: StatedDefault.rows(uiKitDefaults))
-  fileprivate func uiKit(_ row: StatedDefault) {
-    #expect(presetSafety(row.protocolName, row.selector) == row.safety)
-    #expect(registrySafety(row.selector) == row.safety)
   }
 }
