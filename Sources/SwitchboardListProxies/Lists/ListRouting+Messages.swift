@@ -272,6 +272,9 @@ extension ListRouting where Host: ListProxyHost {
   /// The cell of `column` for `indexPath` in a table with columns: asked of each handler that
   /// makes cells, the rule's choice first and then the others in priority order, until one
   /// makes it; the table's own view when none does.
+  ///
+  /// The others are looked up only for a column the rule's choice leaves: every cell of a table
+  /// whose view makes all its columns costs one route lookup, no explanation.
   private func cell(
     at indexPath: IndexPath, column: ListColumn, in host: Host,
     _ invocation: any ForwardedInvocation
@@ -280,42 +283,46 @@ extension ListRouting where Host: ListProxyHost {
       .cellForRow, at: indexPath, detail: "column \(column): ", dequeuedBy: host.dequeues,
       fallback: host.fallbackCell(at: indexPath, column: column)
     ) {
-      let explanation = proxy.explain(.cellForRow)
-      let chosen = Set(explanation.targets.map(\.position))
-      let others = explanation.candidates.filter {
-        $0.implementsMessage == true && !chosen.contains($0.position)
+      let chosen = router.targets(for: .cellForRow)
+      if let cell = try cell(of: column, at: indexPath, byFirstOf: chosen, in: host, invocation) {
+        return cell
       }
-      for candidate in explanation.targets + others {
-        guard let handler = candidate.roles.first.flatMap(router.handler(withRole:)) else {
-          continue
-        }
-        if let cell = try cell(of: column, at: indexPath, by: handler, in: host, invocation) {
-          return cell
-        }
-      }
-      return nil
+      let others = proxy.explain(.cellForRow).candidates.lazy
+        .filter { $0.implementsMessage == true }
+        .compactMap { $0.roles.first.flatMap(self.router.handler(withRole:)) }
+        .filter { other in !chosen.contains { $0 === other } }
+      return try cell(of: column, at: indexPath, byFirstOf: others, in: host, invocation)
     }
   }
 
-  /// What `handler` makes for `column`: through ``ListColumnCellProviding``, through
-  /// ``ListCellProviding`` for the first column and a group row, or through its own method of
-  /// the view's protocol; `nil` for a column it leaves.
+  /// What the first of `handlers` that makes `column` makes, each asked in turn: through
+  /// ``ListColumnCellProviding``, through ``ListCellProviding`` for the first column and a group
+  /// row, or through its own method of the view's protocol; `nil` when each leaves it.
   private func cell(
-    of column: ListColumn, at indexPath: IndexPath, by handler: AnyObject, in host: Host,
-    _ invocation: any ForwardedInvocation
+    of column: ListColumn, at indexPath: IndexPath, byFirstOf handlers: some Sequence<AnyObject>,
+    in host: Host, _ invocation: any ForwardedInvocation
   ) throws -> Host.Cell? {
-    func columns<ColumnHost: ListColumnHost>(_ host: ColumnHost) throws -> Host.Cell?? {
-      guard let provider = handler as? any ListColumnCellProviding<ColumnHost> else { return nil }
-      return .some(try provider.cellForRow(at: indexPath, column: column, in: host) as? Host.Cell)
+    for handler in handlers {
+      func columns<ColumnHost: ListColumnHost>(_ host: ColumnHost) throws -> Host.Cell?? {
+        guard let provider = handler as? any ListColumnCellProviding<ColumnHost> else {
+          return nil
+        }
+        return .some(
+          try provider.cellForRow(at: indexPath, column: column, in: host) as? Host.Cell)
+      }
+      let made: Host.Cell?
+      if let columnHost = host as? any ListColumnHost, let byColumn = try columns(columnHost) {
+        made = byColumn
+      } else if let provider = handler as? any ListCellProviding<Host> {
+        made =
+          column.isGroupRow || column.index == 0
+          ? try provider.cellForRow(at: indexPath, in: host) : nil
+      } else {
+        made = invocation.view(answeredBy: handler) ?? nil
+      }
+      if let made { return made }
     }
-    if let columnHost = host as? any ListColumnHost, let made = try columns(columnHost) {
-      return made
-    }
-    if let provider = handler as? any ListCellProviding<Host> {
-      return column.isGroupRow || column.index == 0
-        ? try provider.cellForRow(at: indexPath, in: host) : nil
-    }
-    return invocation.view(answeredBy: handler) ?? nil
+    return nil
   }
 
   /// Commits an edit, then applies the view model's update to the view and to every other host
