@@ -467,18 +467,18 @@ open class DelegateProxy: RoutingProxy<Never> {
     fallbacks: [Selector: DelegateFallback] = [:]
   ) -> Self {
     made(
-      adopting: [], ownedBy: owner, handlers: handlers, answers: answers, rules: rules,
-      fallbacks: fallbacks)
+      ownedBy: owner, handlers: handlers, answers: answers, rules: rules, fallbacks: fallbacks)
   }
 
-  /// A proxy of this class adopting `protocols`, started without a property, kept by `owner`.
+  /// A proxy of this class, given its protocols by `adopting`, started without a property,
+  /// kept by `owner`.
   private static func made(
-    adopting protocols: [Protocol], ownedBy owner: AnyObject?,
-    handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer],
-    rules: RoutingRules<Never>, fallbacks: [Selector: DelegateFallback]
+    ownedBy owner: AnyObject?, handlers: KeyValuePairs<HandlerRole, AnyObject>,
+    answers: [DelegateAnswer], rules: RoutingRules<Never>,
+    fallbacks: [Selector: DelegateFallback], adopting: (DelegateProxy) -> Void = { _ in }
   ) -> Self {
     let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
-    for proto in protocols where !proxy.conforms(to: proto) { proxy.adopt(proto) }
+    adopting(proxy)
     for answer in answers { answer.register(proxy.routing) }
     proxy.routing.startWithoutProperty(as: proxy)
     if let owner { AttachedDelegateProxies.of(owner).owned.append(proxy) }
@@ -508,10 +508,10 @@ open class DelegateProxy: RoutingProxy<Never> {
     answers: [DelegateAnswer] = [], rules: RoutingRules<Never> = [:],
     fallbacks: [Selector: DelegateFallback] = [:]
   ) -> Delegate {
-    let found = (try? PropertyProtocols.toAdopt(for: delegateType, resolve: protocolObject).get())
+    // As attach adopts a property's protocols; what cannot be adopted is reported first.
     let proxy = made(
-      adopting: (found ?? []) + [protocolWithRequiredMethods].compactMap { $0 }, ownedBy: owner,
-      handlers: handlers, answers: answers, rules: rules, fallbacks: fallbacks)
+      ownedBy: owner, handlers: handlers, answers: answers, rules: rules, fallbacks: fallbacks
+    ) { _ = $0.adopt(propertyOf: delegateType, extra: protocolWithRequiredMethods) }
     guard let typed = proxy as? Delegate else {
       preconditionFailure(
         "\(Self.self).delegate(as: \(Delegate.self)): a proxy is no \(Delegate.self). Fix: name "
