@@ -285,7 +285,7 @@ def report(rows, views, at, errors):
         entry = f"`{owner}.{name}`"
         declared = ", ".join(p.strip() for p in header_protocols.split(","))
         if state != "type":
-            results.append((framework, entry, declared, "not imported", "", state_reason(view)))
+            results.append((framework, entry, declared, "not imported", "", view))
             continue
         one_line, (_, names) = forms(row, view)
         line_of = {which: line for line, (i, which) in at.items() if i == index}
@@ -293,7 +293,7 @@ def report(rows, views, at, errors):
         other_errors = errors.get(line_of.get("other", -1), [])
         unavailable = next((e for e in one_errors + other_errors if "unavailable in iOS" in e), None)
         if unavailable:
-            results.append((framework, entry, declared, "not imported", "", state_reason(unavailable)))
+            results.append((framework, entry, declared, "not imported", "", unavailable))
             continue
         adopted = protocols_of(delegate_type(view) if kind != "setter" else setter_parameters(view)[0])
         if one_line and not one_errors:
@@ -313,10 +313,6 @@ def report(rows, views, at, errors):
         results.append((framework, entry, declared, form, " & ".join(adopted), note))
     print_table(results, failures)
     return 1 if failures else 0
-
-
-def state_reason(message):
-    return message.replace("|", "\\|")
 
 
 def print_table(results, failures):
