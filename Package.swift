@@ -13,15 +13,14 @@ let package = Package(
     .library(name: "Switchboard", targets: ["Switchboard"]),
     .library(name: "SwitchboardLists", targets: ["SwitchboardLists"]),
     .library(name: "SwitchboardTesting", targets: ["SwitchboardTesting"]),
-    // Any Objective-C delegate shared by several objects (DelegateProxy), on every Apple
-    // platform, without the list layer. Elsewhere only the platform-independent routing is
-    // built (and specified).
+    // 2.0's name for the delegate engine, now in Switchboard: `import SwitchboardDelegates`
+    // still brings DelegateProxy and the core, without the list layer.
     .library(name: "SwitchboardDelegates", targets: ["SwitchboardDelegates"]),
-    // One import for an iOS app: the table and collection view proxies, with
-    // SwitchboardDelegates and SwitchboardLists.
+    // One import for an iOS app: the table and collection view proxies, the list layer, the
+    // core and the delegate engine.
     .library(name: "SwitchboardUIKit", targets: ["SwitchboardUIKit"]),
     // One import for a Mac app: the NSTableView, NSOutlineView and NSCollectionView proxies,
-    // with SwitchboardDelegates and SwitchboardLists.
+    // the list layer, the core and the delegate engine.
     .library(name: "SwitchboardAppKit", targets: ["SwitchboardAppKit"]),
     // The Objective-C base class of every delegate proxy (`ForwardingProxy`, whose
     // `forward(_:)` receives a `ForwardedMessage`), named by their public declarations; Apple
@@ -30,34 +29,34 @@ let package = Package(
     .executable(name: "switchboard-demo", targets: ["switchboard-demo"]),
   ],
   targets: [
-    .target(name: "Switchboard"),
+    // The core (PrioritizedProxy: handlers, rules, routes, explain, events) and the delegate
+    // engine (Delegates/: DelegateProxy, the one routing, the runtime bridge, the presets), in
+    // one module so that a forwarded message is routed, converted and delivered without
+    // crossing modules. Foundation and the Objective-C runtime only, no list code: a WebKit,
+    // CoreLocation or Mac user links no list code. The routing is plain Swift, built and
+    // specified on every platform; DelegateProxy itself exists where Objective-C does.
+    .target(
+      name: "Switchboard",
+      dependencies: [
+        .target(
+          name: "SwitchboardObjC",
+          condition: .when(platforms: [.iOS, .macOS, .macCatalyst, .tvOS, .visionOS]))
+      ]),
+    // The list layer (host-free vocabulary, headless hosts, snapshots, diffs) and, under
+    // ViewProxies/, the table and collection view proxies that stand on the delegate engine:
+    // the list routing (plain Swift, specified on every platform), the UIKit proxies (iOS) and
+    // the AppKit ones (macOS).
     .target(name: "SwitchboardLists", dependencies: ["Switchboard"]),
     // The Objective-C base of the delegate proxies (`forwardInvocation:`), for Apple platforms:
     // its sources are under `#if __APPLE__ || defined(GNUSTEP)`, so a plain Linux build compiles
     // them to nothing; Scripts/objc-runtime-tests.sh builds and tests them on the GNU runtime.
     .target(name: "SwitchboardObjC"),
-    // The delegate engine: DelegateProxy, the one routing, the runtime bridge and the presets
-    // (Foundation and the Objective-C runtime only). It does not depend on the list layer: a
-    // WebKit, CoreLocation or Mac user links no list code. The routing is plain Swift, built
-    // and specified on every platform.
-    .target(
-      name: "SwitchboardDelegates",
-      dependencies: [
-        "Switchboard",
-        .target(
-          name: "SwitchboardObjC",
-          condition: .when(platforms: [.iOS, .macOS, .macCatalyst, .tvOS, .visionOS])),
-      ]),
-    // Where the engine and the list layer meet: the list proxies' configuration of the routing
-    // (Lists/, plain Swift, specified on every platform), what every platform's proxies share
-    // (Shells/), and the UIKit (UIKit/, iOS) and AppKit (AppKit/, macOS) proxies. One module,
-    // not one per platform: the platform proxies subclass `ListViewProxy`, which is public but
-    // not open, and use the shared routing's internals.
-    .target(
-      name: "SwitchboardListProxies", dependencies: ["SwitchboardDelegates", "SwitchboardLists"]),
-    // `import SwitchboardUIKit` (iOS) and `import SwitchboardAppKit` (Mac) each bring it all.
-    .target(name: "SwitchboardUIKit", dependencies: ["SwitchboardListProxies"]),
-    .target(name: "SwitchboardAppKit", dependencies: ["SwitchboardListProxies"]),
+    // Names kept for apps that import them: `import SwitchboardDelegates` brings the core and the
+    // engine, `import SwitchboardUIKit` (iOS) and `import SwitchboardAppKit` (Mac) the list layer
+    // and its proxies too.
+    .target(name: "SwitchboardDelegates", dependencies: ["Switchboard"]),
+    .target(name: "SwitchboardUIKit", dependencies: ["SwitchboardLists"]),
+    .target(name: "SwitchboardAppKit", dependencies: ["SwitchboardLists"]),
     .target(name: "SwitchboardTesting", dependencies: ["Switchboard", "SwitchboardLists"]),
     // The demo's screens are internal to it; its specs reach them with `@testable import`.
     .executableTarget(name: "switchboard-demo", dependencies: ["Switchboard", "SwitchboardLists"]),
@@ -78,12 +77,11 @@ let package = Package(
       name: "SwitchboardTestingSpecs",
       dependencies: ["Switchboard", "SwitchboardLists", "SwitchboardTesting"],
       path: "Specs/SwitchboardTestingSpecs"),
-    .testTarget(name: "SwitchboardDelegatesTests", dependencies: ["SwitchboardDelegates"]),
+    .testTarget(name: "SwitchboardDelegatesTests", dependencies: ["Switchboard"]),
     .testTarget(
       name: "SwitchboardDelegatesSpecs",
       dependencies: [
-        "Switchboard", "SwitchboardLists", "SwitchboardDelegates", "SwitchboardListProxies",
-        "SwitchboardUIKit", "SwitchboardTesting",
+        "Switchboard", "SwitchboardLists", "SwitchboardTesting",
       ],
       path: "Specs/SwitchboardDelegatesSpecs"),
     .testTarget(

@@ -39,7 +39,6 @@ let package = Package(
           .product(name: "Benchmark", package: "benchmark"),
           .product(name: "Switchboard", package: "Switchboard"),
           .product(name: "SwitchboardLists", package: "Switchboard"),
-          .product(name: "SwitchboardDelegates", package: "Switchboard"),
         ],
         path: "Benchmarks/\(name)",
         plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")])

@@ -12,7 +12,7 @@ declaration when there is none), and that sentence (empty when the header states
 --defaults, only the methods whose header states one. The count per protocol goes to standard
 error. The script only finds the sentences: which are defaults, and what answer each one means,
 is a hand review. The SDK is not part of this repository (see CONTRIBUTING.md); the reviewed
-result is the presets in Sources/SwitchboardDelegates/Presets and the table in
+result is the presets in Sources/Switchboard/Delegates/Presets and the table in
 Specs/SwitchboardDelegatesSpecs/AppKitDefaultsSpecs.swift.
 """
 import collections

@@ -7,7 +7,7 @@ For each `@protocol …Delegate` or `…DataSource` of AppKit's headers, counts 
 `NS_SWIFT_UI_ACTOR` (main-actor), `NS_SWIFT_NONISOLATED` (nonisolated) and neither (unannotated:
 nonisolated in Swift 6), a protocol marked `NS_SWIFT_UI_ACTOR` as a whole counting as main-actor,
 and prints one line per protocol: its kind (main-actor, nonisolated, unannotated or mixed) and the
-counts. "On the Mac" (SwitchboardListProxies' DocC) lists the result and the form for each kind.
+counts. "On the Mac" (SwitchboardLists' DocC) lists the result and the form for each kind.
 """
 
 import pathlib

@@ -9,7 +9,7 @@ Each line: framework, protocol, selector, the block's argument index, the block'
 and the header's sentence about an unimplemented method or a default (empty when it states
 none). With --defaults, only the methods whose header states one. The SDK is not part of this
 repository (see CONTRIBUTING.md); the reviewed result is the presets in
-Sources/SwitchboardDelegates/Presets (NSURLSessionDelegate.swift, WKNavigationDelegate.swift,
+Sources/Switchboard/Delegates/Presets (NSURLSessionDelegate.swift, WKNavigationDelegate.swift,
 UNUserNotificationCenterDelegate.swift) and the DocC article "Completion handlers".
 """
 import re

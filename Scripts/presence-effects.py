@@ -7,7 +7,7 @@ be called"), for a hand review: observing such a method alone would make a proxy
 
 Each line: framework, protocol, selector, and the header's sentence. The SDK is not part of this
 repository (see CONTRIBUTING.md); the reviewed result is each preset's `presenceEffects`
-(Sources/SwitchboardDelegates/Presets/PresenceEffects.swift) and the table in the DocC article
+(Sources/Switchboard/Delegates/Presets/PresenceEffects.swift) and the table in the DocC article
 "Completion handlers and presence".
 """
 import re

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ["Switchboard", "SwitchboardLists", "SwitchboardDelegates", "SwitchboardListProxies", "SwitchboardTesting"]
+MODULES = ["Switchboard", "SwitchboardLists", "SwitchboardTesting"]
 OBJC_HEADER = ROOT / "Sources" / "SwitchboardObjC" / "include"
 START, END = "<!-- public-api -->", "<!-- /public-api -->"
 

@@ -3,8 +3,9 @@ check-snippets.py type-checks them.
 
 A block in a symbol's documentation is a fragment: it names a `proxy`, a `model`, a
 `searchBar` its reader has. Each module's names live in one file of hidden context,
-Scripts/snippet-context/<Module>.swift (AppKit's files, under Sources/SwitchboardListProxies/AppKit/,
-use SwitchboardListProxies+AppKit.swift), which starts with the imports a reader's file has. A variant,
+Scripts/snippet-context/<Module>.swift, or <Module>+<Folder>.swift for the folders whose code
+builds for one platform only (Switchboard/Delegates/, SwitchboardLists/ViewProxies/ and its
+AppKit/), which starts with the imports a reader's file has. A variant,
 <Module>.<name>.swift, is an overlay: its declarations replace the context's of the same names
 (a `proxy` of a list's messages). A block compiles in one of the shapes a reader pastes it into,
 tried in this order with the context and with each variant, and fails only when it compiles in
@@ -19,7 +20,7 @@ none:
 A block that documents a declaration which is not public (maintainers' documentation) may use
 the module's internal names: the module is imported `@testable`.
 
-Blocks of SwitchboardDelegates and SwitchboardListProxies are type-checked against an iOS SDK, AppKit's
+Blocks of the delegate engine and the list proxies are type-checked against an iOS SDK, AppKit's
 against a macOS SDK, when check-snippets.py is given one; the others on this machine. A block of a
 module that builds everywhere but shows one platform's code is marked `<!-- snippet-uikit -->`
 or `<!-- snippet-appkit -->` in its comment, and type-checked against that platform's SDK, with
@@ -31,8 +32,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTEXTS = ROOT / "Scripts" / "snippet-context"
-# The modules whose blocks need an Apple SDK, and which.
-IOS_MODULES = {"SwitchboardDelegates", "SwitchboardListProxies"}
+# The folders whose blocks need an Apple SDK, and which (by their context's name).
+IOS_CONTEXTS = {"Switchboard+Delegates", "SwitchboardLists+ViewProxies"}
 
 
 # The line of a declaration, after its attributes.
@@ -59,17 +60,21 @@ class SymbolSnippet:
     @property
     def context_name(self):
         parts = self.path.relative_to(ROOT / "Sources").parts
-        appKit = parts[:2] == ("SwitchboardListProxies", "AppKit")
-        return "SwitchboardListProxies+AppKit" if appKit else parts[0]
+        if parts[:2] == ("Switchboard", "Delegates"):
+            return "Switchboard+Delegates"
+        if parts[:2] == ("SwitchboardLists", "ViewProxies"):
+            appKit = parts[2] == "AppKit"
+            return "SwitchboardLists+AppKit" if appKit else "SwitchboardLists+ViewProxies"
+        return parts[0]
 
     @property
     def kind(self):
         """Where it is type-checked: "linux", "uikit" or "appkit"."""
         if self.platform:
             return self.platform
-        if self.context_name == "SwitchboardListProxies+AppKit":
+        if self.context_name == "SwitchboardLists+AppKit":
             return "appkit"
-        return "uikit" if self.context_name in IOS_MODULES else "linux"
+        return "uikit" if self.context_name in IOS_CONTEXTS else "linux"
 
 
 def extract():

@@ -1,3 +1,3 @@
-// `import SwitchboardAppKit` on the Mac: the NSTableView, NSOutlineView and NSCollectionView
-// proxies (SwitchboardListProxies), the delegate engine, the list layer and the core.
-@_exported import SwitchboardListProxies
+// `import SwitchboardAppKit` on the Mac: the NSTableView, NSOutlineView and NSCollectionView proxies
+// (SwitchboardLists' ViewProxies), the list layer, the delegate engine and the core.
+@_exported import SwitchboardLists

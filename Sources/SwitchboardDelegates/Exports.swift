@@ -1,3 +1,3 @@
-// `import SwitchboardDelegates` brings the core the proxies are built on: handler roles, rules,
-// explanations and events.
+// `import SwitchboardDelegates` (2.0's module of the delegate engine) brings `Switchboard`, which
+// holds the engine and the core since 3.0: DelegateProxy, handler roles, rules, explanations.
 @_exported import Switchboard

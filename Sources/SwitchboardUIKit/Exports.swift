@@ -1,3 +1,3 @@
-// `import SwitchboardUIKit` on iOS: the table and collection view proxies (SwitchboardListProxies),
-// the delegate engine, the list layer and the core.
-@_exported import SwitchboardListProxies
+// `import SwitchboardUIKit` on iOS: the table and collection view proxies
+// (SwitchboardLists' ViewProxies), the list layer, the delegate engine and the core.
+@_exported import SwitchboardLists

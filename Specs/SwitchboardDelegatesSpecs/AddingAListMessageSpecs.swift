@@ -1,11 +1,9 @@
 import Foundation
-import Switchboard
-import SwitchboardLists
 import SwitchboardTesting
 import Testing
 
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // The steps of adding a list message that the compiler does not check (ListMessage's guide
 // lists them all), each checked on Linux: a message added without one of them fails here.

@@ -1,10 +1,8 @@
 import Foundation
-import Switchboard
-import SwitchboardLists
 import Testing
 
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // A view-based NSTableView asks its delegate for one view per column of each row, and for a
 // group row's one view with no column (NSTableView.h, tableView:viewForTableColumn:row:). Driven

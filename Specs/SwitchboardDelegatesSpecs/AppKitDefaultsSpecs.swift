@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 /// What a proxy answers for a method whose handler is gone.
 private enum Safety: Equatable, Sendable, CustomStringConvertible {

@@ -1,10 +1,8 @@
 import Foundation
-import Switchboard
-import SwitchboardLists
 import Testing
 
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // NSTableViewDelegate and NSOutlineViewDelegate inherit NSControlTextEditingDelegate (a cell's
 // text field tells the table's delegate when its editing ends). The proxies declare inherited

@@ -1,9 +1,7 @@
 import Foundation
-import Switchboard
-import SwitchboardLists
 
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // AppKit's list protocols on the model of the runtime (UIKitModel.swift): selectors as the macOS
 // 13.3 SDK's NSTableView.h and NSOutlineView.h declare them (a subset: each kind of method the

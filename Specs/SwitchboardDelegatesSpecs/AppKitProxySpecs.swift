@@ -1,10 +1,8 @@
 import Foundation
-import Switchboard
-import SwitchboardLists
 import Testing
 
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // What the Mac's TableViewProxy (NSTableView) and OutlineViewProxy decide, driven through the
 // model of the runtime as AppKit drives them, with AppKit's selectors (AppKitProtocols.swift).

@@ -1,8 +1,7 @@
 import Foundation
-import Switchboard
 import Testing
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 // Every kind of argument and answer that the iOS SDK's delegate and data-source protocols
 // declare, driven through a closure, `observe(_:as:)` and `events` on the real Swift runtime:

@@ -1,8 +1,7 @@
 import Foundation
-import Switchboard
 import Testing
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 // The threads a closure given to a delegate proxy runs on, with real threads and the real
 // Swift runtime's isolation (`#isolation`): a closure that is not `@Sendable`, written on the

@@ -1,8 +1,7 @@
 import Foundation
-import Switchboard
 import Testing
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 private typealias P = ModelDelegateProtocol
 

@@ -1,7 +1,6 @@
 import Foundation
-import Switchboard
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 // A strict model of a parent object (a search bar, a text field, a web view, a location
 // manager) toward its delegate, and of the Objective-C runtime, where it matters to a

@@ -1,8 +1,7 @@
 import Foundation
-import Switchboard
 import Testing
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 // DelegateProxy, the delegate proxy for any Objective-C delegate protocol, on the model of a
 // parent object and the runtime (DelegateModel.swift).

@@ -1,10 +1,8 @@
 import Foundation
-import Switchboard
-import SwitchboardLists
 import Testing
 
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // The list proxies under iOS 18's rules, on the UIKit model (UIKitModel.swift): one dequeue per
 // request, one data source, kept objects that stay kept, row counts UIKit agrees with, and the

@@ -1,10 +1,8 @@
 import Foundation
-import Switchboard
-import SwitchboardLists
 import Testing
 
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // What TableViewProxy decides, driven through the UIKit model as UIKit drives it.
 

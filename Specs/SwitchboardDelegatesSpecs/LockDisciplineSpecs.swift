@@ -1,8 +1,7 @@
 import Foundation
-import Switchboard
 import Testing
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 // Nothing is called while the proxy holds its lock: handlers, closures, observers, `onError` and
 // the parent's properties each run after it is released, so one that waits for another thread

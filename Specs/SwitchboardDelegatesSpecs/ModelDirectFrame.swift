@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 /// A message as a proxy's direct-path method holds it (Sources/SwitchboardObjC/SWBDirectPath.m,
 /// run on the GNU runtime by Scripts/objc-runtime-tests.sh): each argument in a word (an

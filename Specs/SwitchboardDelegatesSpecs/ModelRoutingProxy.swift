@@ -1,7 +1,6 @@
 import Foundation
-import Switchboard
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 /// The members every proxy offers (`RoutingProxy`: `DelegateProxy`, `TableViewProxy`,
 /// `CollectionViewProxy`), for the models of both kinds of proxy: each is the one line

@@ -1,10 +1,8 @@
 import Foundation
-import Switchboard
-import SwitchboardLists
 import Testing
 
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // Every proxy offers the same members with the same meaning (`RoutingProxy`): a `DelegateProxy`
 // on any delegate, and a table or collection view proxy on its data source and delegate. Each

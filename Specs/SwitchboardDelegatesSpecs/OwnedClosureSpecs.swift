@@ -1,6 +1,5 @@
 import Foundation
 import Switchboard
-import SwitchboardDelegates
 import Testing
 
 private typealias P = ModelDelegateProtocol

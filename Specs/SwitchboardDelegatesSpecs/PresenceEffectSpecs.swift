@@ -1,8 +1,7 @@
 import Foundation
-import Switchboard
 import Testing
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 /// A runtime whose adopted protocols declare `selectors`, each returning nothing, with one
 /// object argument and a second one: CoreNFC's, CoreLocation's, ContactsUI's methods.

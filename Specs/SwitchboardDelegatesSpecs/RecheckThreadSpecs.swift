@@ -1,8 +1,7 @@
 import Foundation
-import Switchboard
 import Testing
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 // Re-asking the parent after its answers change, from every kind of thread a parent calls its
 // delegate on, with the proxy's real scheduling (`afterThisTurn`) on real threads, dispatch

@@ -1,10 +1,8 @@
 import Foundation
-import Switchboard
-import SwitchboardLists
 import Testing
 
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // The UIKit edge, on the strict model of UIKit and the Objective-C runtime (UIKitModel.swift):
 // each finding of the review of the UIKit proxies is a context here.

@@ -1,9 +1,7 @@
 import Foundation
-import Switchboard
-import SwitchboardLists
 
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // A strict model of what UIKit and the Objective-C runtime do to a list view's data source and
 // delegate, where it matters to a proxy. The view is a table or a collection view

@@ -1,9 +1,7 @@
 import Foundation
-import Switchboard
-import SwitchboardLists
 
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // The adapter between the UIKit model and the proxy under test: what `TableViewProxy`,
 // `CollectionViewProxy` and their Objective-C base (`SWBForwardingProxy`) do, translated to the

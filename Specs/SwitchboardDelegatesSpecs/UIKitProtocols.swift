@@ -1,5 +1,5 @@
-@testable import SwitchboardDelegates
-@testable import SwitchboardListProxies
+@testable import Switchboard
+@testable import SwitchboardLists
 
 // The selectors of UIKit's list protocols, as the iOS 18.6 SDK declares them (names, return
 // kind, required or optional, the property whose object receives them): the data the UIKit model

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 @Suite("DelegatePreset")
 struct DelegatePresetTests {
@@ -21,14 +21,14 @@ struct DelegatePresetTests {
   func completionHandlers() {
     #expect(
       answer("webView:decidePolicyForNavigationAction:decisionHandler:")
-        == "completion 2 [SwitchboardDelegates.CompletionValue.word(1)]")
+        == "completion 2 [Switchboard.CompletionValue.word(1)]")
     #expect(
       answer("URLSession:task:didReceiveChallenge:completionHandler:")
-        == "completion 3 [SwitchboardDelegates.CompletionValue.word(1), "
-        + "SwitchboardDelegates.CompletionValue.none]")
+        == "completion 3 [Switchboard.CompletionValue.word(1), "
+        + "Switchboard.CompletionValue.none]")
     #expect(
       answer("userNotificationCenter:willPresentNotification:withCompletionHandler:")
-        == "completion 2 [SwitchboardDelegates.CompletionValue.word(0)]")
+        == "completion 2 [Switchboard.CompletionValue.word(0)]")
   }
 
   @Test("the article's tables list every completion default and every presence effect")
@@ -37,7 +37,7 @@ struct DelegatePresetTests {
       contentsOf: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(
-          "Sources/SwitchboardDelegates/SwitchboardDelegates.docc/CompletionHandlersAndPresence.md"),
+          "Sources/Switchboard/Switchboard.docc/CompletionHandlersAndPresence.md"),
       encoding: .utf8)
     let completions = DelegatePreset.documentedDefaults.compactMap { selector, fallback in
       if case .completionValues = fallback.answer { selector } else { nil }

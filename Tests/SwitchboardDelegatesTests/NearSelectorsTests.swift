@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 @Suite("NearSelectors")
 struct NearSelectorsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SwitchboardDelegates
+@testable import Switchboard
 
 @Suite("SelectorDeclaration, from Objective-C type encodings")
 struct SelectorDeclarationTests {

@@ -1,8 +1,7 @@
 import Benchmark
 import BenchmarkSupport
 import Foundation
-import Switchboard
-@_spi(Benchmarks) import SwitchboardDelegates
+@_spi(Benchmarks) import Switchboard
 import SwitchboardLists
 
 // Cached dispatch of one message (numberOfRows, which the view model implements and the view

@@ -1,0 +1,221 @@
+import Foundation
+
+// Attaching to the parent's properties, keeping what they held, handing it over and giving it
+// back.
+extension DelegateRouting {
+  // MARK: - Attaching
+
+  /// Connects `proxyObject` to the parent's `properties`, in place of `previous`, the routing of
+  /// the proxy attached before, if any (whose kept objects it keeps).
+  ///
+  /// The objects the properties hold are kept as the lowest-priority handlers unless
+  /// `keepingInstalled` is `false`. A property that holds another Switchboard proxy
+  /// (`isAnotherProxy`), one that `previous` is not, is left alone: attaching over it would
+  /// hide its routes and stop it from re-asking the parent. That is reported, and `false`
+  /// returned.
+  ///
+  /// `parentThread`, when given, says how the parent is re-asked (``ParentThread``); otherwise
+  /// the scheduling given at initialization applies, through `nil`.
+  @discardableResult
+  package func attach(
+    to properties: [DelegateProperty], as proxyObject: AnyObject, keepingInstalled: Bool,
+    replacing previous: DelegateRouting?, parentThread: ParentThread? = nil,
+    isAnotherProxy: (AnyObject) -> Bool = { _ in false }
+  ) -> Bool {
+    if let parentThread {
+      withLock {
+        schedule = parentThread.schedule
+        reasksThroughNil = parentThread.reasksThroughNil
+      }
+    }
+    // Read before the proxy replaced lets go of the properties.
+    let current = properties.map { $0.get() }
+    for (property, object) in zip(properties, current) {
+      guard let object, object !== proxyObject, previous?.holds(object) != true,
+        isAnotherProxy(object)
+      else { continue }
+      withLock {
+        report(
+          DelegateProxyError(
+            .propertyOwnedByAnotherProxy(property: property.name, typeName: "\(type(of: object))")
+          ))
+      }
+      return false
+    }
+    let inherited = previous?.disconnect(restoringKept: false)
+    withLock {
+      self.properties = properties
+      self.proxyObject = proxyObject
+      // Each property's object, unless it is the proxy replaced: one the app set behind that
+      // proxy's back is the app's latest word, and is kept first.
+      var found: [KeptDelegate] = []
+      restoring = [:]
+      for (property, object) in zip(properties, current) {
+        let installed = object.flatMap {
+          $0 === inherited?.proxyObject || $0 === proxyObject ? nil : $0
+        }
+        restoring[property.name] = WeakHandler(
+          installed ?? inherited?.restoring[property.name] ?? nil)
+        if let installed { KeptDelegate.add(installed, from: property.name, to: &found) }
+      }
+      for entry in inherited?.kept ?? [] {
+        guard let object = entry.object else { continue }
+        for name in entry.properties { KeptDelegate.add(object, from: name, to: &found) }
+      }
+      kept = []
+      if keepingInstalled {
+        for entry in found {
+          guard let object = entry.object, object !== proxyObject, !router.contains(object)
+          else { continue }
+          router.add(object, roles: entry.properties.map(keptRole), retention: .weak)
+          kept.append(entry)
+        }
+        configuration.didKeep(router, kept)
+      }
+      isAttached = true
+      reportRefusedAtInit()
+      reportSetupMistakes()
+      for property in properties where holdsProxy(property) { assign(property) }
+      checkWeakHandlersAfterThisTurn()
+    }
+    return true
+  }
+
+  /// The role of an object kept from the property `name`: the property's role, numbered when
+  /// another handler has it (`installed 2`).
+  private func keptRole(_ name: String) -> HandlerRole {
+    let base = properties.first { $0.name == name }?.keptRole ?? HandlerRole(name)
+    var role = base
+    var number = 1
+    while router.handler(withRole: role) != nil {
+      number += 1
+      role = HandlerRole("\(base.name) \(number)")
+    }
+    return role
+  }
+
+  /// Whether `property` holds the proxy now: always, but for one held only while a selector
+  /// is answered (a list's prefetching data source).
+  func holdsProxy(_ property: DelegateProperty) -> Bool {
+    guard let selector = property.heldWhileAnswering else { return true }
+    return selectors.responds(toSelector: selector)
+  }
+
+  /// Assigns the proxy to `property` once the lock is released.
+  ///
+  /// For the property whose routes the parent caches, remembers where they go. Under the lock.
+  func assign(_ property: DelegateProperty) {
+    noteAssigned(property)
+    let proxy = proxyObject
+    callAfterUnlocking { property.set(proxy) }
+  }
+
+  /// Remembers where the routes the parent caches go, as their property is assigned.
+  ///
+  /// Under the lock.
+  func noteAssigned(_ property: DelegateProperty) {
+    if property.name == configuration.cachedRoutesProperty {
+      assignedRoutes = configuration.cachedRoutes(router, Array(selectors.answers.keys))
+    }
+  }
+
+  /// Starts the routing of a proxy that a parent receives at initialization, as its delegate
+  /// for good (`URLSession`'s, `UIContextMenuInteraction`'s): setup mistakes are reported now,
+  /// and handlers nothing else keeps after this turn.
+  ///
+  /// There is no property to set again, so the answers the parent cached when it received the
+  /// proxy cannot be refreshed: a handler added later for a method the parent was told is not
+  /// implemented never receives it. Everything else holds: fallbacks, reports, observation.
+  /// Whether the proxy has started: attached to its parent, or given to one.
+  package var isStarted: Bool { withLock { isAttached } }
+
+  /// Routes again after the runtime changed what the proxy adopts (before it starts), and
+  /// checks the rules given at initialization against the methods now declared: a rule the
+  /// adopted protocol makes impossible (a broadcast of a method that returns a value) is refused
+  /// as one set later would be, and reported when the proxy starts.
+  package func invalidateRoutes() {
+    withLock {
+      router.invalidateRoutes()
+      router.rules = refusingRulesThatCannotRoute(in: router.rules, keeping: RoutingRules()) {
+        refusedAtInit.append($0)
+      }
+    }
+  }
+
+  package func startWithoutProperty(as proxyObject: AnyObject) {
+    withLock {
+      self.proxyObject = proxyObject
+      isAttached = true
+      reportRefusedAtInit()
+      reportSetupMistakes()
+      checkWeakHandlersAfterThisTurn()
+    }
+  }
+
+  private func reportRefusedAtInit() {
+    for problem in refusedAtInit { report(problem) }
+    refusedAtInit = []
+  }
+
+  /// Whether `object` is the proxy object this routing connected.
+  private func holds(_ object: AnyObject) -> Bool { withLock { proxyObject === object } }
+
+  /// Disconnects the proxy: each property that holds it gets back the object it had before
+  /// attach, or `nil`.
+  package func detach() {
+    disconnect(restoringKept: true)
+  }
+
+  /// What a proxy attached in place of this one takes over.
+  private struct HandOver {
+    /// The proxy object that held the properties.
+    let proxyObject: AnyObject?
+    /// What its ``detach()`` would have given back, by property.
+    let restoring: [String: AnyObject?]
+    /// The objects it kept, still alive, highest priority first.
+    let kept: [KeptDelegate]
+  }
+
+  @discardableResult
+  private func disconnect(restoringKept: Bool) -> HandOver {
+    withLock {
+      let handOver = HandOver(
+        proxyObject: proxyObject, restoring: restoring.mapValues(\.object),
+        kept: kept.filter { $0.object != nil })
+      if let proxyObject {
+        // The parent's properties are read and set once the lock is released.
+        let restored = properties.map { ($0, restoringKept ? restoring[$0.name]?.object : nil) }
+        callAfterUnlocking {
+          for (property, object) in restored where property.get() === proxyObject {
+            property.set(object)
+          }
+        }
+      }
+      properties = []
+      proxyObject = nil
+      isAttached = false
+      kept = []
+      restoring = [:]
+      return handOver
+    }
+  }
+
+  private func checkWeakHandlersAfterThisTurn() {
+    handlersAtAttach = router.handlers.compactMap { description in
+      description.role.flatMap { role in
+        description.retention == .weak
+          ? (description, WeakHandler(router.handler(withRole: role))) : nil
+      }
+    }
+    schedule { [weak self] in
+      guard let self else { return }
+      withLock {
+        guard isAttached else { return }
+        for (description, reference) in handlersAtAttach where reference.object == nil {
+          report(DelegateProxyError(.handlerReleasedAfterAttach(handler: "\(description)")))
+        }
+        handlersAtAttach = []
+      }
+    }
+  }
+}

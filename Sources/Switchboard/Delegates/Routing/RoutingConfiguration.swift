@@ -1,0 +1,125 @@
+import Foundation
+
+/// A parent's property that holds the proxy (its `delegate`, a table's `dataSource`), as a
+/// ``DelegateRouting`` reads and sets it (the parent held weakly).
+package struct DelegateProperty: Sendable {
+  /// The property's name, as reports spell it: `delegate`, `dataSource`.
+  package let name: String
+  /// The role of the object the property held, kept as a handler.
+  package let keptRole: HandlerRole
+  /// The selector the proxy must answer to be in the property (a list's
+  /// `tableView:prefetchRowsAtIndexPaths:`, a required method UIKit never asks about), or `nil`
+  /// for a property that always holds it.
+  package let heldWhileAnswering: String?
+  package let get: @Sendable () -> AnyObject?
+  package let set: @Sendable (AnyObject?) -> Void
+
+  package init(
+    name: String = "delegate", keptRole: HandlerRole = HandlerRole("installed"),
+    heldWhileAnswering: String? = nil, get: @escaping @Sendable () -> AnyObject?,
+    set: @escaping @Sendable (AnyObject?) -> Void
+  ) {
+    self.name = name
+    self.keptRole = keptRole
+    self.heldWhileAnswering = heldWhileAnswering
+    self.get = get
+    self.set = set
+  }
+}
+
+/// An object a parent's properties held, kept as a handler, and the properties it came from.
+package struct KeptDelegate {
+  package weak var object: AnyObject?
+  package var properties: [String]
+
+  /// Adds `object`, which came from the property `name`, to `list`, once.
+  package static func add(_ object: AnyObject, from name: String, to list: inout [KeptDelegate]) {
+    if let index = list.firstIndex(where: { $0.object === object }) {
+      if !list[index].properties.contains(name) { list[index].properties.append(name) }
+    } else {
+      list.append(KeptDelegate(object: object, properties: [name]))
+    }
+  }
+}
+
+/// What a configuration of ``DelegateRouting`` adds to it.
+///
+/// The list proxies add their modeled messages, data-source checks and properties; a
+/// ``DelegateProxy`` needs only its typed notifications.
+package struct RoutingConfiguration<Message: MessageSet> {
+  /// The configuration of a proxy that adds nothing.
+  package init() {}
+
+  /// The modeled message a selector names, which the proxy class implements itself and routes
+  /// by message (a list proxy's `tableView:numberOfRowsInSection:`), or `nil`.
+  package var modeledMessage: (String) -> Message? = { _ in nil }
+  /// Whether the parent sends every message on the main thread and the configuration answers
+  /// its modeled ones there, outside the lock (a list proxy): a change asked for on another
+  /// thread (a token cancelled there, an owner deinitialized there) is then made on the main
+  /// thread, after the message being answered, never beside it.
+  package var deliversOnMainThread = false
+  /// Messages some handler must answer, checked at attach and on every change.
+  package var requiredMessages: [Message] = []
+  /// Selectors whose mere presence changes the parent: an observer alone never makes the proxy
+  /// answer them.
+  package var presenceSensitive: Set<String> = []
+  /// Methods returning nothing that the proxy class implements itself (typed, every frame), yet
+  /// answers like any other selector: only while a handler implements one or something
+  /// observes it.
+  package var typedNotifications: Set<String> = []
+  /// What the mere presence of a method does to its parent, by selector
+  /// (``DelegatePreset/presenceEffects``): observing one no handler implements is refused.
+  package var presenceEffects: [String: String] = [:]
+  /// Of those, the ones whose only effect is to silence one sibling method, by selector: an
+  /// observer alone is refused only while a handler implements that sibling
+  /// (``DelegatePreset/silencedSiblings``).
+  package var silencedSiblings: [String: String] = [:]
+  /// The arguments observers of a selector's typed event get, when not `[Any]`: their type,
+  /// and how they are read from the runtime's boxed arguments.
+  package var typedEvents: [String: TypedEvent] = [:]
+  /// The name of the property whose object receives a selector, or `nil` for the first.
+  package var propertyOfSelector: (String) -> String? = { _ in nil }
+  /// The name of the property whose routes the parent caches when it is assigned (a table's
+  /// `dataSource`, whose counts UIKit keeps), or `nil`.
+  package var cachedRoutesProperty: String?
+  /// Where each selector of ``cachedRoutesProperty`` goes now, given the selectors answered.
+  package var cachedRoutes: (PrioritizedProxy<Message>, [String]) -> [String: WeakHandler] = {
+    _, _ in
+    [:]
+  }
+  /// Called under the lock once attach has kept the parent's objects.
+  package var didKeep: (PrioritizedProxy<Message>, [KeptDelegate]) -> Void = { _, _ in }
+  /// The configuration's own setup mistakes, found under the lock.
+  package var setupMistakes: (PrioritizedProxy<Message>, [KeptDelegate]) -> [DelegateProxyError] = {
+    _, _ in []
+  }
+}
+
+/// The arguments of a typed event (a list proxy's `.didEndDragging`): their type, and how they
+/// are read from the runtime's boxed arguments.
+package struct TypedEvent: Sendable {
+  package let type: Any.Type
+  package let decode: @Sendable ([Any]) -> Any?
+
+  package init<Arguments>(
+    _ type: Arguments.Type, decode: @escaping @Sendable ([Any]) -> Arguments?
+  ) {
+    self.type = type
+    self.decode = { decode($0) }
+  }
+}
+
+/// A notification a typed method of the proxy received, delivered without an `NSInvocation`.
+struct TypedNotification: ForwardedInvocation {
+  let selectorName: String
+  let arguments: [Any]
+  let send: (AnyObject) -> Void
+  var returnsVoid: Bool { true }
+  var returnedObject: Any? { nil }
+  var returnedValue: Any? { nil }
+  func invoke(on target: AnyObject) { send(target) }
+  // A notification answers nothing.
+  func answerZero() {}
+  func answer(with value: Any) {}
+  func answerWithArgument(at index: Int) {}
+}

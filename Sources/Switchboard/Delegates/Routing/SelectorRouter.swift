@@ -1,0 +1,432 @@
+import Foundation
+
+/// The one router of Objective-C selectors behind every Switchboard delegate proxy: the generic
+/// ``DelegateProxy`` and the UIKit list proxies are configurations of it.
+///
+/// It routes a selector by name to the handlers of a ``PrioritizedProxy`` and answers the
+/// runtime's three questions about it, in plain Swift that runs and is specified on every
+/// platform:
+///
+/// - `responds(to:)`: yes for a selector a live handler implements, or a method returning
+///   nothing that is observed (unless its mere presence changes the parent); every answer is
+///   remembered, so ``changedAnswers()`` can tell which the parent cached wrongly.
+/// - `forwardingTarget(for:)`: the selector's one handler when nothing observes it, remembered
+///   until the routes change (the runtime asks for every message); the signature of a
+///   selector no adopted protocol declares is kept on every path.
+/// - `forwardInvocation:`: a ``Delivery`` planned here (the handler its rule picks, or every
+///   implementer for a broadcast; for one that reaches nobody its fallback, the parent's own
+///   default, a completion handler called), which the routing runs after releasing its lock.
+///
+/// It holds no lock, calls no handler and assumes no actor: the routing calls it under its lock
+/// on whatever thread the parent calls on. Telling the parent and reporting are the routing's,
+/// from what these methods return.
+final class SelectorRouter<Message: MessageSet> {
+  /// The router whose handlers and rules route every selector.
+  let router: PrioritizedProxy<Message>
+  /// What the Objective-C runtime says about selectors and handlers.
+  let runtime: any SelectorRuntime
+  /// Selectors whose mere presence changes the parent: an observer alone never makes the
+  /// proxy answer them.
+  let presenceSensitive: Set<String>
+  /// The answer of a selector the configuration routes itself (a list proxy's modeled
+  /// messages, which its class implements), or `nil` for one routed by name here.
+  private let modeledAnswer: (String) -> Bool?
+  /// The fallback of a selector, by selector, in place of its documented default; given at
+  /// initialization and never changed, so it is read outside the lock too.
+  let fallbacks: [String: DelegateFallback]
+  /// Called with a selector no protocol declares when the proxy answers it or hands it to a
+  /// handler, and that handler, so the runtime can keep the method's signature for the day the
+  /// handler is gone.
+  var onUndeclaredSelectorAnswered: ((String, AnyObject) -> Void)?
+
+  /// The answers given to `responds(to:)`, by selector.
+  private(set) var answers: [String: Bool] = [:]
+  /// The one handler of each selector the runtime asked to forward and nothing observes, until
+  /// the routes change.
+  private var directTargets = DirectTargets()
+  /// Selectors reported unanswered since the parent was last told and the routes last changed,
+  /// with their fallbacks, so a message the parent keeps sending until then is reported once
+  /// (and its fallback found once).
+  private var unanswered: [String: DelegateFallback] = [:]
+
+  /// A router of selectors over `router`'s handlers and rules.
+  init(
+    router: PrioritizedProxy<Message>, runtime: any SelectorRuntime,
+    presenceSensitive: Set<String> = [], fallbacks: [String: DelegateFallback] = [:],
+    modeledAnswer: @escaping (String) -> Bool? = { _ in nil }
+  ) {
+    self.router = router
+    self.runtime = runtime
+    self.presenceSensitive = presenceSensitive
+    self.fallbacks = fallbacks
+    self.modeledAnswer = modeledAnswer
+  }
+
+  // MARK: - The runtime's questions
+
+  /// The answer for `responds(to:)`: a configuration's own answer for a selector it routes
+  /// itself, yes for a method the proxy object implements itself (`implementedHere`), and
+  /// otherwise yes while a live handler implements the selector or, for a method that returns
+  /// nothing and is not presence-sensitive, something observes it.
+  ///
+  /// Every answer but `implementedHere`'s is remembered.
+  func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
+    let answer: Bool
+    if let modeled = modeledAnswer(selector) {
+      answer = modeled
+    } else if implementedHere() {
+      return true
+    } else {
+      let targets = router.targets(forNamed: selector)
+      if let target = targets.first { rememberSignatureIfUndeclared(selector, target) }
+      answer =
+        !targets.isEmpty
+        || (!presenceSensitive.contains(selector) && callsItsCompletion(selector)
+          && router.responds(toNamed: selector))
+    }
+    answers[selector] = answer
+    return answer
+  }
+
+  /// The handler the runtime sends `selector` to directly: its one target when the selector is
+  /// routed by name and nothing observes it; otherwise `nil`, and the message reaches
+  /// ``forward(_:)``.
+  func forwardingTarget(forSelector selector: String) -> AnyObject? {
+    forwardingTarget(forSelector: .name(selector)) { selector }
+  }
+
+  /// The handler the runtime sends the selector `key` identifies to directly, as
+  /// ``forwardingTarget(forSelector:)-(String)`` finds it; `name` is asked only the first time
+  /// since the routes changed, so a selector known by its address costs no string.
+  func forwardingTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
+    // Route changes and new observers empty the cache.
+    if let target = directTargets[key] { return target }
+    let selector = name()
+    guard modeledAnswer(selector) == nil, !router.isObserved(named: selector) else { return nil }
+    let targets = router.targets(forNamed: selector)
+    // A closure is no object the runtime can send the message to: it is called from
+    // `forwardInvocation:`.
+    guard targets.count == 1, !(targets[0] is ClosureHandler) else { return nil }
+    rememberSignatureIfUndeclared(selector, targets[0])
+    directTargets.remember(targets[0], for: key)
+    return targets[0]
+  }
+
+  private func rememberSignatureIfUndeclared(_ selector: String, _ target: AnyObject) {
+    if runtime.declaration(of: selector) == nil { onUndeclaredSelectorAnswered?(selector, target) }
+  }
+
+  /// Decides where a message no forwarding target took goes, and calls nobody: the routing
+  /// runs the ``Delivery`` once it let go of its lock.
+  ///
+  /// A method returning nothing goes to every handler its rule chooses (several for a
+  /// broadcast), shown to its observers; one that returns a value to its first target, or to
+  /// several whose answers its rule combines. A message that reaches no handler gets its
+  /// fallback (a completion handler is called) and is reported the first time since the parent
+  /// was last told; a notification that is only observed is no problem.
+  func plan(_ selector: String, returnsVoid: Bool) -> Delivery {
+    var delivery = Delivery(returnsVoid: returnsVoid)
+    if returnsVoid {
+      let observers = router.observers(named: selector)
+      if !observers.isEmpty { delivery.observers = observers }
+      delivery.targets = router.targets(forNamed: selector)
+    } else if let known = unanswered[selector] {
+      // Reported since the parent was last told, and no route changed since: still nobody's.
+      delivery.fallback = known
+      return delivery
+    } else {
+      // One answer, from the first target (a broadcast rule for a method that returns a value
+      // is a setup mistake, reported when it is made), or several implementers' answers under
+      // a rule that combines them.
+      var combination: BoxedCombination?
+      let target = router.firstTarget(forNamed: selector, combination: &combination)
+      if let combination {
+        delivery.targets = router.targets(forNamed: selector)
+        delivery.combination = delivery.targets.isEmpty ? nil : combination
+      } else if let target {
+        // Moved in, not copied: a handler held weakly retains on the runtime's slow path.
+        delivery.target = consume target
+        return delivery
+      }
+    }
+    if !delivery.targets.isEmpty { return delivery }
+    let (fallback, isNew) = unansweredFallback(of: selector)
+    delivery.fallback = fallback
+    delivery.isUnanswered = isNew && delivery.observers == nil
+    return delivery
+  }
+
+  /// The fallback of `selector`, a message that reached no handler (its declared fallback, or
+  /// else its documented default, or else zero), and whether this is the first time since the
+  /// parent was last told.
+  private func unansweredFallback(of selector: String) -> (DelegateFallback, isNew: Bool) {
+    if let known = unanswered[selector] { return (known, false) }
+    let fallback = fallback(of: selector)
+    unanswered[selector] = fallback
+    return (fallback, true)
+  }
+
+  /// The declared fallback of `selector`, or else its documented default, or else zero; read
+  /// from what never changes, so on any thread.
+  func fallback(of selector: String) -> DelegateFallback {
+    fallbacks[selector] ?? DelegatePreset.documentedDefaults[selector] ?? .zero
+  }
+
+  // MARK: - Telling the parent
+
+  /// Forgets what it remembered of the routes: call it whenever they change.
+  func routesChanged() {
+    directTargets.forgetAll()
+    unanswered = [:]
+  }
+
+  /// Forgets the direct targets: call it before a selector is observed (its observers must see
+  /// it, so it can no longer go straight to its handler).
+  func forgetDirectTargets() {
+    directTargets.forgetAll()
+  }
+
+  /// Asks again for every answer given, and returns the selectors whose answer changed; the
+  /// parent is about to be told, so unanswered messages are reported afresh from now on.
+  func changedAnswers() -> [String] {
+    unanswered = [:]
+    return answers.compactMap { selector, old in
+      responds(toSelector: selector) != old ? selector : nil
+    }
+  }
+
+  // MARK: - Checks
+
+  /// Whether a message `selector` that reaches no handler still gets its completion handler
+  /// called: it takes none, or its fallback (declared, or its preset's default) calls it.
+  ///
+  /// A parent waits for a completion handler (WebKit raises when it is never called), so an
+  /// observer alone does not make the proxy answer a method whose block nobody would call.
+  func callsItsCompletion(_ selector: String) -> Bool {
+    guard runtime.declaration(of: selector)?.completionArgument != nil else { return true }
+    switch fallback(of: selector).answer {
+    case .completion, .completionValues: return true
+    default: return false
+    }
+  }
+
+  /// Why `selector` cannot be observed with its arguments boxed as `[Any]`, or `nil` when it
+  /// can: a method the adopted protocols declare as returning nothing.
+  func observationProblem(_ selector: String) -> String? {
+    switch runtime.declaration(of: selector)?.returnsVoid {
+    case true?: nil
+    case false?: "it returns a value, so only one handler answers it"
+    case nil:
+      "no adopted protocol declares it"
+        + (closestSelector(to: selector, in: runtime.declaredSelectors).map {
+          " (did you mean \($0)?)"
+        } ?? "")
+    }
+  }
+
+  /// The handlers' methods that nearly name a declared selector (``NearSelectors``).
+  ///
+  /// Each comes with the handler, described, and the declared selector; handlers are found by
+  /// role.
+  func nearMisses() -> [(handler: String, method: String, declared: String)] {
+    let declared = runtime.declaredSelectors
+    return router.handlers.flatMap { description in
+      guard let role = description.role, let handler = router.handler(withRole: role) else {
+        return [(handler: String, method: String, declared: String)]()
+      }
+      return NearSelectors.nearMisses(in: runtime.ownMethods(of: handler), declared: declared)
+        .map { (handler: "\(description)", method: $0.0, declared: $0.1) }
+    }
+  }
+
+  /// The rules keyed by a selector routed by name that no adopted protocol declares and no
+  /// handler implements, each with the declared selector it resembles.
+  func undeclaredRuleSelectors() -> [(selector: String, suggestion: String?)] {
+    router.rules.namesWithEntries.compactMap { name in
+      guard modeledAnswer(name) == nil, runtime.declaration(of: name) == nil,
+        router.targets(forNamed: name).isEmpty
+      else { return nil }
+      return (name, closestSelector(to: name, in: runtime.declaredSelectors))
+    }
+  }
+
+  /// The fallbacks keyed by a selector that no adopted protocol declares and no handler
+  /// implements, each with the declared selector it resembles: they never apply.
+  func undeclaredFallbackSelectors() -> [(selector: String, suggestion: String?)] {
+    fallbacks.keys.sorted().compactMap { name in
+      guard modeledAnswer(name) == nil, runtime.declaration(of: name) == nil,
+        router.targets(forNamed: name).isEmpty
+      else { return nil }
+      return (name, closestSelector(to: name, in: runtime.declaredSelectors))
+    }
+  }
+
+  /// The selectors keyed in `keys` that nobody implements while a handler implements a sibling.
+  ///
+  /// A key (a rule's, a fallback's) the protocols declare, with no handler, and a declared
+  /// sibling of the same first part and as many arguments that a handler implements:
+  /// `mapView:viewForOverlay:` keyed, as a deprecated
+  /// `#selector(MKMapViewDelegate.mapView(_:viewFor:))` names it, where a handler implements
+  /// `mapView:viewForAnnotation:`. Each comes with that sibling.
+  func unimplementedKeyedSelectors(_ keys: [String]) -> [(selector: String, sibling: String)] {
+    let declaredSelectors = runtime.declaredSelectors.sorted()
+    return keys.compactMap { key in
+      guard modeledAnswer(key) == nil, runtime.declaration(of: key) != nil,
+        router.targets(forNamed: key).isEmpty
+      else { return nil }
+      let sibling = declaredSelectors.first { declared in
+        declared != key && NearSelectors.areSiblings(key, declared)
+          && !router.targets(forNamed: declared).isEmpty
+      }
+      return sibling.map { (key, $0) }
+    }
+  }
+}
+
+/// A selector as the runtime's question names it: by address where the runtime gives one (a
+/// selector is a unique pointer on Apple platforms, and its name would cost a string per
+/// message), or by name.
+package enum SelectorKey: Hashable {
+  case address(UInt)
+  case name(String)
+}
+
+/// A message the Objective-C runtime hands to the proxy's `forwardInvocation:`.
+package protocol ForwardedInvocation {
+  /// The selector, such as `"scrollViewDidScroll:"`.
+  var selectorName: String { get }
+  /// Whether the method returns nothing.
+  var returnsVoid: Bool { get }
+  /// The arguments, boxed: objects as they are, numbers as `NSNumber`, other values as
+  /// `NSValue`.
+  var arguments: [Any] { get }
+  /// Sends the message to `target`, which then gives the answer.
+  func invoke(on target: AnyObject)
+  /// The object answered so far (by a target, or an answer given), or `nil` for a method that
+  /// returns no object.
+  var returnedObject: Any? { get }
+  /// The answer so far, boxed (a number or `Bool` as `NSNumber`, a structure as `NSValue`, an
+  /// object, `nil` for no object), or `nil` for a method that returns nothing.
+  var returnedValue: Any? { get }
+  /// Answers zero: `0`, `false`, `nil` or a zeroed structure.
+  func answerZero()
+  /// Answers `value` (a number, a Boolean, an object, or a structure boxed as `NSValue`),
+  /// converted to the method's return type.
+  func answer(with value: Any)
+  /// Answers the argument at `index`, of the method's return type.
+  func answerWithArgument(at index: Int)
+  /// The arguments where the runtime put them, for a message a proxy's direct-path method
+  /// received; `nil` for one that is read boxed.
+  var rawArguments: RawArguments? { get }
+  /// Where the answer of a direct-path message goes; `nil` for another message, or one that
+  /// returns nothing.
+  var rawAnswer: RawAnswer? { get }
+}
+
+extension ForwardedInvocation {
+  package var rawArguments: RawArguments? { nil }
+  package var rawAnswer: RawAnswer? { nil }
+}
+
+/// A selector's one handler, held weakly, as ``SelectorRouter`` remembers it: a class, so a
+/// look-up copies a strong reference rather than a weak one (the runtime asks for every
+/// message).
+final class DirectTarget {
+  let key: SelectorKey
+  weak var object: AnyObject?
+  init(_ object: AnyObject, key: SelectorKey) {
+    self.key = key
+    self.object = object
+  }
+}
+
+/// The one handler of the selectors the runtime asked to forward, as ``SelectorRouter``
+/// remembers them until the routes change.
+///
+/// The runtime asks for every message, by the selector's address on Apple platforms: a
+/// selector known by address is found in a small table indexed by its address bits, which
+/// costs a shift and a compare where hashing the key would cost more than the rest of the
+/// answer. Two selectors that share a slot take turns in it; selectors known by name, and those
+/// turned out of a slot, are kept in a dictionary.
+struct DirectTargets {
+  private static let slotCount = 64
+  private var slots = ContiguousArray<DirectTarget?>(repeating: nil, count: slotCount)
+  private var byKey: [SelectorKey: DirectTarget] = [:]
+
+  /// The handler remembered for `key`, while it lives.
+  subscript(key: SelectorKey) -> AnyObject? {
+    if case .address(let address) = key, let entry = slots[Self.slot(of: address)],
+      entry.key == key
+    {
+      return entry.object
+    }
+    return byKey.isEmpty ? nil : byKey[key]?.object
+  }
+
+  /// Remembers `target` as the one handler of `key`.
+  mutating func remember(_ target: AnyObject, for key: SelectorKey) {
+    let entry = DirectTarget(target, key: key)
+    if case .address(let address) = key {
+      let slot = Self.slot(of: address)
+      if let previous = slots[slot], previous.key != key { byKey[previous.key] = previous }
+      slots[slot] = entry
+      byKey[key] = nil
+    } else {
+      byKey[key] = entry
+    }
+  }
+
+  /// Forgets every handler: the routes changed, or a selector is now observed.
+  mutating func forgetAll() {
+    for index in slots.indices { slots[index] = nil }
+    byKey = [:]
+  }
+
+  /// The slot of a selector's address: its bits above the alignment of a pointer.
+  private static func slot(of address: UInt) -> Int {
+    Int(truncatingIfNeeded: (address >> 3) & UInt(slotCount - 1))
+  }
+}
+
+/// A weak reference to a handler.
+package struct WeakHandler {
+  package weak var object: AnyObject?
+  package init(_ object: AnyObject?) { self.object = object }
+}
+
+/// The selector of `selectors` nearest to `name`, if one is close enough to be a misspelling.
+func closestSelector(to name: String, in selectors: [String]) -> String? {
+  let candidates = selectors.map { ($0, editDistance($0, name)) }
+  guard let best = candidates.min(by: { $0.1 < $1.1 }) else { return nil }
+  return best.1 <= max(2, name.count / 8) ? best.0 : nil
+}
+
+/// The Levenshtein distance between two strings.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a.utf8)
+  let b = Array(b.utf8)
+  var previous = Array(0...b.count)
+  for (i, x) in a.enumerated() {
+    var current = [i + 1] + Array(repeating: 0, count: b.count)
+    for (j, y) in b.enumerated() {
+      current[j + 1] = Swift.min(
+        previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
+}
+
+/// What the proxies' default `onError` does with `error`: a debug build stops with its
+/// description when it is a setup mistake; a problem met at run time and recovered from is
+/// only kept in `errors` (and printed, in a debug build), since it follows from events such as
+/// a screen's teardown or another library taking the delegate.
+func reportByDefault(_ error: some CustomStringConvertible, isSetupMistake: Bool) {
+  if isSetupMistake {
+    assertionFailure("\(error)")
+  } else {
+    #if DEBUG
+    print("Switchboard recovered: \(error)")
+    #endif
+  }
+}

@@ -1,0 +1,141 @@
+#if canImport(UIKit)
+import UIKit
+
+/// `UICollectionView` as a Switchboard list host, with supplementary views by kind: every
+/// pattern works on it, and its items are the list vocabulary's rows.
+///
+/// ```swift
+/// func cellForRow(at indexPath: IndexPath, in collectionView: UICollectionView) throws
+///   -> UICollectionViewCell
+/// {
+///   let cell = try collectionView.dequeueCell(PhotoCell.self, for: indexPath)
+///   cell.configure(with: model.photos[indexPath.item])
+///   return cell
+/// }
+/// ```
+extension UICollectionView: SupplementaryViewHost {
+  /// Whether `handler` adopts the message's Switchboard capability for `UICollectionView`, or
+  /// implements `UICollectionViewDataSource`'s or `UICollectionViewDelegate`'s own method.
+  public nonisolated static func handler(
+    _ handler: AnyObject, implements message: ListMessage
+  ) -> Bool {
+    ListSelectorTable.collectionView.handler(
+      handler, implements: message, on: UICollectionView.self,
+      runtime: ObjectiveCRuntime.collectionView)
+  }
+
+  /// A cell of exactly `cellType`, registered the first time it is asked for; see
+  /// `UITableView`'s ``UIKit/UITableView/dequeueCell(of:for:)``.
+  ///
+  /// A collection view raises (iOS 18) unless exactly one cell is dequeued for each request
+  /// and returned: while the attached proxy asks a handler for a cell, a second dequeue throws
+  /// ``ListViewError/dequeuedTwice(request:_:first:)`` instead, and the first cell is the
+  /// answer even when the handler throws after dequeuing it.
+  public func dequeueCell(of cellType: UICollectionViewCell.Type, for indexPath: IndexPath)
+    throws(ListViewError) -> UICollectionViewCell
+  {
+    let identifier = String(reflecting: cellType)
+    let records = ReuseRecords.of(self)
+    records.once(identifier) { register(cellType, forCellWithReuseIdentifier: identifier) }
+    let cell = try records.dequeues.dequeue {
+      dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+    }
+    return try exactly(cell, cellType, identifier: identifier)
+  }
+
+  /// A supplementary view of exactly `viewType` for `kind`, registered the first time, one
+  /// per request as for cells; see
+  /// ``SupplementaryViewHost/dequeueSupplementaryView(_:ofKind:for:)`` for the typed form.
+  public func dequeueSupplementaryView(
+    of viewType: UICollectionReusableView.Type, ofKind kind: SupplementaryKind,
+    for indexPath: IndexPath
+  ) throws(ListViewError) -> UICollectionReusableView {
+    let identifier = String(reflecting: viewType)
+    let records = ReuseRecords.of(self)
+    records.once("\(kind.rawValue) \(identifier)") {
+      register(
+        viewType, forSupplementaryViewOfKind: kind.rawValue, withReuseIdentifier: identifier)
+    }
+    let view = try records.dequeues.dequeue {
+      dequeueReusableSupplementaryView(
+        ofKind: kind.rawValue, withReuseIdentifier: identifier, for: indexPath)
+    }
+    return try exactly(view, viewType, identifier: identifier)
+  }
+
+  /// Checks `update` against the counts the collection shows and its data source's new
+  /// counts, then animates it; see `UITableView`'s ``UIKit/UITableView/apply(_:)``.
+  public func apply(_ update: ListUpdate) throws(ListViewError) { try applyChecked(update) }
+
+  /// Shows `snapshot` through the view model of the attached proxy that keeps snapshots; see
+  /// `UITableView`'s ``UIKit/UITableView/apply(_:animatingDifferences:completion:)``.
+  public func apply<SectionID, ItemID>(
+    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
+    completion: (@MainActor () -> Void)? = nil
+  ) throws(ListViewError) {
+    try applySnapshot(snapshot) {
+      $0.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+    }
+  }
+
+  /// Shows `snapshot` by reloading every host showing the attached proxy's view model, with no
+  /// diff, as `UITableViewDiffableDataSource.applySnapshotUsingReloadData(_:completion:)` does.
+  public func applyUsingReloadData<SectionID, ItemID>(
+    _ snapshot: ListSnapshot<SectionID, ItemID>, completion: (@MainActor () -> Void)? = nil
+  ) throws(ListViewError) {
+    try applySnapshot(snapshot) { $0.applyUsingReloadData(snapshot, completion: completion) }
+  }
+}
+
+extension UICollectionView: BatchUpdating {
+  var shownCounts: [Int] { (0..<numberOfSections).map { numberOfItems(inSection: $0) } }
+
+  var dataSourceCounts: [Int]? {
+    guard let dataSource else { return nil }
+    let sections = dataSource.numberOfSections?(in: self) ?? 1
+    return (0..<sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
+  }
+
+  func perform(_ update: ListUpdate) {
+    performBatchUpdates {
+      deleteSections(IndexSet(update.deletedSections))
+      insertSections(IndexSet(update.insertedSections))
+      reloadSections(IndexSet(update.reloadedSections))
+      for move in update.movedSections { moveSection(move.source, toSection: move.destination) }
+      deleteItems(at: update.deletedRows)
+      insertItems(at: update.insertedRows)
+      reloadItems(at: update.reloadedRows)
+      for move in update.movedRows { moveItem(at: move.source, to: move.destination) }
+    }
+    // After the batch, at the index paths it produced: a moved item keeps its cell.
+    if !update.reconfiguredRows.isEmpty { reconfigureItems(at: update.reconfiguredRows) }
+  }
+}
+
+extension UICollectionView {
+  /// An empty cell of a class registered for the purpose: the answer when no handler makes a
+  /// cell, since a collection view raises for a cell it did not dequeue.
+  func dequeueFallbackCell(for indexPath: IndexPath) -> UICollectionViewCell {
+    let identifier = "Switchboard.FallbackCell"
+    ReuseRecords.of(self).once(identifier) {
+      register(UICollectionViewCell.self, forCellWithReuseIdentifier: identifier)
+    }
+    return dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+  }
+
+  /// An empty supplementary view of `kind`, dequeued for the same reason.
+  func dequeueFallbackView(ofKind kind: String, for indexPath: IndexPath)
+    -> UICollectionReusableView
+  {
+    let identifier = "Switchboard.FallbackView"
+    ReuseRecords.of(self).once("\(kind) \(identifier)") {
+      register(
+        UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
+        withReuseIdentifier: identifier)
+    }
+    return dequeueReusableSupplementaryView(
+      ofKind: kind, withReuseIdentifier: identifier, for: indexPath)
+  }
+}
+
+#endif
