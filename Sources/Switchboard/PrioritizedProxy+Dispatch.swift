@@ -1,9 +1,9 @@
-// Dispatch: finding a message's handlers and calling them.
+// Dispatch: calling a message's handlers, with its observers before and after them.
 //
 // The fast path is inlinable so that it is specialized for the caller's message set and
 // capability: an array index, a type-identity compare, the handler reference, and the call.
 // Anything unusual (no typed target kept yet, another capability, a released handler, a route
-// to nobody or to several) goes through an outlined slow path.
+// to nobody or to several) goes through an outlined slow path (PrioritizedProxy+Targets.swift).
 
 extension PrioritizedProxy {
   /// The route index of `message`.
@@ -290,204 +290,165 @@ extension PrioritizedProxy {
     removeReleasedHandlers()
   }
 
-  // MARK: - Slow paths
+  // MARK: - Sending with observers
 
-  /// The first live target of `message` and the route it was found on, routing again when the
-  /// route met a released handler.
+  /// Broadcasts `event`'s message as ``broadcast(_:as:_:)`` does, and shows `arguments` to its
+  /// observers before and after the handlers.
   ///
-  /// With `expectingOne`, a route that broadcasts to several handlers is a programming error:
-  /// the caller wants one answer and would silently reach only the first handler.
-  func liveTarget(
-    for message: Message, expectingOne: Bool
-  ) -> (object: AnyObject, slot: HandlerSlot, route: Route)? {
-    let index = routeIndex(of: message)
-    while true {
-      let route = storage.route(at: index)
-      if route.dependsOnReleasedHandler {
-        rebuildRoutes(.handlersReleased)
-        continue
-      }
-      let slot: HandlerSlot
-      switch route.targets {
-      case .one(let only): slot = only
-      case .many(let all):
-        if expectingOne, all.count > 1 { severalTargets(message) }
-        slot = all[0]
-      case .none: return nil
-      }
-      if let object = slot.object { return (object, slot, route) }
-      rebuildRoutes(.handlersReleased)  // The chosen handler was released: route again.
-    }
+  /// With no observer this costs one check more than ``broadcast(_:as:_:)``, and `arguments`
+  /// is not even built.
+  ///
+  /// ```swift
+  /// proxy.broadcast(ChatMessage.typed, text, as: (any Typing).self) { $0.userDidType(text) }
+  /// ```
+  @inlinable @inline(__always)
+  @discardableResult
+  public func broadcast<Capability, Arguments, Failure: Error>(
+    _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    as capability: Capability.Type, _ body: (Capability) throws(Failure) -> Void
+  ) throws(Failure) -> Int {
+    try broadcast(event, arguments(), as: capability, or: capability, body, or: body)
   }
 
-  /// Calls `body` with every handler the route `currentRoute` gives, in order; returns how many
-  /// it called.
-  ///
-  /// A handler released before the call makes the proxy route again first (and asks
-  /// `currentRoute` again). The handlers are the route's when the first is called; one released
-  /// meanwhile is skipped, and the proxy routes again afterwards.
-  func forEachTarget(
-    of currentRoute: @autoclosure () -> Route, _ body: (AnyObject) throws -> Void
-  ) rethrows -> Int {
-    var route = currentRoute()
-    while route.dependsOnReleasedHandler || route.slots.contains(where: { $0.object == nil }) {
-      rebuildRoutes(.handlersReleased)
-      route = currentRoute()
-    }
-    // One target, the usual route, is held in a local: the array below would allocate.
-    if route.slots.count == 1, let object = route.slots[0].object {
-      try body(object)
-      return 1
-    }
-    let objects = route.slots.compactMap(\.object)
-    for object in objects { try body(object) }
-    if objects.count < route.slots.count { _ = removeReleasedHandlers() }
-    return objects.count
-  }
-
-  /// The one live target of `message` cast to `capability` or else `alternative`, or `nil`
-  /// when the message goes to nobody.
-  ///
-  /// The typed handler is kept in the route, so that the next send takes the fast path.
-  @usableFromInline
-  func slowTarget<Capability, Alternative>(
-    for message: Message, as capability: Capability.Type, or alternative: Alternative.Type
-  ) -> Either<Capability, Alternative>? {
-    guard let (object, slot, route) = liveTarget(for: message, expectingOne: true) else {
-      reportFailedRoute(of: message)
-      return nil
-    }
-    if let handler = object as? Capability {
-      if route.single === slot { route.kept.keep(handler, of: object) }
-      return .first(handler)
-    }
-    if let handler = object as? Alternative {
-      if route.single === slot { route.kept.keep(handler, of: object) }
-      return .second(handler)
-    }
-    reportMismatch(of: message, object: object, capability, alternative)
-    return nil
-  }
-
-  /// Broadcasts through a fresh list of live targets, and keeps their typed values for the next
-  /// broadcast.
-  @usableFromInline
-  func broadcastSlowly<Capability, Alternative, Failure: Error>(
-    _ message: Message, as capability: Capability.Type, or alternative: Alternative.Type,
+  /// Broadcasts `event`'s message as ``broadcast(_:as:or:_:or:)`` does, each handler through
+  /// whichever of two capabilities it adopts, and shows `arguments` to its observers before and
+  /// after the handlers.
+  @inlinable @inline(__always)
+  @discardableResult
+  public func broadcast<Capability, Alternative, Arguments, Failure: Error>(
+    _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    as capability: Capability.Type, or alternative: Alternative.Type,
     _ body: (Capability) throws(Failure) -> Void,
     or alternativeBody: (Alternative) throws(Failure) -> Void
   ) throws(Failure) -> Int {
-    let objects = targets(for: message)
-    if objects.isEmpty { reportFailedRoute(of: message) }
-    let route = storage.route(at: routeIndex(of: message))
-    let slots = route.slots
-    var typedTargets: [Either<Capability, Alternative>] = []
-    typedTargets.reserveCapacity(objects.count)
-    var values: [DispatchStorage.TypedValue] = []
-    for (object, slot) in zip(objects, slots) {
-      if let handler = object as? Capability {
-        typedTargets.append(.first(handler))
-        if let value = DispatchStorage.TypedValue(handler, of: object, retained: slot.isStrong) {
-          values.append(value)
-        }
-      } else if let handler = object as? Alternative {
-        typedTargets.append(.second(handler))
-        if let value = DispatchStorage.TypedValue(handler, of: object, retained: slot.isStrong) {
-          values.append(value)
-        }
-      } else {
-        // Reported, and skipped: the others still receive it, and nothing is kept.
-        reportMismatch(of: message, object: object, capability, alternative)
+    // The bodies go only to the one inlined `broadcast` below, never to a function of their own:
+    // a closure handed to two callees gets its captures copied even when nobody observes.
+    if let message = event.message {
+      return try withObservers(of: message, event, arguments()) { () throws(Failure) -> Int in
+        try broadcast(message, as: capability, or: alternative, body, or: alternativeBody)
       }
     }
-    if route.single != nil, objects.count == 1, let handler = typedTargets.first {
-      // The one handler: the fast path above, shared with `send`.
-      switch handler {
-      case .first(let typed): route.kept.keep(typed, of: objects[0])
-      case .second(let typed): route.kept.keep(typed, of: objects[0])
+    // A message named at run time: its observers and targets are found out of line, and the
+    // bodies are called here only.
+    let name = event.name
+    let delivery = startDelivery(named: name, isObserved(named: name) ? arguments() : nil)
+    var delivered = 0
+    for target in delivery.targets {
+      switch typed(target, named: delivery.name, as: capability, or: alternative) {
+      case .first(let handler)?: try body(handler)
+      case .second(let handler)?: try alternativeBody(handler)
+      case nil: continue
       }
-    } else if case .many = route.targets, route.watched.isEmpty, values.count == slots.count,
-      objects.count == slots.count
-    {
-      storage.keep(
-        DispatchStorage.Receivers(
-          capability: ObjectIdentifier(Capability.self),
-          alternative: ObjectIdentifier(Alternative.self), values: values, slots: slots),
-        in: route.kept)
+      delivered += 1
     }
-    // `objects` keeps every receiver alive for the whole broadcast.
-    return try withExtendedLifetime(objects) { () throws(Failure) -> Int in
-      for target in typedTargets {
-        switch target {
-        case .first(let handler): try body(handler)
-        case .second(let handler): try alternativeBody(handler)
-        }
-      }
-      return typedTargets.count
-    }
+    finish(delivery)
+    return delivered
   }
 
-  // MARK: - Errors
+  /// Sends `event`'s message as ``send(_:as:default:_:)`` does, and shows `arguments` to its
+  /// observers before and after the handler.
+  ///
+  /// The answer is the handler's: observers never change it.
+  @inlinable @inline(__always)
+  public func send<Capability, Arguments, Result, Failure: Error>(
+    _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    as capability: Capability.Type,
+    default defaultValue: @autoclosure () throws(Failure) -> Result,
+    _ body: (Capability) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try send(
+      event, arguments(), as: capability, or: capability, default: try defaultValue(), body,
+      or: body)
+  }
 
-  /// Reports the route of `message` to ``onError`` when it failed and was not reported yet.
-  func reportFailedRoute(of message: Message) {
+  /// Sends `event`'s message as ``send(_:as:or:default:_:or:)`` does, through whichever of two
+  /// capabilities its handler adopts, and shows `arguments` to its observers before and after
+  /// the handler.
+  @inlinable @inline(__always)
+  public func send<Capability, Alternative, Arguments, Result, Failure: Error>(
+    _ event: MessageEvent<Message, Arguments>, _ arguments: @autoclosure () -> Arguments,
+    as capability: Capability.Type, or alternative: Alternative.Type,
+    default defaultValue: @autoclosure () throws(Failure) -> Result,
+    _ body: (Capability) throws(Failure) -> Result,
+    or alternativeBody: (Alternative) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    if let message = event.message {
+      return try withObservers(of: message, event, arguments()) { () throws(Failure) -> Result in
+        try send(
+          message, as: capability, or: alternative, default: try defaultValue(), body,
+          or: alternativeBody)
+      }
+    }
+    let name = event.name
+    let delivery = startDelivery(
+      named: name, isObserved(named: name) ? arguments() : nil, expectingOne: true)
+    let answer: Result
+    switch delivery.targets.first.flatMap({
+      typed($0, named: delivery.name, as: capability, or: alternative)
+    }) {
+    case .first(let handler)?: answer = try body(handler)
+    case .second(let handler)?: answer = try alternativeBody(handler)
+    case nil: answer = try defaultValue()
+    }
+    finish(delivery)
+    return answer
+  }
+
+  /// Runs `deliver`, showing `arguments` to the observers of `message` before and after it.
+  ///
+  /// The arguments are built once, and only when something observes the message when it is
+  /// sent; an observer added during `deliver` sees the message afterwards only if it was
+  /// observed when sent. When `deliver` throws, the after-observers are skipped. With no
+  /// observer it costs one load and compare.
+  @inlinable @inline(__always)
+  func withObservers<Arguments, Result, Failure: Error>(
+    of message: Message, _ event: MessageEvent<Message, Arguments>,
+    _ arguments: @autoclosure () -> Arguments, _ deliver: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     let index = routeIndex(of: message)
-    let route = storage.route(at: index)
-    guard case .failed(let failure) = route.outcome else { return }
-    report(routingError(failure, .message(message, index: index)), onceFor: route)
+    var shown: Arguments?
+    if _slowPath(storage.observerCounts[index] != 0) {
+      let built = arguments()
+      shown = built
+      showObservers(event, at: index, built, .beforeHandler)
+    }
+    let result = try deliver()
+    if _slowPath(shown != nil), let shown {
+      showObservers(event, at: index, shown, .afterHandler)
+    }
+    return result
   }
 
-  /// Passes `error` to ``onError`` unless a problem with `route` was reported already; routes
-  /// are made anew when they change, so a new problem is reported again.
-  func report(_ error: @autoclosure () -> RoutingError<Message>, onceFor route: Route) {
-    guard !route.failureReported else { return }
-    route.failureReported = true
-    onError(error())
-  }
-
-  func noTargetError(_ message: Message) -> RoutingError<Message> {
-    error(for: message)
-      ?? RoutingError(
-        message: message, rule: rules.rule(for: message).name,
-        kind: .unhandled(reason: "no target"), handlers: [])
-  }
-
-  /// Reports to ``onError``, once per route, that the handler of `message` implements it
-  /// according to the message set but adopts neither capability the call asked for; the call
-  /// then goes on without that handler (a default, or the other receivers of a broadcast).
   @usableFromInline
-  func reportMismatch<Capability, Alternative>(
-    of message: Message, object: AnyObject, _ capability: Capability.Type,
-    _ alternative: Alternative.Type
+  func showObservers<Arguments>(
+    named name: String, _ arguments: Arguments, _ timing: ObserverTiming
   ) {
-    report(
-      mismatch(explain(message), object: object, capability, alternative),
-      onceFor: storage.route(at: routeIndex(of: message)))
+    guard let observers = namedObservers[name] else { return }
+    if observers.show(arguments, timing, of: "\(Self.self): \(name)") {
+      removeEndedObservers(named: name)
+    }
   }
 
-  func severalTargets(_ message: Message) -> Never {
-    preconditionFailure(
-      "\(name): \(explain(message)). send(_:as:...) delivers to one handler and would reach "
-        + "only the first; call broadcast(_:as:_:) to deliver \(message) to each of them, or "
-        + "route it to one handler.")
-  }
-
-  /// The error of a call whose handler, `object`, adopts neither `capability` nor
-  /// `alternative`.
-  func mismatch<Capability, Alternative>(
-    _ explanation: RouteExplanation<Message>, object: AnyObject, _ capability: Capability.Type,
-    _ alternative: Alternative.Type
-  ) -> RoutingError<Message> {
-    let typeName = String(describing: type(of: object))
-    let handler =
-      explanation.targets.first(where: { $0.typeName == typeName })
-      ?? HandlerDescription(position: -1, role: nil, typeName: typeName, retention: .weak)
-    let expected =
-      Alternative.self == Capability.self
-      ? "\(Capability.self)" : "\(Capability.self) or \(Alternative.self)"
-    return RoutingError(
-      message: explanation.message, name: explanation.name, rule: explanation.rule,
-      kind: .capabilityMismatch(handler, expected: expected), handlers: explanation.candidates)
+  @inlinable
+  func showObservers<Arguments>(
+    _ event: MessageEvent<Message, Arguments>, at index: Int, _ arguments: Arguments,
+    _ timing: ObserverTiming
+  ) {
+    // The common case, one observer: no copy of the list, one retain of the observer (which
+    // keeps it alive if its own body cancels it).
+    if storage.observerLists[index].observers.count == 1 {
+      let observer = storage.observerLists[index].observers[0]
+      guard observer.timing == timing else { return }
+      if observer.isLive {
+        ObserverList.call(observer, with: arguments, of: "\(Self.self): \(event.name)")
+      }
+      if !observer.isLive { removeEndedObservers(at: index) }
+      return
+    }
+    let observers = storage.observerLists[index]
+    if observers.show(arguments, timing, of: "\(Self.self): \(event.name)") {
+      removeEndedObservers(at: index)
+    }
   }
 }
 

@@ -52,6 +52,16 @@ void SWBSendDirectMessage(SWBDirectMessage *message, id target) {
   if (target) message->send(message, (SWB_BRIDGE void *)target);
 }
 
+void SWBDeliverDirectMessage(id proxy, SWBDirectMessage *message) {
+  // What the runtime does for a method a class lacks: the forwarding target first.
+  id target = [proxy forwardingTargetForSelector:message->selector];
+  if (target && target != proxy) {
+    SWBSendDirectMessage(message, target);
+    return;
+  }
+  [(SWBForwardingProxy *)proxy forwardDirectMessage:message];
+}
+
 // How each answer kind is declared, zeroed, stored and returned.
 #define SWB_LARGE_v NO
 #define SWB_LARGE_W NO

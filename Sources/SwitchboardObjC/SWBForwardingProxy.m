@@ -476,14 +476,4 @@ static Class SWBAdoptingClass(Class base, NSArray *protocols) {
 
 @end
 
-void SWBDeliverDirectMessage(id proxy, SWBDirectMessage *message) {
-  // What the runtime does for a method a class lacks: the forwarding target first.
-  id target = [proxy forwardingTargetForSelector:message->selector];
-  if (target && target != proxy) {
-    SWBSendDirectMessage(message, target);
-    return;
-  }
-  [(SWBForwardingProxy *)proxy forwardDirectMessage:message];
-}
-
 #endif

@@ -380,23 +380,23 @@ extension ListRouting {
     dequeuedBy ledger: DequeueLedger, fallback: @autoclosure () -> View,
     _ make: () throws -> View?
   ) -> View {
-    ledger.request(request, at: indexPath) {
-      var made: View?
-      do {
-        made = try make()
-      } catch {
-        report(.cellProviderFailed(indexPath, detail + "\(error)"))
-      }
-      let dequeued = ledger.dequeued as? View
-      if let made, let dequeued, made !== dequeued {
-        routing.report(
-          DelegateProxyError(
-            .returnedViewNotDequeued(
-              request: "\(request)", indexPath, returned: "\(type(of: made))",
-              dequeued: "\(type(of: dequeued))")))
-      }
-      return dequeued ?? made ?? fallback()
+    ledger.open(request, at: indexPath)
+    defer { ledger.close() }
+    var made: View?
+    do {
+      made = try make()
+    } catch {
+      report(.cellProviderFailed(indexPath, detail + "\(error)"))
     }
+    let dequeued = ledger.dequeued as? View
+    if let made, let dequeued, made !== dequeued {
+      routing.report(
+        DelegateProxyError(
+          .returnedViewNotDequeued(
+            request: "\(request)", indexPath, returned: "\(type(of: made))",
+            dequeued: "\(type(of: dequeued))")))
+    }
+    return dequeued ?? made ?? fallback()
   }
 
   func reportRequired(_ message: ListMessage) {

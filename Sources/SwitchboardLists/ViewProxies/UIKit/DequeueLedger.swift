@@ -7,7 +7,7 @@ import Foundation
 /// view) and returns another, or dequeues two for one request. A cell provider that dequeues
 /// and then throws (a configuration that fails, a cell of the wrong class) would otherwise leave
 /// the proxy to dequeue a second, fallback view. Each view owns one ledger; the proxy opens a
-/// request around each `cellForItemAt` (or supplementary view) call, and Switchboard's dequeue
+/// request for each `cellForItemAt` (or supplementary view) call, and Switchboard's dequeue
 /// helpers record what they dequeue in it.
 @MainActor
 final class DequeueLedger {
@@ -23,13 +23,14 @@ final class DequeueLedger {
   /// The view dequeued for the innermost open request, if any.
   var dequeued: AnyObject? { requests.last?.dequeued }
 
-  /// Runs `body` as the request for `message` (``ListMessage/cellForRow`` or
-  /// ``ListMessage/supplementaryView``) at `indexPath`.
-  func request<View>(_ message: ListMessage, at indexPath: IndexPath, _ body: () -> View) -> View {
+  /// Opens the request for `message` (``ListMessage/cellForRow`` or
+  /// ``ListMessage/supplementaryView``) at `indexPath`, until the matching ``close()``.
+  func open(_ message: ListMessage, at indexPath: IndexPath) {
     requests.append(Request(message: message, indexPath: indexPath))
-    defer { requests.removeLast() }
-    return body()
   }
+
+  /// Closes the innermost open request.
+  func close() { requests.removeLast() }
 
   /// The view `dequeue` returns, recorded for the open request; outside a request, `dequeue`'s
   /// view unrecorded.
