@@ -35,9 +35,11 @@ enum MessagePath {
     }
   }
 
-  /// Whether `file` is compiled only where Objective-C is: the base's `.m` files, and Swift files
-  /// whose code sits under `#if canImport(SwitchboardObjC)` (or `ObjectiveC`). The model of the
-  /// runtime stands in for them on Linux.
+  /// Whether `file` is compiled only where Objective-C is.
+  ///
+  /// The base's `.m` files are, and Swift files whose code sits under
+  /// `#if canImport(SwitchboardObjC)` (or `ObjectiveC`). The model of the runtime stands in for
+  /// them on Linux.
   static func existsOnlyWithObjectiveC(_ file: String) throws -> Bool {
     if file.hasSuffix(".m") { return true }
     let text = try String(
@@ -51,18 +53,18 @@ enum MessagePath {
   /// The files under `Sources/` on the stack of the caller, outermost first, each once.
   static func filesOnStack() -> [String] {
     #if canImport(Runtime)
-      guard let backtrace = try? Backtrace.capture().symbolicated() else { return [] }
-      var files: [String] = []
-      for frame in backtrace.frames.reversed() {
-        guard let path = frame.symbol?.sourceLocation?.path,
-          let sources = path.range(of: "/Sources/")
-        else { continue }
-        let file = String(path[sources.upperBound...])
-        if !files.contains(file) { files.append(file) }
-      }
-      return files
+    guard let backtrace = try? Backtrace.capture().symbolicated() else { return [] }
+    var files: [String] = []
+    for frame in backtrace.frames.reversed() {
+      guard let path = frame.symbol?.sourceLocation?.path,
+        let sources = path.range(of: "/Sources/")
+      else { continue }
+      let file = String(path[sources.upperBound...])
+      if !files.contains(file) { files.append(file) }
+    }
+    return files
     #else
-      return []
+    return []
     #endif
   }
 
@@ -72,10 +74,10 @@ enum MessagePath {
 
   private static func filesOnStackOfThisFile() -> Bool {
     #if canImport(Runtime)
-      let frames = (try? Backtrace.capture().symbolicated())?.frames ?? []
-      return frames.contains { $0.symbol?.sourceLocation?.path.hasSuffix(".swift") == true }
+    let frames = (try? Backtrace.capture().symbolicated())?.frames ?? []
+    return frames.contains { $0.symbol?.sourceLocation?.path.hasSuffix(".swift") == true }
     #else
-      return false
+    return false
     #endif
   }
 }
@@ -144,7 +146,8 @@ struct MessagePathSpecs {
     @Test("it: an observed method of a handler object crosses the article's files")
     func observedMethod() throws {
       let handler = StackRecorder([P.textDidChange])
-      let proxy = ModelDelegateProxy.attach(to: parent, handlers: [.view: handler], runLoop: runLoop)
+      let proxy = ModelDelegateProxy.attach(
+        to: parent, handlers: [.view: handler], runLoop: runLoop)
       let token = proxy.observe(named: P.textDidChange) { _ in }
       parent.send(P.textDidChange, ["bar", "a"])
       parent.send(P.textDidChange, ["bar", "b"])
