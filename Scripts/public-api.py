@@ -2,8 +2,16 @@
 """Lists every public type of the library modules, and keeps the README's list of them current.
 
 Usage: python3 Scripts/public-api.py            prints the list
-       python3 Scripts/public-api.py --check    fails when README.md's list differs (CI)
+       python3 Scripts/public-api.py --users    and, for each type, where a user names it
+       python3 Scripts/public-api.py --check    fails when README.md's list differs, when there
+                                                are more than 85 public types, or when one is
+                                                named by no user (CI)
        python3 Scripts/public-api.py --write    rewrites README.md's list
+
+A user names a type in a doc (README.md or a DocC article), in an example (the Examples
+package, or a block of README.md), or in a signature users call (a public declaration of
+another type or member that mentions it: a parameter, a result, a constraint, a superclass).
+The count may not grow past 85: a new public type replaces one.
 
 It reads the sources, Apple-only code included (`#if canImport(UIKit)`), so the list is the same
 on every machine. A type counts when it is declared `public` or `open` (nested types by their
@@ -64,6 +72,68 @@ def public_types(module):
     return sorted(set(names))
 
 
+BOUND = 85
+
+
+def public_signatures():
+    """The public declarations of every module, one string each (with the lines that continue
+    them), and the type they belong to."""
+    found = []
+    for module in MODULES:
+        for path in sorted((ROOT / "Sources" / module).rglob("*.swift")):
+            lines = path.read_text().split("\n")
+            for index, line in enumerate(lines):
+                stripped = line.strip()
+                if stripped.startswith("//") or not re.search(r"\b(public|open)\b", stripped):
+                    continue
+                signature = stripped
+                more = index + 1
+                while signature.count("(") > signature.count(")") and more < len(lines):
+                    signature += " " + lines[more].strip()
+                    more += 1
+                found.append((f"{path.relative_to(ROOT)}:{index + 1}", signature))
+    return found
+
+
+def users(name):
+    """Where a user names `name` (its last component): (docs, examples, signatures)."""
+    short = name.split(".")[-1]
+    word = re.compile(r"(?<![\w.])" + re.escape(short) + r"\b")
+    def prose(path):
+        # README's own list of the public types names every one: it is no use.
+        text = path.read_text()
+        if START in text:
+            text = text[: text.index(START)] + text[text.index(END):]
+        return text
+    docs = [p for p in [ROOT / "README.md"] + sorted(ROOT.glob("Sources/*/*.docc/*.md"))
+            if word.search(prose(p))]
+    examples = [p for p in sorted(ROOT.glob("Examples/Sources/**/*.swift"))
+                if word.search(p.read_text())]
+    declaring = re.compile(
+        r"\b(class|struct|enum|protocol|actor|typealias)\s+" + re.escape(short) + r"\b")
+    signatures = [place for place, text in public_signatures()
+                  if word.search(text) and not declaring.search(text)]
+    return docs, examples, signatures
+
+
+def users_listing():
+    lines, unused = [], []
+    for module in MODULES:
+        for name in public_types(module):
+            docs, examples, signatures = users(name)
+            where = []
+            if docs:
+                where.append(f"doc: {docs[0].relative_to(ROOT)} (+{len(docs) - 1})")
+            if examples:
+                where.append(f"example: {examples[0].relative_to(ROOT)} (+{len(examples) - 1})")
+            if signatures:
+                where.append(f"signature: {signatures[0]} (+{len(signatures) - 1})")
+            if not where:
+                unused.append(name)
+            lines.append(f"{module}.{name}: " + ("; ".join(where) or "NAMED BY NO USER"))
+    return lines, unused
+
+
 def listing():
     lines = []
     for module in MODULES:
@@ -87,6 +157,8 @@ def main():
     readme = readme_path.read_text()
     start, end = readme.index(START) + len(START), readme.index(END)
     block = "\n" + text + "\n"
+    if "--users" in sys.argv:
+        print("\n".join(users_listing()[0]))
     if "--write" in sys.argv:
         readme_path.write_text(readme[:start] + block + readme[end:])
     elif "--check" in sys.argv:
@@ -95,8 +167,14 @@ def main():
             sys.exit(
                 "public-api: README.md's list of public types differs from the code (above); "
                 "run python3 Scripts/public-api.py --write")
-        print("public-api: README.md lists every public type")
-    else:
+        total = sum(len(public_types(m)) for m in MODULES) + len(objc_types())
+        if total > BOUND:
+            sys.exit(f"public-api: {total} public types, more than {BOUND}: a new one replaces one")
+        _, unused = users_listing()
+        if unused:
+            sys.exit("public-api: named by no doc, example or public signature: " + ", ".join(unused))
+        print(f"public-api: README.md lists every public type; {total} of at most {BOUND}, each named by a user")
+    elif "--users" not in sys.argv:
         print(text)
 
 
