@@ -7,12 +7,7 @@ extension ListView {
   ///
   /// - Throws: ``ListViewError/noVisibleRow(text:visible:)`` when no visible row shows it.
   public func tapRow(withText text: String) throws {
-    guard
-      let indexPath = indexPathsForVisibleRows.first(where: { cellForRow(at: $0)?.text == text })
-    else {
-      throw ListViewError.noVisibleRow(text: text, visible: visibleTexts)
-    }
-    try tapRow(at: indexPath)
+    try tapRow(at: visibleIndexPath(showing: text, in: indexPathsForVisibleRows, cellForRow(at:)))
   }
 
   /// Scrolls by `rows` times ``rowHeight`` (down when positive).
@@ -32,12 +27,8 @@ extension CollectionView {
   ///
   /// - Throws: ``ListViewError/noVisibleRow(text:visible:)`` when no visible item shows it.
   public func tapItem(withText text: String) throws {
-    guard
-      let indexPath = indexPathsForVisibleItems.first(where: { cellForItem(at: $0)?.text == text })
-    else {
-      throw ListViewError.noVisibleRow(text: text, visible: visibleTexts)
-    }
-    try tapItem(at: indexPath)
+    try tapItem(
+      at: visibleIndexPath(showing: text, in: indexPathsForVisibleItems, cellForItem(at:)))
   }
 
   /// Scrolls to the end of the content.
@@ -89,4 +80,18 @@ private func expectText(
     return false
   }
   return true
+}
+
+/// The first of `visible` whose cell (by `cell`) shows `text`.
+///
+/// - Throws: ``ListViewError/noVisibleRow(text:visible:)``, with the texts of `visible`, when
+///   none shows it.
+@MainActor
+private func visibleIndexPath(
+  showing text: String, in visible: [IndexPath], _ cell: (IndexPath) -> ListCell?
+) throws -> IndexPath {
+  guard let indexPath = visible.first(where: { cell($0)?.text == text }) else {
+    throw ListViewError.noVisibleRow(text: text, visible: visible.compactMap { cell($0)?.text })
+  }
+  return indexPath
 }

@@ -49,9 +49,9 @@ public final class CollectionView {
   public var prefetchDistance = 6
 
   /// The height of the visible window; ``resize(viewportHeight:)`` changes it.
-  public private(set) var viewportHeight: Double
+  public var viewportHeight: Double { state.viewportHeight }
   /// The offset of the visible window from the top of the content; ``scroll(to:)`` moves it.
-  public private(set) var contentOffset: Double = 0
+  public var contentOffset: Double { state.contentOffset }
 
   /// The delegate, held weakly (see ``ListView/delegate``).
   public var delegate: AnyObject? {
@@ -68,29 +68,10 @@ public final class CollectionView {
   // MARK: State
 
   let connection = ListConnection<CollectionView>()
-  private var cellPool: [String: [ListCell]] = [:]
-  /// Supplementary views waiting for reuse, by kind and reuse identifier (UIKit reuses per
-  /// both: a header never comes back as a footer).
-  private var viewPool: [String: [ListCell]] = [:]
-  private(set) var shownCounts: [Int] = []
-  private var layout = ListLayout()
-  var visibleCells: [IndexPath: ListCell] = [:]
-  var reconfiguring: ListCell?
-  private var visibleViews: [SupplementaryKey: ListCell] = [:]
-  var selected: Set<IndexPath> = []
-  private var prefetch = PrefetchWindow()
-  /// Counts display passes, so a pass notices when a callback started another one.
-  private var displayPass = 0
-  /// Whether the collection has read its data source at least once (``reloadData()``).
-  public private(set) var hasLoadedData = false
+  var state: HeadlessState
 
-  private struct SupplementaryKey: Hashable, Comparable {
-    var section: Int
-    var kind: SupplementaryKind
-    static func < (lhs: Self, rhs: Self) -> Bool {
-      (lhs.section, lhs.kind == .header ? 0 : 1) < (rhs.section, rhs.kind == .header ? 0 : 1)
-    }
-  }
+  /// Whether the collection has read its data source at least once (``reloadData()``).
+  public var hasLoadedData: Bool { state.hasLoadedData }
 
   /// Problems the collection met and recovered from, oldest first: a message its cache said was
   /// answered, but whose handler had been released.
@@ -107,7 +88,7 @@ public final class CollectionView {
       columns >= 1, "CollectionView: columns is \(columns); a line holds at least one item.")
     self.columns = columns
     self.itemHeight = itemHeight
-    self.viewportHeight = max(0, viewportHeight)
+    state = HeadlessState(viewportHeight: viewportHeight)
     connection.host = self
   }
 
@@ -127,15 +108,7 @@ public final class CollectionView {
     throws(ListViewError) -> ListCell
   {
     let identifier = String(reflecting: cellType)
-    if let cell = reconfiguring, cell.reuseIdentifier == identifier {
-      reconfiguring = nil
-      return cell
-    }
-    if let cell = cellPool[identifier]?.popLast() {
-      cell.prepareForReuse()
-      return cell
-    }
-    return cellType.init(reuseIdentifier: identifier)
+    return reusableCell(withIdentifier: identifier) ?? cellType.init(reuseIdentifier: identifier)
   }
 
   /// A supplementary view of exactly `viewType` for `kind` at `indexPath`, reused or new; see
@@ -145,79 +118,31 @@ public final class CollectionView {
     for indexPath: IndexPath
   ) throws(ListViewError) -> ListCell {
     let identifier = String(reflecting: viewType)
-    if let view = viewPool["\(kind.rawValue) \(identifier)"]?.popLast() {
-      view.prepareForReuse()
-      return view
-    }
-    return viewType.init(reuseIdentifier: identifier)
+    return reusableView(ofKind: kind, withIdentifier: identifier)
+      ?? viewType.init(reuseIdentifier: identifier)
   }
 
   /// The number of cells and supplementary views waiting for reuse.
   public var pooledViewCount: Int {
-    cellPool.values.reduce(0) { $0 + $1.count } + viewPool.values.reduce(0) { $0 + $1.count }
-  }
-
-  func enqueue(_ cell: ListCell) {
-    guard let identifier = cell.reuseIdentifier else { return }
-    cellPool[identifier, default: []].append(cell)
-  }
-
-  private func enqueueView(_ view: ListCell, kind: SupplementaryKind) {
-    guard let identifier = view.reuseIdentifier else { return }
-    viewPool["\(kind.rawValue) \(identifier)", default: []].append(view)
+    state.cellPool.values.reduce(0) { $0 + $1.count }
+      + state.viewPool.values.reduce(0) { $0 + $1.count }
   }
 
   // MARK: Model
 
   /// The number of sections the collection shows.
-  public var numberOfSections: Int { shownCounts.count }
+  public var numberOfSections: Int { state.shown.rows.count }
 
   /// The number of items the collection shows in `section`.
   public func numberOfItems(inSection section: Int) -> Int {
-    shownCounts.indices.contains(section) ? shownCounts[section] : 0
+    state.count(inSection: section)
   }
 
   /// The height of all sections together, headers and footers included.
-  public var contentHeight: Double { layout.contentHeight }
+  public var contentHeight: Double { state.contentHeight }
 
   /// The largest offset ``scroll(to:)`` accepts: the content's height less the window's.
-  public var maximumContentOffset: Double { max(0, contentHeight - viewportHeight) }
-
-  private func readCounts() throws(ListViewError) -> [Int] {
-    guard connection.dataSource != nil else { return [] }
-    let sections = connection.send(.numberOfSections, (), in: self)
-    guard sections >= 0 else {
-      throw .negativeCount(.numberOfSections, section: nil, count: sections)
-    }
-    var counts: [Int] = []
-    for section in 0..<sections {
-      let items = connection.send(.numberOfRows, section, in: self)
-      guard items >= 0 else { throw .negativeCount(.numberOfRows, section: section, count: items) }
-      counts.append(items)
-    }
-    return counts
-  }
-
-  private func adopt(_ counts: [Int]) {
-    shownCounts = counts
-    var layout = ListLayout()
-    for items in counts {
-      layout.appendSection(
-        headerHeight: headerHeight, footerHeight: footerHeight,
-        rowCount: (items + columns - 1) / columns, rowHeights: .uniform(itemHeight))
-    }
-    self.layout = layout
-    contentOffset = min(max(0, contentOffset), maximumContentOffset)
-  }
-
-  private func requireMessages() throws(ListViewError) {
-    try connection.requireDataSourceMessages()
-    if connection.dataSource != nil, headerHeight > 0 || footerHeight > 0,
-      !connection.cachedResponse(to: .supplementaryView)
-    {
-      try connection.throwUnhandled(.supplementaryView)
-    }
-  }
+  public var maximumContentOffset: Double { state.maximumContentOffset }
 
   // MARK: Reloading and scrolling
 
@@ -228,28 +153,10 @@ public final class CollectionView {
   /// - Throws: ``ListViewError/requiredMessageUnhandled(_:handlers:)`` when the data source does
   ///   not answer a required message (``ListMessage/supplementaryView`` too, when headers or
   ///   footers have a height), and the errors of the cell and view providers.
-  public func reloadData() throws(ListViewError) {
-    try requireMessages()
-    let counts = try readCounts()
-    let ending = visibleCells.sorted { $0.key < $1.key }
-    let endingViews = visibleViews
-    visibleCells = [:]
-    visibleViews = [:]
-    selected = []
-    prefetch.reset()
-    hasLoadedData = true
-    adopt(counts)
-    displayPass &+= 1
-    for (key, view) in endingViews { enqueueView(view, kind: key.kind) }
-    for (path, cell) in ending { endDisplaying(cell, at: path) }
-    try updateVisibleItems()
-  }
+  public func reloadData() throws(ListViewError) { try reloadContent() }
 
   /// Moves the visible window so that it starts at `offset`, clamped to the content.
-  public func scroll(to offset: Double) throws(ListViewError) {
-    contentOffset = min(max(0, offset), maximumContentOffset)
-    try updateVisibleItems()
-  }
+  public func scroll(to offset: Double) throws(ListViewError) { try scrollContent(to: offset) }
 
   /// Scrolls by `delta` points, as ``ListView/scroll(by:)``.
   public func scroll(by delta: Double) throws(ListViewError) {
@@ -258,98 +165,30 @@ public final class CollectionView {
 
   /// Changes the height of the visible window, keeping the offset within the content.
   public func resize(viewportHeight: Double) throws(ListViewError) {
-    self.viewportHeight = max(0, viewportHeight)
-    contentOffset = min(max(0, contentOffset), maximumContentOffset)
-    try updateVisibleItems()
+    try resizeViewport(to: viewportHeight)
   }
 
   /// The index paths of the visible items, in order.
-  public var indexPathsForVisibleItems: [IndexPath] { visibleCells.keys.sorted() }
+  public var indexPathsForVisibleItems: [IndexPath] { state.visibleOrder }
 
   /// The texts of the visible items' cells, in order.
-  public var visibleTexts: [String] {
-    indexPathsForVisibleItems.compactMap { visibleCells[$0]?.text }
-  }
+  public var visibleTexts: [String] { visibleCellTexts }
 
   /// The cell showing the item at `indexPath`, if it is visible.
   public func cellForItem(at indexPath: IndexPath) -> ListCell? {
-    visibleCells[indexPath]
+    state.visibleCells[indexPath]
   }
 
   /// The supplementary view of `kind` shown for `section`, if it is visible.
   public func supplementaryView(ofKind kind: SupplementaryKind, inSection section: Int)
     -> ListCell?
   {
-    visibleViews[SupplementaryKey(section: section, kind: kind)]
+    state.visibleViews[SupplementaryKey(section: section, kind: kind)]
   }
 
-  /// The items and supplementary views the window shows now.
-  private func wantedContent() -> (items: [IndexPath], views: [SupplementaryKey]) {
-    let top = contentOffset
-    let bottom = contentOffset + viewportHeight
-    var items: [IndexPath] = []
-    for line in layout.rows(from: top, to: bottom) {
-      let first = line.row * columns
-      let end = min(first + columns, shownCounts[line.section])
-      for item in first..<end { items.append(IndexPath(item: item, section: line.section)) }
-    }
-    var views: [SupplementaryKey] = []
-    var section = layout.firstSection(endingBelow: top)
-    while section < layout.sections.count, layout.sections[section].top < bottom {
-      let frame = layout.sections[section]
-      if headerHeight > 0, frame.rowsTop > top {
-        views.append(SupplementaryKey(section: section, kind: .header))
-      }
-      if footerHeight > 0, frame.footerTop < bottom, frame.bottom > top {
-        views.append(SupplementaryKey(section: section, kind: .footer))
-      }
-      section += 1
-    }
-    return (items, views)
-  }
-
-  /// Brings the visible items and views in line with the window.
-  ///
-  /// A callback that changes the collection starts a pass of its own; this one then stops.
-  private func updateVisibleItems() throws(ListViewError) {
-    displayPass &+= 1
-    let pass = displayPass
-    let (wanted, wantedViews) = wantedContent()
-    let wantedSet = Set(wanted)
-    let wantedViewSet = Set(wantedViews)
-    for (key, view) in visibleViews where !wantedViewSet.contains(key) {
-      visibleViews[key] = nil
-      enqueueView(view, kind: key.kind)
-    }
-    let leaving = visibleCells.keys.filter { !wantedSet.contains($0) }.sorted()
-    if !leaving.isEmpty {
-      let cells = leaving.map { path in (path, visibleCells.removeValue(forKey: path)) }
-      for case (let path, let cell?) in cells { endDisplaying(cell, at: path) }
-      guard pass == displayPass else { return }
-    }
-    for key in wantedViews where visibleViews[key] == nil {
-      visibleViews[key] = try makeSupplementaryView(key)
-      guard pass == displayPass else { return }
-    }
-    for path in wanted where visibleCells[path] == nil {
-      let cell = try connection.makeCell(at: path, in: self)
-      guard pass == displayPass else {
-        enqueue(cell)
-        return
-      }
-      visibleCells[path] = cell
-      cell.isSelected = selected.contains(path)
-      connection.send(.willDisplayRow, (cell, path), in: self)
-      guard pass == displayPass else { return }
-    }
-    prefetch.announce(
-      after: wanted.last, counts: shownCounts, distance: prefetchDistance, through: connection,
-      in: self)
-  }
-
-  private func makeSupplementaryView(_ key: SupplementaryKey) throws(ListViewError)
-    -> ListCell
-  {
+  /// The header or footer view of a section, from the data source's
+  /// ``ListMessage/supplementaryView``, which must make one.
+  func makeSupplementaryView(_ key: SupplementaryKey) throws(ListViewError) -> ListCell {
     let path = IndexPath(item: 0, section: key.section)
     do {
       let view = try connection.send(.supplementaryView, (key.kind, path), in: self)
@@ -368,7 +207,7 @@ public final class CollectionView {
   // MARK: Selection
 
   /// The selected items, in order.
-  public var indexPathsForSelectedItems: [IndexPath] { selected.sorted() }
+  public var indexPathsForSelectedItems: [IndexPath] { state.selected.sorted() }
 
   /// Taps an item as a user does, with UIKit's delegate messages; see ``ListView/tapRow(at:)``.
   public func tapItem(at indexPath: IndexPath) throws(ListViewError) { try tap(indexPath) }
@@ -390,27 +229,7 @@ public final class CollectionView {
   /// Applies a prepared update; see ``ListHost/performBatchUpdates(_:)``.
   ///
   /// A collection that has never loaded loads instead, as UIKit does before the first layout.
-  public func apply(_ update: ListUpdate) throws(ListViewError) {
-    guard hasLoadedData else {
-      try reloadData()
-      return
-    }
-    if !update.isEmpty { try requireMessages() }
-    let counts = try readCounts()
-    let plan = try ListUpdatePlan(update, before: shownCounts, after: counts)
-    // Validated: from here on the update is applied.
-    let (carried, ending) = plan.carry(visibleCells.sorted { $0.key < $1.key })
-    selected = Set(selected.compactMap(plan.newIndexPath(for:)))
-    for (key, view) in visibleViews { enqueueView(view, kind: key.kind) }
-    visibleViews = [:]
-    visibleCells = carried
-    prefetch.reset()
-    adopt(counts)
-    displayPass &+= 1
-    for (path, cell) in ending { endDisplaying(cell, at: path) }
-    try updateVisibleItems()
-    try reconfigure(plan.reconfigured)
-  }
+  public func apply(_ update: ListUpdate) throws(ListViewError) { try applyUpdate(update) }
 
   /// Shows `snapshot` through the view model that keeps snapshots; see
   /// ``ListView/apply(_:animatingDifferences:completion:)``.
@@ -418,9 +237,7 @@ public final class CollectionView {
     _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
     completion: (@MainActor () -> Void)? = nil
   ) throws(ListViewError) {
-    try connection.applySnapshot(snapshot) {
-      $0.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
-    }
+    try applySnapshot(snapshot, animatingDifferences: animatingDifferences, completion: completion)
   }
 
   /// Shows `snapshot` by reloading every host showing its view model, with no diff; see
@@ -428,9 +245,7 @@ public final class CollectionView {
   public func applyUsingReloadData<SectionID, ItemID>(
     _ snapshot: ListSnapshot<SectionID, ItemID>, completion: (@MainActor () -> Void)? = nil
   ) throws(ListViewError) {
-    try connection.applySnapshot(snapshot) {
-      $0.applyUsingReloadData(snapshot, completion: completion)
-    }
+    try applySnapshotUsingReloadData(snapshot, completion: completion)
   }
 
   /// Inserts items (index paths after the change) in a batch of their own.
@@ -479,13 +294,13 @@ public final class CollectionView {
       if !line.isEmpty { lines.append(line.joined().trimmingTrailingSpaces()) }
       line = []
     }
-    var views = visibleViews.keys.sorted()[...]
+    var views = state.visibleViews.keys.sorted()[...]
     func emitViews(upTo section: Int, includingHeaderOf headerSection: Bool) {
       while let key = views.first,
         key.section < section || (key.section == section && key.kind == .header && headerSection)
       {
         flush()
-        let text = visibleViews[key]?.text ?? ""
+        let text = state.visibleViews[key]?.text ?? ""
         lines.append(key.kind == .footer ? "-- \(text) --" : "== \(text) ==")
         views.removeFirst()
       }
@@ -497,8 +312,9 @@ public final class CollectionView {
         emitViews(upTo: path.section, includingHeaderOf: true)
         lineKey = key
       }
-      let text = visibleCells[path]?.text ?? ""
-      let cell = "\(selected.contains(path) ? "*" : " ") [\(path.section).\(path.item)] \(text)"
+      let text = state.visibleCells[path]?.text ?? ""
+      let cell =
+        "\(state.selected.contains(path) ? "*" : " ") [\(path.section).\(path.item)] \(text)"
       line.append(cell.padding(toLength: max(columnWidth, cell.count + 1)))
     }
     flush()
@@ -507,9 +323,17 @@ public final class CollectionView {
   }
 }
 
-extension CollectionView: SupplementaryViewHost, HeadlessSelection {
+extension CollectionView: SupplementaryViewHost, HeadlessHost {
   /// Whether the content is shorter than the viewport.
-  public var needsMoreContent: Bool { contentHeight < viewportHeight }
+  public var needsMoreContent: Bool { state.needsMoreContent }
+
+  var itemsPerLine: Int { columns }
+  var showsSectionTitles: Bool { false }
+  var showsSupplementaryViews: (header: Bool, footer: Bool) { (headerHeight > 0, footerHeight > 0) }
+
+  func sectionMetrics(_ section: Int, of shown: ShownSections) -> SectionMetrics {
+    SectionMetrics(header: headerHeight, footer: footerHeight, lines: .uniform(itemHeight))
+  }
 }
 
 extension String {

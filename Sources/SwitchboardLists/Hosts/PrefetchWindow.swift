@@ -30,16 +30,4 @@ struct PrefetchWindow {
     announced = upcoming
     return fresh
   }
-
-  /// Announces the fresh rows after `last` to `host`'s prefetching handlers, when they respond.
-  @MainActor
-  mutating func announce<Host: ListHost>(
-    after last: IndexPath?, counts: [Int], distance: Int, through connection: ListConnection<Host>,
-    in host: Host
-  ) {
-    guard distance > 0, connection.cachedResponse(to: .prefetchRows), let last else { return }
-    let fresh = freshRows(after: last, counts: counts, distance: distance)
-    guard !fresh.isEmpty else { return }
-    connection.send(.prefetchRows, fresh, in: host)
-  }
 }

@@ -169,29 +169,30 @@ struct ListUpdatePlan {
   init(_ update: ListUpdate, before: [Int], after: [Int]) throws(ListViewError) {
     let sections = try SectionPlan(update, before: before.count, after: after.count)
     let sectionMap = sections.map
-    func checkOld(_ path: IndexPath, _ what: String) throws(ListViewError) {
-      guard path.section >= 0, path.section < before.count, path.row >= 0,
-        path.row < before[path.section]
+    /// Throws unless `path` is a row of `counts` in a section the update does not change whole
+    /// (by `changes`); `missing` says when the row would not exist.
+    func check(
+      _ path: IndexPath, _ what: String, in counts: [Int], changes: [Int: WholeSectionChange],
+      missing: String
+    ) throws(ListViewError) {
+      guard path.section >= 0, path.section < counts.count, path.row >= 0,
+        path.row < counts[path.section]
       else {
-        throw .invalidUpdate("it \(what) \(path.label), which did not exist before the update")
+        throw .invalidUpdate("it \(what) \(path.label), which \(missing) the update")
       }
-      if let change = sections.oldChanges[path.section] {
+      if let change = changes[path.section] {
         throw .invalidUpdate(
           "it \(what) \(path.label) in section \(path.section), which it also "
             + "\(change.rawValue)\(change.reason)")
       }
     }
+    func checkOld(_ path: IndexPath, _ what: String) throws(ListViewError) {
+      try check(
+        path, what, in: before, changes: sections.oldChanges, missing: "did not exist before")
+    }
     func checkNew(_ path: IndexPath, _ what: String) throws(ListViewError) {
-      guard path.section >= 0, path.section < after.count, path.row >= 0,
-        path.row < after[path.section]
-      else {
-        throw .invalidUpdate("it \(what) \(path.label), which does not exist after the update")
-      }
-      if let change = sections.newChanges[path.section] {
-        throw .invalidUpdate(
-          "it \(what) \(path.label) in section \(path.section), which it also "
-            + "\(change.rawValue)\(change.reason)")
-      }
+      try check(
+        path, what, in: after, changes: sections.newChanges, missing: "does not exist after")
     }
 
     var leaving: [Int: [Int]] = [:]

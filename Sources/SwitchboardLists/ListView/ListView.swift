@@ -44,9 +44,9 @@ public final class ListView {
   public var prefetchDistance = 5
 
   /// The height of the visible window.
-  public private(set) var viewportHeight: Double
+  public var viewportHeight: Double { state.viewportHeight }
   /// The offset of the visible window from the top of the content.
-  public private(set) var contentOffset: Double = 0
+  public var contentOffset: Double { state.contentOffset }
 
   /// The data source; held weakly, as UIKit does.
   public var dataSource: AnyObject? {
@@ -60,26 +60,14 @@ public final class ListView {
     set { connection.delegate = newValue }
   }
 
-  let connection = ListConnection<ListView>()
-
   // MARK: State
 
+  let connection = ListConnection<ListView>()
+  var state: HeadlessState
   private var registrations: [String: ListCell.Type] = [:]
-  private var reusePool: [String: [ListCell]] = [:]
-  private(set) var shownCounts: [Int] = []
-  private var headerTitles: [String?] = []
-  private var footerTitles: [String?] = []
-  private var layout = ListLayout()
-  var visibleCells: [IndexPath: ListCell] = [:]
-  var reconfiguring: ListCell?
-  private var visibleOrder: [IndexPath] = []
-  var selected: Set<IndexPath> = []
-  private var prefetch = PrefetchWindow()
-  /// Counts display passes, so a pass notices when a callback started another one (a delegate
-  /// that reloads or updates the list from `willDisplay`) and stops walking its stale rows.
-  private var displayPass = 0
+
   /// Whether the list has read its data source at least once (``reloadData()``).
-  public private(set) var hasLoadedData = false
+  public var hasLoadedData: Bool { state.hasLoadedData }
 
   /// Problems the list met and recovered from, oldest first: a message its cache said was
   /// answered, but whose handler had been released.
@@ -88,7 +76,7 @@ public final class ListView {
   public var diagnostics: [ListViewError] { connection.diagnostics }
 
   /// The section index titles the data source gave at the last reload, if any.
-  public private(set) var sectionIndexTitles: [String]?
+  public var sectionIndexTitles: [String]? { state.sectionIndexTitles }
 
   /// Creates an empty list.
   ///
@@ -96,7 +84,7 @@ public final class ListView {
   ///   - viewportHeight: The height of the visible window.
   ///   - rowHeight: The height of rows whose delegate gives none.
   public init(viewportHeight: Double = 440, rowHeight: Double = 44) {
-    self.viewportHeight = max(0, viewportHeight)
+    state = HeadlessState(viewportHeight: viewportHeight)
     self.rowHeight = rowHeight
     connection.host = self
   }
@@ -107,10 +95,6 @@ public final class ListView {
   /// they were assigned or when their routes last changed.
   public func cachedResponse(to message: ListMessage) -> Bool {
     connection.cachedResponse(to: message)
-  }
-
-  private func handlerSummaries(for message: ListMessage) -> [String] {
-    connection.handlerSummaries(for: message)
   }
 
   // MARK: Cells
@@ -135,11 +119,11 @@ public final class ListView {
   {
     let identifier = String(reflecting: cellType)
     if registrations[identifier] == nil { registrations[identifier] = cellType }
-    let beingReconfigured = reconfiguring
+    let beingReconfigured = state.reconfiguring
     let cell = try dequeueReusableCell(withIdentifier: identifier, for: indexPath)
     guard type(of: cell) == cellType else {
       if cell === beingReconfigured {
-        reconfiguring = cell
+        state.reconfiguring = cell
       } else {
         enqueue(cell)
       }
@@ -175,14 +159,7 @@ public final class ListView {
     withIdentifier identifier: String, for indexPath: IndexPath
   ) throws(ListViewError) -> ListCell {
     let identifier = registeredIdentifier(identifier)
-    if let cell = reconfiguring, cell.reuseIdentifier == identifier {
-      reconfiguring = nil
-      return cell
-    }
-    if let cell = reusePool[identifier]?.popLast() {
-      cell.prepareForReuse()
-      return cell
-    }
+    if let cell = reusableCell(withIdentifier: identifier) { return cell }
     guard let cellType = registrations[identifier] else {
       throw .unregisteredReuseIdentifier(identifier, registered: registrations.keys.sorted())
     }
@@ -191,106 +168,46 @@ public final class ListView {
 
   /// The number of cells waiting in the reuse pool for `identifier`.
   public func pooledCellCount(forReuseIdentifier identifier: String) -> Int {
-    reusePool[registeredIdentifier(identifier)]?.count ?? 0
-  }
-
-  func enqueue(_ cell: ListCell) {
-    guard let identifier = cell.reuseIdentifier else { return }
-    reusePool[identifier, default: []].append(cell)
+    state.cellPool[registeredIdentifier(identifier)]?.count ?? 0
   }
 
   // MARK: Model
 
   /// The number of sections, as of the last reload or update.
-  public var numberOfSections: Int { shownCounts.count }
+  public var numberOfSections: Int { state.shown.rows.count }
 
   /// The number of rows in `section`, as of the last reload or update.
   public func numberOfRows(inSection section: Int) -> Int {
-    shownCounts.indices.contains(section) ? shownCounts[section] : 0
+    state.count(inSection: section)
   }
 
   /// The header title of `section`, as of the last reload or update.
   public func headerTitle(forSection section: Int) -> String? {
-    headerTitles.indices.contains(section) ? headerTitles[section] : nil
+    state.shown.headers.indices.contains(section) ? state.shown.headers[section] : nil
   }
 
   /// The footer title of `section`, as of the last reload or update.
   public func footerTitle(forSection section: Int) -> String? {
-    footerTitles.indices.contains(section) ? footerTitles[section] : nil
+    state.shown.footers.indices.contains(section) ? state.shown.footers[section] : nil
   }
 
   /// The height of all sections together.
-  public var contentHeight: Double { layout.contentHeight }
+  public var contentHeight: Double { state.contentHeight }
 
   /// The largest offset ``scroll(to:)`` accepts.
-  public var maximumContentOffset: Double { max(0, contentHeight - viewportHeight) }
-
-  private struct Counts {
-    var rows: [Int] = []
-    var headers: [String?] = []
-    var footers: [String?] = []
-  }
-
-  private func readCounts() throws(ListViewError) -> Counts {
-    guard connection.dataSource != nil else { return Counts() }
-    let sections = connection.send(.numberOfSections, (), in: self)
-    guard sections >= 0 else {
-      throw .negativeCount(.numberOfSections, section: nil, count: sections)
-    }
-    var counts = Counts()
-    for section in 0..<sections {
-      let rows = connection.send(.numberOfRows, section, in: self)
-      guard rows >= 0 else { throw .negativeCount(.numberOfRows, section: section, count: rows) }
-      counts.rows.append(rows)
-      counts.headers.append(
-        connection.send(.titleForHeader, section, in: self))
-      counts.footers.append(
-        connection.send(.titleForFooter, section, in: self))
-    }
-    return counts
-  }
-
-  private func adopt(_ counts: Counts) {
-    shownCounts = counts.rows
-    headerTitles = counts.headers
-    footerTitles = counts.footers
-    var layout = ListLayout()
-    for section in counts.rows.indices {
-      let heights: ListLayout.RowHeights
-      if cachedResponse(to: .heightForRow) {
-        heights = .each { row in
-          self.connection.send(.heightForRow, IndexPath(row: row, section: section), in: self)
-            ?? self.rowHeight
-        }
-      } else if cachedResponse(to: .estimatedHeightForRow) {
-        heights = .each { row in
-          self.connection.send(
-            .estimatedHeightForRow, IndexPath(row: row, section: section), in: self)
-            ?? self.rowHeight
-        }
-      } else {
-        heights = .uniform(rowHeight)
-      }
-      layout.appendSection(
-        headerHeight: counts.headers[section] == nil ? 0 : sectionHeaderHeight,
-        footerHeight: counts.footers[section] == nil ? 0 : sectionFooterHeight,
-        rowCount: counts.rows[section], rowHeights: heights)
-    }
-    self.layout = layout
-    contentOffset = min(max(0, contentOffset), maximumContentOffset)
-  }
+  public var maximumContentOffset: Double { state.maximumContentOffset }
 
   /// Compares the counts the list shows with the data source's counts now, and throws when they
   /// differ: the data source changed without telling the list.
   ///
   /// Batch updates make the same check; call this after changes you believe need no update.
   public func checkConsistency() throws(ListViewError) {
-    let counts = try readCounts()
-    guard counts.rows.count == shownCounts.count else {
-      throw .staleSectionCount(shown: shownCounts.count, dataSource: counts.rows.count)
+    let counts = try readShownSections().rows
+    guard counts.count == shownCounts.count else {
+      throw .staleSectionCount(shown: shownCounts.count, dataSource: counts.count)
     }
-    for (section, shown) in shownCounts.enumerated() where counts.rows[section] != shown {
-      throw .staleRowCount(section: section, shown: shown, dataSource: counts.rows[section])
+    for (section, shown) in shownCounts.enumerated() where counts[section] != shown {
+      throw .staleRowCount(section: section, shown: shown, dataSource: counts[section])
     }
   }
 
@@ -302,29 +219,10 @@ public final class ListView {
   ///
   /// - Throws: ``ListViewError/requiredMessageUnhandled(_:handlers:)`` when the data source does
   ///   not answer a required message, and the errors of the cell provider.
-  public func reloadData() throws(ListViewError) {
-    try connection.requireDataSourceMessages()
-    let counts = try readCounts()
-    sectionIndexTitles = connection.send(.sectionIndexTitles, (), in: self)
-    // Forget the old rows before telling anyone they ended, so a delegate that reloads again
-    // from didEndDisplaying sees a consistent list and no row ends twice.
-    let ending = visibleOrder.map { (path: $0, cell: cell(at: $0, in: visibleCells)) }
-    visibleCells = [:]
-    visibleOrder = []
-    selected = []
-    prefetch.reset()
-    hasLoadedData = true
-    adopt(counts)
-    displayPass &+= 1
-    for (path, cell) in ending { endDisplaying(cell, at: path) }
-    try updateVisibleRows()
-  }
+  public func reloadData() throws(ListViewError) { try reloadContent() }
 
   /// Moves the visible window so that it starts at `offset`, clamped to the content.
-  public func scroll(to offset: Double) throws(ListViewError) {
-    contentOffset = min(max(0, offset), maximumContentOffset)
-    try updateVisibleRows()
-  }
+  public func scroll(to offset: Double) throws(ListViewError) { try scrollContent(to: offset) }
 
   /// Moves the visible window by `delta` points (down when positive).
   public func scroll(by delta: Double) throws(ListViewError) {
@@ -354,7 +252,7 @@ public final class ListView {
     throws(ListViewError)
   {
     try checkExists(indexPath)
-    let section = layout.sections[indexPath.section]
+    let section = state.layout.sections[indexPath.section]
     let top = section.top(ofRow: indexPath.row)
     let bottom = top + section.height(ofRow: indexPath.row)
     let offset: Double
@@ -376,277 +274,18 @@ public final class ListView {
 
   /// Changes the height of the visible window.
   public func resize(viewportHeight: Double) throws(ListViewError) {
-    self.viewportHeight = max(0, viewportHeight)
-    contentOffset = min(max(0, contentOffset), maximumContentOffset)
-    try updateVisibleRows()
+    try resizeViewport(to: viewportHeight)
   }
 
   /// The index paths of the rows in the visible window, in order.
-  public var indexPathsForVisibleRows: [IndexPath] { visibleOrder }
+  public var indexPathsForVisibleRows: [IndexPath] { state.visibleOrder }
 
   /// The texts of the visible rows' cells, in order.
-  public var visibleTexts: [String] {
-    visibleOrder.map { cell(at: $0, in: visibleCells).text }
-  }
+  public var visibleTexts: [String] { visibleCellTexts }
 
   /// The cell showing the row at `indexPath`, if that row is visible.
   public func cellForRow(at indexPath: IndexPath) -> ListCell? {
-    visibleCells[indexPath]
-  }
-
-  /// Brings the visible rows in line with the window: rows that left it end displaying, rows
-  /// that entered it get cells and display.
-  ///
-  /// A callback may change the list (a delegate that reloads or deletes rows from
-  /// `willDisplay`, as UIKit allows). That starts a pass of its own, which sees the list as it is
-  /// now; this pass then stops instead of walking rows that may no longer exist. Every cell that
-  /// displayed still ends displaying exactly once.
-  private func updateVisibleRows() throws(ListViewError) {
-    displayPass &+= 1
-    let pass = displayPass
-    let wanted = layout.rows(from: contentOffset, to: contentOffset + viewportHeight)
-    let wantedSet = Set(wanted)
-    let leaving = visibleOrder.filter { !wantedSet.contains($0) }
-    if !leaving.isEmpty {
-      visibleOrder = visibleOrder.filter { wantedSet.contains($0) }
-      let cells = leaving.map { path in (path, visibleCells.removeValue(forKey: path)) }
-      // These rows are no longer listed: each ends displaying here, whatever the callbacks do.
-      for case (let path, let cell?) in cells { endDisplaying(cell, at: path) }
-      guard pass == displayPass else { return }
-    }
-    for path in wanted where visibleCells[path] == nil {
-      let cell = try connection.makeCell(at: path, in: self)
-      guard pass == displayPass else {
-        enqueue(cell)  // The cell provider changed the list; its own pass shows what is there.
-        return
-      }
-      visibleCells[path] = cell
-      insertVisible(path)
-      cell.isSelected = selected.contains(path)
-      connection.send(.willDisplayRow, (cell, path), in: self)
-      guard pass == displayPass else { return }
-    }
-    prefetch.announce(
-      after: visibleOrder.last, counts: shownCounts, distance: prefetchDistance,
-      through: connection,
-      in: self)
-  }
-
-  /// The visible cell at `path`; `visibleOrder` and the cell table always hold the same paths.
-  private func cell(at path: IndexPath, in cells: [IndexPath: ListCell]) -> ListCell {
-    guard let cell = cells[path] else {
-      preconditionFailure(
-        "ListView: row \(path.section).\(path.row) is listed as visible but has no cell. "
-          + "This is a bug in ListView; please report it with the updates that led here.")
-    }
-    return cell
-  }
-
-  private func insertVisible(_ path: IndexPath) {
-    if let last = visibleOrder.last, last > path {
-      visibleOrder.insert(path, at: visibleOrder.firstIndex { $0 > path } ?? visibleOrder.endIndex)
-    } else {
-      visibleOrder.append(path)
-    }
-  }
-
-  // MARK: Selection
-
-  /// The selected rows, in order.
-  public var indexPathsForSelectedRows: [IndexPath] { selected.sorted() }
-
-  /// Taps a row as a user does, with UIKit's delegate messages.
-  ///
-  /// - On a row that is not selected: `willSelect` (which may redirect or cancel), then, without
-  ///   ``allowsMultipleSelection``, `didDeselect` for every other selected row, then `didSelect`.
-  /// - On a selected row with ``allowsMultipleSelection``: the row is deselected, with
-  ///   `didDeselect`.
-  /// - On the selected row without ``allowsMultipleSelection``: `willSelect` and `didSelect`
-  ///   again, as UIKit does.
-  ///
-  /// To change the selection from code without any delegate message, as UIKit's
-  /// `selectRow(at:animated:scrollPosition:)` does, use ``selectRow(at:animated:)`` and ``deselectRow(at:)``.
-  public func tapRow(at indexPath: IndexPath) throws(ListViewError) { try tap(indexPath) }
-
-  /// Selects a row from code, sending no delegate message, like UIKit's
-  /// `selectRow(at:animated:scrollPosition:)`.
-  ///
-  /// Without ``allowsMultipleSelection`` every other row is deselected, silently too. Use
-  /// ``tapRow(at:)`` to act as a user, with `willSelect` and `didSelect`.
-  ///
-  /// `animated` is UIKit's parameter; a headless list has nothing to animate.
-  public func selectRow(at indexPath: IndexPath, animated: Bool) throws(ListViewError) {
-    try selectSilently(indexPath)
-  }
-
-  /// Deselects a row from code, sending no delegate message, like UIKit's
-  /// `deselectRow(at:animated:)`.
-  ///
-  /// A user deselects by tapping a selected row with ``allowsMultipleSelection``: see
-  /// ``tapRow(at:)``.
-  public func deselectRow(at indexPath: IndexPath) throws(ListViewError) {
-    try deselectSilently(indexPath)
-  }
-
-  // MARK: Editing by the user
-
-  /// Commits an edit as a user's swipe does: checks `canEditRow` (by default, whether anyone
-  /// commits edits), sends `commitEdit`, and applies the update it answers.
-  ///
-  /// The data source changes its data and answers the matching ``ListUpdate``; the list checks
-  /// it against the new counts, as ``apply(_:)`` does.
-  ///
-  /// - Throws: ``ListViewError/actionNotAllowed(_:_:)`` when the row cannot be edited, and the
-  ///   errors of ``apply(_:)`` when the answered update does not match the data.
-  public func commitEdit(_ style: ListEditingStyle, forRowAt indexPath: IndexPath)
-    throws(ListViewError)
-  {
-    try checkExists(indexPath)
-    let canEdit =
-      connection.send(.canEditRow, indexPath, in: self) ?? cachedResponse(to: .commitEdit)
-    guard canEdit, cachedResponse(to: .commitEdit) else {
-      throw .actionNotAllowed("editing", indexPath)
-    }
-    let update = connection.send(.commitEdit, (style, indexPath), in: self)
-    try apply(update)
-    connection.announceToOtherHosts(update)
-  }
-
-  /// Moves a row as a user's drag does, in UIKit's order.
-  ///
-  /// 1. Both index paths are checked first: `source` must be a row, and `destination` a place
-  ///    the row can be dropped (a row of the same section, or up to one past the end of another
-  ///    section). A rejected move throws and tells nobody anything.
-  /// 2. `canMoveRow` is asked (by default, whether anyone moves rows).
-  /// 3. The row moves in the list, as it has on screen when the user lets go.
-  /// 4. The data source is told with `moveRow`, and moves its item.
-  ///
-  /// Afterwards the list compares its counts with the data source's: a data source that did not
-  /// move its item between sections makes this throw ``ListViewError/staleRowCount(section:shown:dataSource:)``.
-  public func moveRowInteractively(
-    from source: IndexPath, to destination: IndexPath
-  ) throws(ListViewError) {
-    try checkExists(source)
-    try checkDropTarget(destination, from: source)
-    let canMove = connection.send(.canMoveRow, source, in: self) ?? cachedResponse(to: .moveRow)
-    guard canMove, cachedResponse(to: .moveRow) else {
-      throw .actionNotAllowed("moving", source)
-    }
-    var after = shownCounts
-    after[source.section] -= 1
-    after[destination.section] += 1
-    var update = ListUpdate()
-    update.moveRow(at: source, to: destination)
-    let plan = try ListUpdatePlan(update, before: shownCounts, after: after)
-    applyValidated(
-      plan, counts: Counts(rows: after, headers: headerTitles, footers: footerTitles))
-    try updateVisibleRows()
-    connection.send(.moveRow, (source, destination), in: self)
-    try checkConsistency()
-  }
-
-  /// Checks that a row taken from `source` can be dropped at `destination`.
-  private func checkDropTarget(_ destination: IndexPath, from source: IndexPath)
-    throws(ListViewError)
-  {
-    guard shownCounts.indices.contains(destination.section) else {
-      throw .indexPathOutOfRange(destination, sections: shownCounts.count, rowsInSection: nil)
-    }
-    // The row leaves its own section first, so there it can go to any row that remains; in
-    // another section it can also go just past the last row.
-    let slots = shownCounts[destination.section] + (destination.section == source.section ? 0 : 1)
-    guard destination.row >= 0, destination.row < slots else {
-      throw .indexPathOutOfRange(
-        destination, sections: shownCounts.count, rowsInSection: shownCounts[destination.section])
-    }
-  }
-
-  // MARK: Batch updates
-
-  /// Applies a prepared update; see ``ListHost/performBatchUpdates(_:)``.
-  ///
-  /// A list that has never loaded its data (no ``reloadData()`` yet) has nothing to compare the
-  /// update with, so it loads instead, as UIKit does when a table has not laid out yet: the
-  /// first page of a paginated list can insert its rows before the list was ever shown.
-  public func apply(_ update: ListUpdate) throws(ListViewError) {
-    guard hasLoadedData else {
-      try reloadData()
-      return
-    }
-    if !update.isEmpty { try connection.requireDataSourceMessages() }
-    let counts = try readCounts()
-    let plan = try ListUpdatePlan(update, before: shownCounts, after: counts.rows)
-    // Validated: from here on the update is applied.
-    applyValidated(plan, counts: counts)
-    try updateVisibleRows()
-    try reconfigure(plan.reconfigured)
-  }
-
-  /// Moves the visible cells, the selection and the layout to the state after `plan`, then
-  /// ends displaying the rows that were deleted or reloaded (at their old index paths).
-  private func applyValidated(_ plan: ListUpdatePlan, counts: Counts) {
-    let (carried, ending) = plan.carry(
-      visibleOrder.lazy.map { (key: $0, value: self.cell(at: $0, in: self.visibleCells)) })
-    selected = Set(selected.compactMap(plan.newIndexPath(for:)))
-    visibleCells = carried
-    visibleOrder = carried.keys.sorted()
-    prefetch.reset()
-    adopt(counts)
-    displayPass &+= 1
-    for (path, cell) in ending { endDisplaying(cell, at: path) }
-  }
-
-  /// Shows `snapshot`: the view model that keeps the data as snapshots (a
-  /// ``ListSnapshotDataSource``, the data source or a handler of its proxy) takes it, and every
-  /// host showing that view model, this one included, applies the one batch it makes; see
-  /// ``ListSnapshotDataSource/apply(_:animatingDifferences:completion:)``.
-  ///
-  /// ```swift
-  /// var next = model.snapshot
-  /// next.deleteItems([done.id])
-  /// try list.apply(next)
-  /// ```
-  ///
-  /// - Throws: ``ListViewError/noSnapshotDataSource(host:snapshot:handlers:)`` when no handler
-  ///   keeps snapshots of these identifier types.
-  public func apply<SectionID, ItemID>(
-    _ snapshot: ListSnapshot<SectionID, ItemID>, animatingDifferences: Bool = true,
-    completion: (@MainActor () -> Void)? = nil
-  ) throws(ListViewError) {
-    try connection.applySnapshot(snapshot) {
-      $0.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
-    }
-  }
-
-  /// Shows `snapshot` by reloading every host showing its view model, with no diff; see
-  /// ``ListSnapshotDataSource/applyUsingReloadData(_:completion:)``.
-  public func applyUsingReloadData<SectionID, ItemID>(
-    _ snapshot: ListSnapshot<SectionID, ItemID>, completion: (@MainActor () -> Void)? = nil
-  ) throws(ListViewError) {
-    try connection.applySnapshot(snapshot) {
-      $0.applyUsingReloadData(snapshot, completion: completion)
-    }
-  }
-
-  /// Deletes rows (index paths before the change) in a batch of their own.
-  public func deleteRows(at indexPaths: [IndexPath]) throws(ListViewError) {
-    try performBatchUpdates { $0.deleteRows(at: indexPaths) }
-  }
-
-  /// Makes the cells of rows again, in a batch of their own.
-  public func reloadRows(at indexPaths: [IndexPath]) throws(ListViewError) {
-    try performBatchUpdates { $0.reloadRows(at: indexPaths) }
-  }
-
-  /// Moves a row in a batch of its own.
-  public func moveRow(at source: IndexPath, to destination: IndexPath) throws(ListViewError) {
-    try performBatchUpdates { $0.moveRow(at: source, to: destination) }
-  }
-
-  /// Configures the cells of rows again in place, keeping the cells, as UIKit's
-  /// `reconfigureRows(at:)`.
-  public func reconfigureRows(at indexPaths: [IndexPath]) throws(ListViewError) {
-    try performBatchUpdates { $0.reconfigureRows(at: indexPaths) }
+    state.visibleCells[indexPath]
   }
 
   // MARK: Rendering
@@ -663,22 +302,24 @@ public final class ListView {
   public func renderText() -> String {
     let top = contentOffset
     let bottom = contentOffset + viewportHeight
+    let layout = state.layout
+    let visibleOrder = state.visibleOrder
     var lines: [String] = []
     var rowIndex = 0
     var section = layout.firstSection(endingBelow: top)
     while section < layout.sections.count, layout.sections[section].top < bottom {
       let frame = layout.sections[section]
-      if let title = headerTitles[section], frame.top < bottom, frame.rowsTop > top {
+      if let title = state.shown.headers[section], frame.top < bottom, frame.rowsTop > top {
         lines.append("== \(title) ==")
       }
       while rowIndex < visibleOrder.count, visibleOrder[rowIndex].section == section {
         let path = visibleOrder[rowIndex]
-        let cell = cell(at: path, in: visibleCells)
+        let cell = visibleCell(at: path)
         lines.append(
-          "\(selected.contains(path) ? "*" : " ") [\(path.section).\(path.row)] \(cell.text)")
+          "\(state.selected.contains(path) ? "*" : " ") [\(path.section).\(path.row)] \(cell.text)")
         rowIndex += 1
       }
-      if let title = footerTitles[section], frame.footerTop < bottom, frame.bottom > top {
+      if let title = state.shown.footers[section], frame.footerTop < bottom, frame.bottom > top {
         lines.append("-- \(title) --")
       }
       section += 1
@@ -687,7 +328,34 @@ public final class ListView {
   }
 }
 
-extension ListView: ListHost, HeadlessSelection {
+extension ListView: ListHost, HeadlessHost {
   /// Whether the content is shorter than the viewport.
-  public var needsMoreContent: Bool { contentHeight < viewportHeight }
+  public var needsMoreContent: Bool { state.needsMoreContent }
+
+  var itemsPerLine: Int { 1 }
+  var showsSectionTitles: Bool { true }
+
+  /// A section's header and footer take their heights when they have a title; its rows take
+  /// the heights the delegate gives (``ListMessage/heightForRow``, else
+  /// ``ListMessage/estimatedHeightForRow``), else ``rowHeight``.
+  func sectionMetrics(_ section: Int, of shown: ShownSections) -> SectionMetrics {
+    let heights: ListLayout.RowHeights
+    if cachedResponse(to: .heightForRow) {
+      heights = .each { row in
+        self.connection.send(.heightForRow, IndexPath(row: row, section: section), in: self)
+          ?? self.rowHeight
+      }
+    } else if cachedResponse(to: .estimatedHeightForRow) {
+      heights = .each { row in
+        self.connection.send(
+          .estimatedHeightForRow, IndexPath(row: row, section: section), in: self)
+          ?? self.rowHeight
+      }
+    } else {
+      heights = .uniform(rowHeight)
+    }
+    return SectionMetrics(
+      header: shown.headers[section] == nil ? 0 : sectionHeaderHeight,
+      footer: shown.footers[section] == nil ? 0 : sectionFooterHeight, lines: heights)
+  }
 }

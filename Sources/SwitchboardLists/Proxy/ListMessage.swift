@@ -45,9 +45,10 @@ import Switchboard
 /// 3. Its ``ListCall`` (`ListCall.swift`), which names that capability; ``isImplemented(by:on:)``
 ///    calls it.
 /// 4. The call sites of the headless hosts that send it (``ListView``, ``CollectionView``, or
-///    their shared selection in `HeadlessSelection.swift`), and `ListSpy`'s conformance to its
-///    capability (SwitchboardTesting).
-/// 5. For UIKit, in the list proxies (`ViewProxies/Routing`): its selector in `ListSelectorTable` for each view that
+///    the code they share, `HeadlessHost.swift` and its extensions), and `ListSpy`'s conformance
+///    to its capability (SwitchboardTesting).
+/// 5. For UIKit, in the list proxies (`ViewProxies/Routing`): its selector in
+///    `ListSelectorTable` for each view that
 ///    sends it (or the reason a view does not, in the spec), the `TableViewProxy` or
 ///    `CollectionViewProxy` method that sends it (an iOS debug build stops when a selector has
 ///    none), its non-zero default in the view's preset, and the model of UIKit in the specs.

@@ -1,31 +1,15 @@
 import Foundation
 
-/// What ``ListView`` and ``CollectionView`` share in showing cells and selecting: UIKit's rules
-/// for a user's tap and for selection changes made from code.
-@MainActor
-protocol HeadlessSelection: ListHost where Cell == ListCell {
-  /// The connection the host sends its delegate messages through.
-  var connection: ListConnection<Self> { get }
-  /// The rows (items) per section, as the host shows them.
-  var shownCounts: [Int] { get }
-  var selected: Set<IndexPath> { get set }
-  var allowsMultipleSelection: Bool { get }
-  /// The cells on screen.
-  var visibleCells: [IndexPath: Cell] { get set }
-  /// The cell being configured again (``ListUpdate/reconfiguredRows``), which the host's next
-  /// dequeue for its reuse identifier hands back as it is.
-  var reconfiguring: Cell? { get set }
-  /// Puts a cell that left the screen in the reuse pool.
-  func enqueue(_ cell: Cell)
-}
+// Selecting, as UIKit does for a user's tap and for selection changed from code, and showing
+// cells again in place (reconfiguring) or ending their display.
 
-extension HeadlessSelection {
+extension HeadlessHost {
   /// A user's tap: `willSelect` (which may redirect or cancel), then, without multiple
   /// selection, `didDeselect` for every other selected row, then `didSelect`; with multiple
   /// selection, a tap on a selected row deselects it.
   func tap(_ indexPath: IndexPath) throws(ListViewError) {
     try checkExists(indexPath)
-    if allowsMultipleSelection, selected.contains(indexPath) {
+    if allowsMultipleSelection, state.selected.contains(indexPath) {
       userDeselect(indexPath)
       return
     }
@@ -37,7 +21,7 @@ extension HeadlessSelection {
       target = redirected
     }
     if !allowsMultipleSelection {
-      for other in selected.sorted() where other != target { userDeselect(other) }
+      for other in state.selected.sorted() where other != target { userDeselect(other) }
     }
     markSelected(target)
     connection.send(.didSelectRow, target, in: self)
@@ -48,7 +32,7 @@ extension HeadlessSelection {
   func selectSilently(_ indexPath: IndexPath) throws(ListViewError) {
     try checkExists(indexPath)
     if !allowsMultipleSelection {
-      for other in selected where other != indexPath { markDeselected(other) }
+      for other in state.selected where other != indexPath { markDeselected(other) }
     }
     markSelected(indexPath)
   }
@@ -66,21 +50,21 @@ extension HeadlessSelection {
   /// one, which ends displaying.
   func reconfigure(_ paths: Set<IndexPath>) throws(ListViewError) {
     // Only visible cells are configured again: sort those, not every row the update names.
-    for path in visibleCells.keys.filter(paths.contains).sorted() {
-      guard let old = visibleCells[path] else { continue }
-      reconfiguring = old
-      defer { reconfiguring = nil }
+    for path in state.visibleCells.keys.filter(paths.contains).sorted() {
+      guard let old = state.visibleCells[path] else { continue }
+      state.reconfiguring = old
+      defer { state.reconfiguring = nil }
       let cell = try connection.makeCell(at: path, in: self)
       guard cell !== old else { continue }
-      visibleCells[path] = cell
-      cell.isSelected = selected.contains(path)
+      state.visibleCells[path] = cell
+      cell.isSelected = state.selected.contains(path)
       endDisplaying(old, at: path)
       connection.send(.willDisplayRow, (cell, path), in: self)
     }
   }
 
   /// Tells the delegate that the cell of `path` left the screen, and pools it.
-  func endDisplaying(_ cell: Cell, at path: IndexPath) {
+  func endDisplaying(_ cell: ListCell, at path: IndexPath) {
     connection.send(.didEndDisplayingRow, (cell, path), in: self)
     enqueue(cell)
   }
@@ -91,15 +75,15 @@ extension HeadlessSelection {
   }
 
   private func markSelected(_ indexPath: IndexPath) {
-    selected.insert(indexPath)
-    visibleCells[indexPath]?.isSelected = true
+    state.selected.insert(indexPath)
+    state.visibleCells[indexPath]?.isSelected = true
   }
 
   /// - Returns: Whether the row was selected.
   @discardableResult
   private func markDeselected(_ indexPath: IndexPath) -> Bool {
-    guard selected.remove(indexPath) != nil else { return false }
-    visibleCells[indexPath]?.isSelected = false
+    guard state.selected.remove(indexPath) != nil else { return false }
+    state.visibleCells[indexPath]?.isSelected = false
     return true
   }
 
