@@ -5,37 +5,11 @@ import Switchboard
 import SwitchboardDelegates
 import SwitchboardLists
 
-/// What Switchboard records of a view's reuse: the cell and supplementary view types it has
-/// registered, so that hosts register a type the first time it is dequeued, and the view
-/// dequeued for the request UIKit is making (``DequeueLedger``).
-@MainActor
-final class ReuseRecords {
-  private var registered: Set<String> = []
-  /// The view dequeued for the current cell or supplementary-view request.
-  let dequeues = DequeueLedger()
-
+extension ReuseRecords {
   /// The records of `view`, made on first use and owned by `view`.
   static func of(_ view: NSObject) -> ReuseRecords {
     associatedObject(of: view, key: &ListAssociationKeys.reuseRecords) { ReuseRecords() }
   }
-
-  /// Calls `register` the first time `key` (a reuse identifier, with a kind for supplementary
-  /// views) is seen on this view.
-  func once(_ key: String, register: () -> Void) {
-    if registered.insert(key).inserted { register() }
-  }
-}
-
-/// `view`, which the view dequeued under `identifier`, when it is exactly of `expected`
-/// (another class registered under that identifier is the mistake this catches).
-func exactly<View: AnyObject>(_ view: View, _ expected: View.Type, identifier: String)
-  throws(ListViewError) -> View
-{
-  guard type(of: view) == expected else {
-    throw .cellTypeMismatch(
-      reuseIdentifier: identifier, expected: "\(expected)", actual: "\(type(of: view))")
-  }
-  return view
 }
 
 /// The keys of the objects Switchboard associates with a list view.
@@ -119,6 +93,12 @@ protocol ProxiedListView: ListProxyHost, NSObject {
 }
 
 extension ProxiedListView {
+  /// What Switchboard records of the view's reuse: an object the view owns.
+  var reuseRecords: ReuseRecords { .of(self) }
+
+  /// No typed events beside the list messages (a scroll view has its own).
+  static var typedEvents: [String: TypedEvent] { [:] }
+
   /// Makes `proxy`'s class adopt the view's protocols, and its routing answer the modeled
   /// messages, before it is attached.
   static func prepare(_ proxy: AnyObject) {
