@@ -371,10 +371,15 @@ final class ModelTableView: ListViewProperties {
     }
   }
 
-  /// The data source's counts now, per section (one section when it does not say).
-  func dataSourceCounts() -> [Int] {
-    let sections = send(protocols.selector(.numberOfSections)) as? Int ?? 1
-    return (0..<sections).map { send(protocols.selector(.numberOfRows), [$0]) as? Int ?? 0 }
+  private func dataSourceCounts() -> [Int] {
+    let sections = sendCount(.numberOfSections) ?? 1
+    return (0..<sections).map { sendCount(.numberOfRows, [$0]) ?? 0 }
+  }
+
+  /// Sends a count message to the data source; `nil` when it is not sent (an optional method
+  /// the data source does not implement) or not answered with a count.
+  func sendCount(_ message: ListMessage, _ arguments: [Any] = []) -> Int? {
+    send(protocols.selector(message), arguments) as? Int
   }
 }
 

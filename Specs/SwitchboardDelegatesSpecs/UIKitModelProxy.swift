@@ -88,13 +88,19 @@ extension ModelHost: ReusingSupplementaryListView, SectionedBatchUpdating {
   var hasDataSource: Bool { table?.dataSource != nil }
   var isInWindow: Bool { table?.isInWindow ?? false }
 
-  /// The counts the view laid out (it lays out first if it has not).
-  var shownCounts: [Int] {
+  /// The sections the view laid out (it lays out first if it has not), and their rows.
+  var numberOfSections: Int {
     table?.layoutIfNeeded()
-    return table?.shownCounts ?? []
+    return table?.shownCounts?.count ?? 0
   }
 
-  var dataSourceCounts: [Int] { table?.dataSourceCounts() ?? [] }
+  func shownCount(inSection section: Int) -> Int { table?.shownCounts?[section] ?? 0 }
+
+  var dataSourceSectionCount: Int? { table?.sendCount(.numberOfSections) }
+
+  func dataSourceCount(inSection section: Int) -> Int {
+    table?.sendCount(.numberOfRows, [section]) ?? 0
+  }
 
   /// The view's own `performBatchUpdates`, which checks the batch again against what it shows.
   func perform(_ update: ListUpdate, animated: Bool) {

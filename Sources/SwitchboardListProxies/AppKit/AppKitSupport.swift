@@ -34,8 +34,8 @@ extension ObjectiveCRuntime {
 }
 
 extension NSTableView: ProxiedListView, ListColumnHost {
-  static var listSelectors: ListSelectorTable { .appKitTableView }
-  static var listRuntime: ObjectiveCRuntime { .appKitTableView }
+  nonisolated static var listSelectors: ListSelectorTable { .appKitTableView }
+  nonisolated static var listRuntime: ObjectiveCRuntime { .appKitTableView }
   static var protocolsWithRequiredMethods: [Protocol] { [] }
   var listProperties: ViewProperties {
     ViewProperties(of: self, dataSource: \.dataSource, delegate: \.delegate)
@@ -77,8 +77,8 @@ extension NSTableView: ProxiedListView, ListColumnHost {
 }
 
 extension NSCollectionView: ProxiedListView, SupplementaryProxyHost {
-  static var listSelectors: ListSelectorTable { .appKitCollectionView }
-  static var listRuntime: ObjectiveCRuntime { .appKitCollectionView }
+  nonisolated static var listSelectors: ListSelectorTable { .appKitCollectionView }
+  nonisolated static var listRuntime: ObjectiveCRuntime { .appKitCollectionView }
   static var protocolsWithRequiredMethods: [Protocol] {
     [NSCollectionViewDataSource.self, NSCollectionViewPrefetching.self]
   }

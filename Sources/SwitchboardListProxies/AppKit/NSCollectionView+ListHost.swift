@@ -22,9 +22,7 @@ extension NSCollectionView: ListHost, SupplementaryViewHost {
   public nonisolated static func handler(
     _ handler: AnyObject, implements message: ListMessage
   ) -> Bool {
-    ListSelectorTable.appKitCollectionView.handler(
-      handler, implements: message, on: NSCollectionView.self,
-      runtime: ObjectiveCRuntime.appKitCollectionView)
+    listHandler(handler, implements: message)
   }
 
   /// An item of exactly `cellType`, registered the first time it is asked for.
@@ -109,12 +107,12 @@ extension NSCollectionView: ReusingSupplementaryListView, SectionedBatchUpdating
 
   var hasDataSource: Bool { dataSource != nil }
 
-  var shownCounts: [Int] { (0..<numberOfSections).map { numberOfItems(inSection: $0) } }
+  func shownCount(inSection section: Int) -> Int { numberOfItems(inSection: section) }
 
-  var dataSourceCounts: [Int] {
-    guard let dataSource else { return [] }
-    let sections = dataSource.numberOfSections?(in: self) ?? 1
-    return (0..<sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
+  var dataSourceSectionCount: Int? { dataSource?.numberOfSections?(in: self) }
+
+  func dataSourceCount(inSection section: Int) -> Int {
+    dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
   }
 
   /// `performBatchUpdates` takes a batch as UIKit does (deletions before, insertions after);

@@ -23,9 +23,7 @@ extension NSTableView: ListHost {
   public nonisolated static func handler(
     _ handler: AnyObject, implements message: ListMessage
   ) -> Bool {
-    ListSelectorTable.appKitTableView.handler(
-      handler, implements: message, on: NSTableView.self, runtime: ObjectiveCRuntime.appKitTableView
-    )
+    listHandler(handler, implements: message)
   }
 
   /// A cell view of exactly `cellType`: one the table made before and can reuse, or a new one

@@ -42,15 +42,21 @@ extension BatchUpdating {
 /// UIKit checks it (rows after = rows before + inserted − deleted, ± moved).
 @MainActor
 protocol SectionedBatchUpdating: BatchUpdating where Batch == ListUpdate {
-  /// The rows (or items) the view shows, per section.
-  var shownCounts: [Int] { get }
-  /// The data source's counts now, per section (one section when it does not say).
-  var dataSourceCounts: [Int] { get }
+  /// The sections the view shows (UIKit's and AppKit's own `numberOfSections`).
+  var numberOfSections: Int { get }
+  /// The rows (or items) the view shows in `section`.
+  func shownCount(inSection section: Int) -> Int
+  /// The sections its data source says it has; `nil` when it does not say (one section).
+  var dataSourceSectionCount: Int? { get }
+  /// The rows (or items) its data source has in `section` now.
+  func dataSourceCount(inSection section: Int) -> Int
 }
 
 extension SectionedBatchUpdating {
   func batch(checking update: ListUpdate) throws(ListViewError) -> ListUpdate {
-    try update.validate(rowCountsBefore: shownCounts, after: dataSourceCounts)
+    let after = (0..<(dataSourceSectionCount ?? 1)).map(dataSourceCount(inSection:))
+    let before = (0..<numberOfSections).map(shownCount(inSection:))
+    try update.validate(rowCountsBefore: before, after: after)
     return update
   }
 }

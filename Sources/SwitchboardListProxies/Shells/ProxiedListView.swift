@@ -80,9 +80,9 @@ final class ViewProperties: ListViewProperties {
 @MainActor
 protocol ProxiedListView: ListProxyHost, NSObject {
   /// The selectors of the modeled messages on this view.
-  static var listSelectors: ListSelectorTable { get }
+  nonisolated static var listSelectors: ListSelectorTable { get }
   /// The view's data source and delegate protocols, as the Objective-C runtime sees them.
-  static var listRuntime: ObjectiveCRuntime { get }
+  nonisolated static var listRuntime: ObjectiveCRuntime { get }
   /// The protocols with required methods that the proxy class adopts at run time: it
   /// implements no method in Swift, so it cannot declare them.
   static var protocolsWithRequiredMethods: [Protocol] { get }
@@ -98,6 +98,15 @@ extension ProxiedListView {
 
   /// No typed events beside the list messages (a scroll view has its own).
   static var typedEvents: [String: TypedEvent] { [:] }
+
+  /// Whether `handler` adopts the message's Switchboard capability for this view, or
+  /// implements the method of the view's protocols for it: every host's
+  /// `handler(_:implements:)`.
+  nonisolated static func listHandler(_ handler: AnyObject, implements message: ListMessage)
+    -> Bool
+  {
+    listSelectors.handler(handler, implements: message, on: Self.self, runtime: listRuntime)
+  }
 
   /// Makes `proxy`'s class adopt the view's protocols, and its routing answer the modeled
   /// messages, before it is attached.

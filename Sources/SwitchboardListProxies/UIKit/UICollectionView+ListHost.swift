@@ -21,9 +21,7 @@ extension UICollectionView: SupplementaryViewHost {
   public nonisolated static func handler(
     _ handler: AnyObject, implements message: ListMessage
   ) -> Bool {
-    ListSelectorTable.collectionView.handler(
-      handler, implements: message, on: UICollectionView.self,
-      runtime: ObjectiveCRuntime.collectionView)
+    listHandler(handler, implements: message)
   }
 
   /// A cell of exactly `cellType`, registered the first time it is asked for; see
@@ -101,12 +99,12 @@ extension UICollectionView: ReusingSupplementaryListView, SectionedBatchUpdating
 
   var hasDataSource: Bool { dataSource != nil }
 
-  var shownCounts: [Int] { (0..<numberOfSections).map { numberOfItems(inSection: $0) } }
+  func shownCount(inSection section: Int) -> Int { numberOfItems(inSection: section) }
 
-  var dataSourceCounts: [Int] {
-    guard let dataSource else { return [] }
-    let sections = dataSource.numberOfSections?(in: self) ?? 1
-    return (0..<sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
+  var dataSourceSectionCount: Int? { dataSource?.numberOfSections?(in: self) }
+
+  func dataSourceCount(inSection section: Int) -> Int {
+    dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
   }
 
   func perform(_ update: ListUpdate, animated: Bool) {

@@ -44,8 +44,8 @@ extension ObjectiveCRuntime {
 }
 
 extension UITableView: ProxiedListView {
-  static var listSelectors: ListSelectorTable { .tableView }
-  static var listRuntime: ObjectiveCRuntime { .tableView }
+  nonisolated static var listSelectors: ListSelectorTable { .tableView }
+  nonisolated static var listRuntime: ObjectiveCRuntime { .tableView }
   static var protocolsWithRequiredMethods: [Protocol] {
     [UITableViewDataSource.self, UITableViewDataSourcePrefetching.self]
   }
@@ -78,8 +78,8 @@ extension UITableView: ProxiedListView {
 }
 
 extension UICollectionView: ProxiedListView, SupplementaryProxyHost {
-  static var listSelectors: ListSelectorTable { .collectionView }
-  static var listRuntime: ObjectiveCRuntime { .collectionView }
+  nonisolated static var listSelectors: ListSelectorTable { .collectionView }
+  nonisolated static var listRuntime: ObjectiveCRuntime { .collectionView }
   static var protocolsWithRequiredMethods: [Protocol] {
     [UICollectionViewDataSource.self, UICollectionViewDataSourcePrefetching.self]
   }

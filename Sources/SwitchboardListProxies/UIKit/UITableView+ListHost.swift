@@ -22,8 +22,7 @@ extension UITableView: ListHost {
   public nonisolated static func handler(
     _ handler: AnyObject, implements message: ListMessage
   ) -> Bool {
-    ListSelectorTable.tableView.handler(
-      handler, implements: message, on: UITableView.self, runtime: ObjectiveCRuntime.tableView)
+    listHandler(handler, implements: message)
   }
 
   /// A cell of exactly `cellType`, registered the first time it is asked for.
@@ -94,12 +93,12 @@ extension UITableView: ReusingListView, SectionedBatchUpdating {
 
   var hasDataSource: Bool { dataSource != nil }
 
-  var shownCounts: [Int] { (0..<numberOfSections).map { numberOfRows(inSection: $0) } }
+  func shownCount(inSection section: Int) -> Int { numberOfRows(inSection: section) }
 
-  var dataSourceCounts: [Int] {
-    guard let dataSource else { return [] }
-    let sections = dataSource.numberOfSections?(in: self) ?? 1
-    return (0..<sections).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+  var dataSourceSectionCount: Int? { dataSource?.numberOfSections?(in: self) }
+
+  func dataSourceCount(inSection section: Int) -> Int {
+    dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
   }
 
   func perform(_ update: ListUpdate, animated: Bool) {
