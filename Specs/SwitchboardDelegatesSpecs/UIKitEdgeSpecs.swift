@@ -461,6 +461,7 @@ struct AnnouncedChangeSpecs {
     let table = ModelTableView()
     let model = AnnouncingRows()
     let proxy = ModelProxy.attach(to: table, view: screen, viewModel: model, turns: turns)
+    table.layoutIfNeeded()  // the screen shows the row it has
     model.rowArrived()
     #expect(table.host.applied == [ListUpdate(insertingRowsAt: [IndexPath(item: 1, section: 0)])])
     proxy.detach()
@@ -476,6 +477,7 @@ struct AnnouncedChangeSpecs {
     let model = AnnouncingRows()
     let proxy = ModelProxy.attach(to: table, view: screen, viewModel: placeholder, turns: turns)
     proxy.add(model, role: "feed")  // the view model the screen shows from now
+    table.layoutIfNeeded()
     model.rowArrived()
     #expect(table.host.applied.count == 1)
     #expect(model.changes.hostCount == 1)

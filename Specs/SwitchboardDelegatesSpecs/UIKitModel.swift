@@ -135,12 +135,13 @@ final class ModelTurns {
   }
 }
 
-/// A cell (or supplementary view) as the model's view hands it out.
-final class ModelCell {
+/// A cell (or supplementary view) as the model's view hands it out; a subclass is another cell
+/// class, as one registered under another's name.
+class ModelCell {
   /// Whether the view dequeued it.
   let dequeued: Bool
   var text = ""
-  init(dequeued: Bool) { self.dequeued = dequeued }
+  required init(dequeued: Bool) { self.dequeued = dequeued }
 }
 
 /// `UITableView` or `UICollectionView` toward its data source and delegate.
@@ -167,9 +168,14 @@ final class ModelTableView: ListViewProperties {
   var attachedObject: AnyObject?
   /// The view as a list host: what applies the view model's announced changes, and dequeues.
   let host: ModelHost
-  /// Switchboard's record of the view dequeued for the current request (on a device, an
-  /// object associated with the view).
-  let dequeues = DequeueLedger()
+  /// Switchboard's record of the types registered and the view dequeued for the current
+  /// request (on a device, an object associated with the view).
+  let reuseRecords = ReuseRecords()
+  /// Whether the view is in a window: one that is not reloads instead of animating a batch.
+  var isInWindow = true
+  /// Every registration, in order: a reuse identifier (with its kind, for a supplementary view).
+  private(set) var registrations: [String] = []
+  private var registered: [String: ModelCell.Type] = [:]
 
   private var answers: [String: Bool] = [:]
   private var callbackDepth = 0
@@ -310,8 +316,26 @@ final class ModelTableView: ListViewProperties {
   }
 
   /// A reusable cell or supplementary view, counted against the open request.
-  func dequeueReusableView() -> ModelCell {
-    let view = ModelCell(dequeued: true)
+  func dequeueReusableView() -> ModelCell { dequeueReusableView(of: ModelCell.self) }
+
+  /// Registers `cellType` under `identifier`, in place of a class registered before.
+  func register(_ cellType: ModelCell.Type, as identifier: String) {
+    registrations.append(identifier)
+    registered[identifier] = cellType
+  }
+
+  /// A reusable view of the class registered under `identifier`, counted against the open
+  /// request; UIKit raises for an identifier nothing is registered under.
+  func dequeueReusableView(withIdentifier identifier: String) -> ModelCell {
+    guard let cellType = registered[identifier] else {
+      crashes.append("unable to dequeue a view with identifier \(identifier): none registered")
+      return dequeueReusableView()
+    }
+    return dequeueReusableView(of: cellType)
+  }
+
+  private func dequeueReusableView(of cellType: ModelCell.Type) -> ModelCell {
+    let view = cellType.init(dequeued: true)
     if !requests.isEmpty { requests[requests.count - 1].append(view) }
     return view
   }
@@ -346,8 +370,14 @@ final class ModelTableView: ListViewProperties {
   }
 
   private func dataSourceCounts() -> [Int] {
-    let sections = send(protocols.selector(.numberOfSections)) as? Int ?? 1
-    return (0..<sections).map { send(protocols.selector(.numberOfRows), [$0]) as? Int ?? 0 }
+    let sections = sendCount(.numberOfSections) ?? 1
+    return (0..<sections).map { sendCount(.numberOfRows, [$0]) ?? 0 }
+  }
+
+  /// Sends a count message to the data source; `nil` when it is not sent (an optional method
+  /// the data source does not implement) or not answered with a count.
+  func sendCount(_ message: ListMessage, _ arguments: [Any] = []) -> Int? {
+    send(protocols.selector(message), arguments) as? Int
   }
 }
 

@@ -31,35 +31,87 @@ final class ModelHost: SupplementaryViewHost {
         runtime: ModelRuntime(protocols: .appKitCollection))
   }
 
-  /// A cell from the view, through Switchboard's dequeue record, as the UIKit hosts dequeue.
+  /// A cell from the view through Switchboard's one dequeue, as every host on a device
+  /// dequeues: registered the first time, one per request.
   func dequeueCell(of cellType: ModelCell.Type, for indexPath: IndexPath) throws(ListViewError)
     -> ModelCell
   {
-    guard let table else { return ModelCell(dequeued: true) }
-    return try table.dequeues.dequeue { table.dequeueReusableView() }
+    try dequeueCell(exactly: cellType, for: indexPath)
   }
 
   func dequeueSupplementaryView(
     of viewType: ModelCell.Type, ofKind kind: SupplementaryKind, for indexPath: IndexPath
   ) throws(ListViewError) -> ModelCell {
-    try dequeueCell(of: viewType, for: indexPath)
+    try dequeueSupplementaryView(exactly: viewType, ofKind: kind, for: indexPath)
   }
 
-  /// The updates applied, in order.
+  /// The updates performed, in order, and whether each was animated.
   private(set) var applied: [ListUpdate] = []
-  /// How many times the host reloaded.
-  private(set) var reloads = 0
-  func apply(_ update: ListUpdate) throws(ListViewError) { applied.append(update) }
-  func reloadData() throws(ListViewError) { reloads += 1 }
+  private(set) var animated: [Bool] = []
+  /// Through Switchboard's one apply, as every host on a device applies.
+  func apply(_ update: ListUpdate) throws(ListViewError) { try applyChecked(update) }
+  func reloadData() throws(ListViewError) { table?.reloadData() }
   var needsMoreContent: Bool { false }
+}
+
+/// The model's view as the shared dequeue and apply see it: its own reuse and batch calls, as
+/// `UITableView` and `UICollectionView` give theirs on a device.
+extension ModelHost: ReusingSupplementaryListView, SectionedBatchUpdating {
+  var reuseRecords: ReuseRecords { table?.reuseRecords ?? ReuseRecords() }
+
+  func registerCell(_ cellType: ModelCell.Type, as identifier: String) {
+    table?.register(cellType, as: identifier)
+  }
+
+  func reusedCell(_ cellType: ModelCell.Type, as identifier: String, for indexPath: IndexPath)
+    -> ModelCell
+  {
+    table?.dequeueReusableView(withIdentifier: identifier) ?? cellType.init(dequeued: true)
+  }
+
+  func registerSupplementaryView(
+    _ viewType: ModelCell.Type, ofKind kind: String, as identifier: String
+  ) {
+    table?.register(viewType, as: "\(kind) \(identifier)")
+  }
+
+  func reusedSupplementaryView(
+    _ viewType: ModelCell.Type, ofKind kind: String, as identifier: String,
+    for indexPath: IndexPath
+  ) -> ModelCell {
+    table?.dequeueReusableView(withIdentifier: "\(kind) \(identifier)")
+      ?? viewType.init(dequeued: true)
+  }
+
+  var hasDataSource: Bool { table?.dataSource != nil }
+  var isInWindow: Bool { table?.isInWindow ?? false }
+
+  /// The sections the view laid out (it lays out first if it has not), and their rows.
+  var numberOfSections: Int {
+    table?.layoutIfNeeded()
+    return table?.shownCounts?.count ?? 0
+  }
+
+  func shownCount(inSection section: Int) -> Int { table?.shownCounts?[section] ?? 0 }
+
+  var dataSourceSectionCount: Int? { table?.sendCount(.numberOfSections) }
+
+  func dataSourceCount(inSection section: Int) -> Int {
+    table?.sendCount(.numberOfRows, [section]) ?? 0
+  }
+
+  /// The view's own `performBatchUpdates`, which checks the batch again against what it shows.
+  func perform(_ update: ListUpdate, animated: Bool) {
+    table?.performBatchUpdates(update)
+    applied.append(update)
+    self.animated.append(animated)
+  }
 }
 
 /// The model's view as its proxy answers it, with UIKit's defaults for a table or a collection
 /// view (`ListProxyHost`, which `UITableView` and `UICollectionView` implement on a device).
 extension ModelHost: SupplementaryProxyHost {
   private var isCollection: Bool { table?.protocols.requiresOneDequeuePerRequest ?? false }
-
-  var dequeues: DequeueLedger { table?.dequeues ?? DequeueLedger() }
 
   /// A table's rows can be edited and moved and are 44 points high; a collection view's items
   /// do not move.
@@ -74,12 +126,13 @@ extension ModelHost: SupplementaryProxyHost {
 
   /// A collection view's fallback cell must be dequeued; a table accepts a plain one.
   func fallbackCell(at indexPath: IndexPath) -> ModelCell {
-    guard isCollection, let table else { return ModelCell(dequeued: false) }
-    return table.dequeueReusableView()
+    guard isCollection, table != nil else { return ModelCell(dequeued: false) }
+    return reusableCell(ModelCell.self, as: "Switchboard.FallbackCell", for: indexPath)
   }
 
   func fallbackSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> ModelCell {
-    table?.dequeueReusableView() ?? ModelCell(dequeued: true)
+    reusableSupplementaryView(
+      ModelCell.self, ofKind: kind, as: "Switchboard.FallbackView", for: indexPath)
   }
 
   /// A collection view and AppKit's table ask yes or no.

@@ -1,6 +1,10 @@
 #if os(macOS)
 import AppKit
 
+extension BatchUpdating where Self: NSView {
+  var isInWindow: Bool { window != nil }
+}
+
 extension ObjectiveCRuntime {
   /// The runtime for `NSTableView`'s protocols.
   static let appKitTableView = ObjectiveCRuntime(
@@ -28,15 +32,12 @@ extension ObjectiveCRuntime {
 }
 
 extension NSTableView: ProxiedListView, ListColumnHost {
-  static var listSelectors: ListSelectorTable { .appKitTableView }
-  static var listRuntime: ObjectiveCRuntime { .appKitTableView }
-  static var typedEvents: [String: TypedEvent] { [:] }
+  nonisolated static var listSelectors: ListSelectorTable { .appKitTableView }
+  nonisolated static var listRuntime: ObjectiveCRuntime { .appKitTableView }
   static var protocolsWithRequiredMethods: [Protocol] { [] }
   var listProperties: ViewProperties {
     ViewProperties(of: self, dataSource: \.dataSource, delegate: \.delegate)
   }
-
-  var dequeues: DequeueLedger { ReuseRecords.of(self).dequeues }
 
   /// `NSTableView`'s own answer: rows are as high as its `rowHeight`.
   func platformDefault(for message: ListMessage) -> Any? {
@@ -74,9 +75,8 @@ extension NSTableView: ProxiedListView, ListColumnHost {
 }
 
 extension NSCollectionView: ProxiedListView, SupplementaryProxyHost {
-  static var listSelectors: ListSelectorTable { .appKitCollectionView }
-  static var listRuntime: ObjectiveCRuntime { .appKitCollectionView }
-  static var typedEvents: [String: TypedEvent] { [:] }
+  nonisolated static var listSelectors: ListSelectorTable { .appKitCollectionView }
+  nonisolated static var listRuntime: ObjectiveCRuntime { .appKitCollectionView }
   static var protocolsWithRequiredMethods: [Protocol] {
     [NSCollectionViewDataSource.self, NSCollectionViewPrefetching.self]
   }
@@ -86,29 +86,18 @@ extension NSCollectionView: ProxiedListView, SupplementaryProxyHost {
       prefetchDataSource: \.prefetchDataSource)
   }
 
-  var dequeues: DequeueLedger { ReuseRecords.of(self).dequeues }
-
   func platformDefault(for message: ListMessage) -> Any? { nil }
 
   /// An empty item of a class registered for the purpose: a collection view needs an item for
   /// every index path it asks about.
   func fallbackCell(at indexPath: IndexPath) -> NSCollectionViewItem {
-    let identifier = NSUserInterfaceItemIdentifier("Switchboard.FallbackItem")
-    ReuseRecords.of(self).once(identifier.rawValue) {
-      register(FallbackItem.self, forItemWithIdentifier: identifier)
-    }
-    return makeItem(withIdentifier: identifier, for: indexPath)
+    reusableCell(FallbackItem.self, as: "Switchboard.FallbackItem", for: indexPath)
   }
 
   /// An empty supplementary view of `kind`, made for the same reason.
   func fallbackSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> NSView {
-    let identifier = NSUserInterfaceItemIdentifier("Switchboard.FallbackView")
-    ReuseRecords.of(self).once("\(kind) \(identifier.rawValue)") {
-      register(
-        FallbackSupplementaryView.self, forSupplementaryViewOfKind: kind,
-        withIdentifier: identifier)
-    }
-    return makeSupplementaryView(ofKind: kind, withIdentifier: identifier, for: indexPath)
+    reusableSupplementaryView(
+      FallbackSupplementaryView.self, ofKind: kind, as: "Switchboard.FallbackView", for: indexPath)
   }
 
   var selectsByAllowing: Bool { false }

@@ -20,9 +20,7 @@ extension NSCollectionView: ListHost, SupplementaryViewHost {
   public nonisolated static func handler(
     _ handler: AnyObject, implements message: ListMessage
   ) -> Bool {
-    ListSelectorTable.appKitCollectionView.handler(
-      handler, implements: message, on: NSCollectionView.self,
-      runtime: ObjectiveCRuntime.appKitCollectionView)
+    listHandler(handler, implements: message)
   }
 
   /// An item of exactly `cellType`, registered the first time it is asked for.
@@ -32,26 +30,14 @@ extension NSCollectionView: ListHost, SupplementaryViewHost {
   public func dequeueCell(of cellType: NSCollectionViewItem.Type, for indexPath: IndexPath)
     throws(ListViewError) -> NSCollectionViewItem
   {
-    let identifier = NSUserInterfaceItemIdentifier(String(reflecting: cellType))
-    let records = ReuseRecords.of(self)
-    records.once(identifier.rawValue) { register(cellType, forItemWithIdentifier: identifier) }
-    let item = try records.dequeues.dequeue { makeItem(withIdentifier: identifier, for: indexPath) }
-    return try exactly(item, cellType, identifier: identifier.rawValue)
+    try dequeueCell(exactly: cellType, for: indexPath)
   }
 
   /// A supplementary view of exactly `viewType` for `kind`, registered the first time.
   public func dequeueSupplementaryView(
     of viewType: NSView.Type, ofKind kind: SupplementaryKind, for indexPath: IndexPath
   ) throws(ListViewError) -> NSView {
-    let identifier = NSUserInterfaceItemIdentifier(String(reflecting: viewType))
-    let records = ReuseRecords.of(self)
-    records.once("\(kind.rawValue) \(identifier.rawValue)") {
-      register(viewType, forSupplementaryViewOfKind: kind.appKitName, withIdentifier: identifier)
-    }
-    let view: NSView = try records.dequeues.dequeue {
-      makeSupplementaryView(ofKind: kind.appKitName, withIdentifier: identifier, for: indexPath)
-    }
-    return try exactly(view, viewType, identifier: identifier.rawValue)
+    try dequeueSupplementaryView(exactly: viewType, ofKind: kind, for: indexPath)
   }
 
   /// Checks `update` against the counts the collection shows and its data source's new counts,
@@ -59,26 +45,7 @@ extension NSCollectionView: ListHost, SupplementaryViewHost {
   /// before, insertions after); reconfigured items are reloaded after it, where they end.
   ///
   /// A collection view that is not in a window reloads instead.
-  public func apply(_ update: ListUpdate) throws(ListViewError) {
-    guard !update.isEmpty else { return }
-    guard let dataSource else { throw .dataSourceReleased }
-    guard window != nil else { return reloadData() }
-    let sections = dataSource.numberOfSections?(in: self) ?? 1
-    let after = (0..<sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
-    let before = (0..<numberOfSections).map { numberOfItems(inSection: $0) }
-    try update.validate(rowCountsBefore: before, after: after)
-    (update.animatingDifferences ? animator() : self).performBatchUpdates {
-      deleteSections(IndexSet(update.deletedSections))
-      insertSections(IndexSet(update.insertedSections))
-      reloadSections(IndexSet(update.reloadedSections))
-      for move in update.movedSections { moveSection(move.source, toSection: move.destination) }
-      deleteItems(at: Set(update.deletedRows))
-      insertItems(at: Set(update.insertedRows))
-      reloadItems(at: Set(update.reloadedRows))
-      for move in update.movedRows { moveItem(at: move.source, to: move.destination) }
-    }
-    if !update.reconfiguredRows.isEmpty { reloadItems(at: Set(update.reconfiguredRows)) }
-  }
+  public func apply(_ update: ListUpdate) throws(ListViewError) { try applyChecked(update) }
 
   /// Whether the content is shorter than the visible area of the scroll view around it.
   public var needsMoreContent: Bool {
@@ -102,6 +69,64 @@ extension NSCollectionView: ListHost, SupplementaryViewHost {
     _ snapshot: ListSnapshot<SectionID, ItemID>, completion: (@MainActor () -> Void)? = nil
   ) throws(ListViewError) {
     try applySnapshot(snapshot) { $0.applyUsingReloadData(snapshot, completion: completion) }
+  }
+}
+
+/// The collection view's own reuse and batch-update calls, under the shared dequeue and apply
+/// (``ReusingSupplementaryListView``, ``SectionedBatchUpdating``).
+extension NSCollectionView: ReusingSupplementaryListView, SectionedBatchUpdating {
+  /// AppKit's names for the section header and footer kinds.
+  func name(ofKind kind: SupplementaryKind) -> String { kind.appKitName }
+
+  func registerCell(_ cellType: NSCollectionViewItem.Type, as identifier: String) {
+    register(cellType, forItemWithIdentifier: NSUserInterfaceItemIdentifier(identifier))
+  }
+
+  func reusedCell(
+    _ cellType: NSCollectionViewItem.Type, as identifier: String, for indexPath: IndexPath
+  ) -> NSCollectionViewItem {
+    makeItem(withIdentifier: NSUserInterfaceItemIdentifier(identifier), for: indexPath)
+  }
+
+  func registerSupplementaryView(
+    _ viewType: NSView.Type, ofKind kind: String, as identifier: String
+  ) {
+    register(
+      viewType, forSupplementaryViewOfKind: kind,
+      withIdentifier: NSUserInterfaceItemIdentifier(identifier))
+  }
+
+  func reusedSupplementaryView(
+    _ viewType: NSView.Type, ofKind kind: String, as identifier: String, for indexPath: IndexPath
+  ) -> NSView {
+    makeSupplementaryView(
+      ofKind: kind, withIdentifier: NSUserInterfaceItemIdentifier(identifier), for: indexPath)
+  }
+
+  var hasDataSource: Bool { dataSource != nil }
+
+  func shownCount(inSection section: Int) -> Int { numberOfItems(inSection: section) }
+
+  var dataSourceSectionCount: Int? { dataSource?.numberOfSections?(in: self) }
+
+  func dataSourceCount(inSection section: Int) -> Int {
+    dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
+  }
+
+  /// `performBatchUpdates` takes a batch as UIKit does (deletions before, insertions after);
+  /// reconfigured items are reloaded after it, where they end.
+  func perform(_ update: ListUpdate, animated: Bool) {
+    (animated ? animator() : self).performBatchUpdates {
+      deleteSections(IndexSet(update.deletedSections))
+      insertSections(IndexSet(update.insertedSections))
+      reloadSections(IndexSet(update.reloadedSections))
+      for move in update.movedSections { moveSection(move.source, toSection: move.destination) }
+      deleteItems(at: Set(update.deletedRows))
+      insertItems(at: Set(update.insertedRows))
+      reloadItems(at: Set(update.reloadedRows))
+      for move in update.movedRows { moveItem(at: move.source, to: move.destination) }
+    }
+    if !update.reconfiguredRows.isEmpty { reloadItems(at: Set(update.reconfiguredRows)) }
   }
 }
 #endif

@@ -21,9 +21,7 @@ extension NSTableView: ListHost {
   public nonisolated static func handler(
     _ handler: AnyObject, implements message: ListMessage
   ) -> Bool {
-    ListSelectorTable.appKitTableView.handler(
-      handler, implements: message, on: NSTableView.self, runtime: ObjectiveCRuntime.appKitTableView
-    )
+    listHandler(handler, implements: message)
   }
 
   /// A cell view of exactly `cellType`: one the table made before and can reuse, or a new one
@@ -35,33 +33,7 @@ extension NSTableView: ListHost {
   public func dequeueCell(of cellType: NSView.Type, for indexPath: IndexPath)
     throws(ListViewError) -> NSView
   {
-    let identifier = NSUserInterfaceItemIdentifier(String(reflecting: cellType))
-    let cell = try ReuseRecords.of(self).dequeues.dequeue {
-      if let reused = makeView(withIdentifier: identifier, owner: nil) { return reused }
-      let made = cellType.init(frame: .zero)
-      made.identifier = identifier
-      if let cellView = made as? NSTableCellView { Self.giveTextField(to: cellView) }
-      return made
-    }
-    return try exactly(cell, cellType, identifier: identifier.rawValue)
-  }
-
-  /// Gives an `NSTableCellView` made in code the text field a storyboard's has.
-  ///
-  /// Its `textField` is an outlet, `nil` otherwise, and `cell.textField?.stringValue = …` would
-  /// show nothing. A cell view that set its own keeps it.
-  private static func giveTextField(to cell: NSTableCellView) {
-    guard cell.textField == nil else { return }
-    let field = NSTextField(labelWithString: "")
-    field.translatesAutoresizingMaskIntoConstraints = false
-    field.lineBreakMode = .byTruncatingTail
-    cell.addSubview(field)
-    NSLayoutConstraint.activate([
-      field.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 2),
-      field.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -2),
-      field.centerYAnchor.constraint(equalTo: cell.centerYAnchor),
-    ])
-    cell.textField = field
+    try dequeueCell(exactly: cellType, for: indexPath)
   }
 
   /// Applies `update` the way AppKit applies changes, one after another
@@ -73,29 +45,7 @@ extension NSTableView: ListHost {
   ///
   /// - Throws: The ``ListViewError`` describing a mismatch, or an update that changes
   ///   sections (a table has one); nothing changes then.
-  public func apply(_ update: ListUpdate) throws(ListViewError) {
-    guard !update.isEmpty else { return }
-    guard let dataSource else { throw .dataSourceReleased }
-    guard window != nil else { return reloadData() }
-    let after = dataSource.numberOfRows?(in: self) ?? 0
-    let changes = try update.sequentialRowChanges(rowCountBefore: numberOfRows, after: after)
-    let animation: NSTableView.AnimationOptions = update.animatingDifferences ? .effectFade : []
-    var remade: [Int] = []
-    beginUpdates()
-    for change in changes {
-      switch change {
-      case .remove(let rows): removeRows(at: IndexSet(rows), withAnimation: animation)
-      case .insert(let rows): insertRows(at: IndexSet(rows), withAnimation: animation)
-      case .move(let from, let to): moveRow(at: from, to: to)
-      case .reload(let rows): remade = rows
-      }
-    }
-    endUpdates()
-    if !remade.isEmpty {
-      reloadData(
-        forRowIndexes: IndexSet(remade), columnIndexes: IndexSet(integersIn: 0..<numberOfColumns))
-    }
-  }
+  public func apply(_ update: ListUpdate) throws(ListViewError) { try applyChecked(update) }
 
   /// Whether the rows are shorter than the visible area of the scroll view around the table.
   public var needsMoreContent: Bool {
@@ -119,6 +69,75 @@ extension NSTableView: ListHost {
     _ snapshot: ListSnapshot<SectionID, ItemID>, completion: (@MainActor () -> Void)? = nil
   ) throws(ListViewError) {
     try applySnapshot(snapshot) { $0.applyUsingReloadData(snapshot, completion: completion) }
+  }
+}
+
+/// The table's own reuse and update calls, under the shared dequeue and apply
+/// (``ReusingListView``, ``BatchUpdating``).
+extension NSTableView: ReusingListView, BatchUpdating {
+  /// Nothing: a table reuses a view it made under the identifier (or a prototype a storyboard
+  /// registered under it) and otherwise makes one (``reusedCell(_:as:for:)``).
+  func registerCell(_ cellType: NSView.Type, as identifier: String) {}
+
+  /// The view the table made before under `identifier` and can reuse, or a new `cellType`
+  /// whose identifier is `identifier`.
+  func reusedCell(_ cellType: NSView.Type, as identifier: String, for indexPath: IndexPath)
+    -> NSView
+  {
+    let identifier = NSUserInterfaceItemIdentifier(identifier)
+    if let reused = makeView(withIdentifier: identifier, owner: nil) { return reused }
+    let made = cellType.init(frame: .zero)
+    made.identifier = identifier
+    if let cellView = made as? NSTableCellView { Self.giveTextField(to: cellView) }
+    return made
+  }
+
+  /// Gives an `NSTableCellView` made in code the text field a storyboard's has.
+  ///
+  /// Its `textField` is an outlet, `nil` otherwise, and `cell.textField?.stringValue = …` would
+  /// show nothing. A cell view that set its own keeps it.
+  private static func giveTextField(to cell: NSTableCellView) {
+    guard cell.textField == nil else { return }
+    let field = NSTextField(labelWithString: "")
+    field.translatesAutoresizingMaskIntoConstraints = false
+    field.lineBreakMode = .byTruncatingTail
+    cell.addSubview(field)
+    NSLayoutConstraint.activate([
+      field.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 2),
+      field.trailingAnchor.constraint(equalTo: cell.trailingAnchor, constant: -2),
+      field.centerYAnchor.constraint(equalTo: cell.centerYAnchor),
+    ])
+    cell.textField = field
+  }
+
+  var hasDataSource: Bool { dataSource != nil }
+
+  /// The table's changes one after another, checked against the rows it shows and its data
+  /// source's new count.
+  func batch(checking update: ListUpdate) throws(ListViewError) -> [SequentialRowChange] {
+    let after = dataSource?.numberOfRows?(in: self) ?? 0
+    return try update.sequentialRowChanges(rowCountBefore: numberOfRows, after: after)
+  }
+
+  /// Removes, inserts and moves rows one after another, then makes the rows reloaded or
+  /// reconfigured again once the others are in place.
+  func perform(_ changes: [SequentialRowChange], animated: Bool) {
+    let animation: NSTableView.AnimationOptions = animated ? .effectFade : []
+    var remade: [Int] = []
+    beginUpdates()
+    for change in changes {
+      switch change {
+      case .remove(let rows): removeRows(at: IndexSet(rows), withAnimation: animation)
+      case .insert(let rows): insertRows(at: IndexSet(rows), withAnimation: animation)
+      case .move(let from, let to): moveRow(at: from, to: to)
+      case .reload(let rows): remade = rows
+      }
+    }
+    endUpdates()
+    if !remade.isEmpty {
+      reloadData(
+        forRowIndexes: IndexSet(remade), columnIndexes: IndexSet(integersIn: 0..<numberOfColumns))
+    }
   }
 }
 #endif

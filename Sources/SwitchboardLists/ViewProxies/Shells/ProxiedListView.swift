@@ -3,37 +3,11 @@ import Foundation
 import ObjectiveC
 import Switchboard
 
-/// What Switchboard records of a view's reuse: the cell and supplementary view types it has
-/// registered, so that hosts register a type the first time it is dequeued, and the view
-/// dequeued for the request UIKit is making (``DequeueLedger``).
-@MainActor
-final class ReuseRecords {
-  private var registered: Set<String> = []
-  /// The view dequeued for the current cell or supplementary-view request.
-  let dequeues = DequeueLedger()
-
+extension ReuseRecords {
   /// The records of `view`, made on first use and owned by `view`.
   static func of(_ view: NSObject) -> ReuseRecords {
     associatedObject(of: view, key: &ListAssociationKeys.reuseRecords) { ReuseRecords() }
   }
-
-  /// Calls `register` the first time `key` (a reuse identifier, with a kind for supplementary
-  /// views) is seen on this view.
-  func once(_ key: String, register: () -> Void) {
-    if registered.insert(key).inserted { register() }
-  }
-}
-
-/// `view`, which the view dequeued under `identifier`, when it is exactly of `expected`
-/// (another class registered under that identifier is the mistake this catches).
-func exactly<View: AnyObject>(_ view: View, _ expected: View.Type, identifier: String)
-  throws(ListViewError) -> View
-{
-  guard type(of: view) == expected else {
-    throw .cellTypeMismatch(
-      reuseIdentifier: identifier, expected: "\(expected)", actual: "\(type(of: view))")
-  }
-  return view
 }
 
 /// The keys of the objects Switchboard associates with a list view.
@@ -104,9 +78,9 @@ final class ViewProperties: ListViewProperties {
 @MainActor
 protocol ProxiedListView: ListProxyHost, NSObject {
   /// The selectors of the modeled messages on this view.
-  static var listSelectors: ListSelectorTable { get }
+  nonisolated static var listSelectors: ListSelectorTable { get }
   /// The view's data source and delegate protocols, as the Objective-C runtime sees them.
-  static var listRuntime: ObjectiveCRuntime { get }
+  nonisolated static var listRuntime: ObjectiveCRuntime { get }
   /// The protocols with required methods that the proxy class adopts at run time: it
   /// implements no method in Swift, so it cannot declare them.
   static var protocolsWithRequiredMethods: [Protocol] { get }
@@ -117,6 +91,21 @@ protocol ProxiedListView: ListProxyHost, NSObject {
 }
 
 extension ProxiedListView {
+  /// What Switchboard records of the view's reuse: an object the view owns.
+  var reuseRecords: ReuseRecords { .of(self) }
+
+  /// No typed events beside the list messages (a scroll view has its own).
+  static var typedEvents: [String: TypedEvent] { [:] }
+
+  /// Whether `handler` adopts the message's Switchboard capability for this view, or
+  /// implements the method of the view's protocols for it: every host's
+  /// `handler(_:implements:)`.
+  nonisolated static func listHandler(_ handler: AnyObject, implements message: ListMessage)
+    -> Bool
+  {
+    listSelectors.handler(handler, implements: message, on: Self.self, runtime: listRuntime)
+  }
+
   /// Makes `proxy`'s class adopt the view's protocols, and its routing answer the modeled
   /// messages, before it is attached.
   static func prepare(_ proxy: AnyObject) {

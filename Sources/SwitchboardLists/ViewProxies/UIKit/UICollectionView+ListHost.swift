@@ -19,9 +19,7 @@ extension UICollectionView: SupplementaryViewHost {
   public nonisolated static func handler(
     _ handler: AnyObject, implements message: ListMessage
   ) -> Bool {
-    ListSelectorTable.collectionView.handler(
-      handler, implements: message, on: UICollectionView.self,
-      runtime: ObjectiveCRuntime.collectionView)
+    listHandler(handler, implements: message)
   }
 
   /// A cell of exactly `cellType`, registered the first time it is asked for; see
@@ -34,13 +32,7 @@ extension UICollectionView: SupplementaryViewHost {
   public func dequeueCell(of cellType: UICollectionViewCell.Type, for indexPath: IndexPath)
     throws(ListViewError) -> UICollectionViewCell
   {
-    let identifier = String(reflecting: cellType)
-    let records = ReuseRecords.of(self)
-    records.once(identifier) { register(cellType, forCellWithReuseIdentifier: identifier) }
-    let cell = try records.dequeues.dequeue {
-      dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
-    }
-    return try exactly(cell, cellType, identifier: identifier)
+    try dequeueCell(exactly: cellType, for: indexPath)
   }
 
   /// A supplementary view of exactly `viewType` for `kind`, registered the first time, one
@@ -50,17 +42,7 @@ extension UICollectionView: SupplementaryViewHost {
     of viewType: UICollectionReusableView.Type, ofKind kind: SupplementaryKind,
     for indexPath: IndexPath
   ) throws(ListViewError) -> UICollectionReusableView {
-    let identifier = String(reflecting: viewType)
-    let records = ReuseRecords.of(self)
-    records.once("\(kind.rawValue) \(identifier)") {
-      register(
-        viewType, forSupplementaryViewOfKind: kind.rawValue, withReuseIdentifier: identifier)
-    }
-    let view = try records.dequeues.dequeue {
-      dequeueReusableSupplementaryView(
-        ofKind: kind.rawValue, withReuseIdentifier: identifier, for: indexPath)
-    }
-    return try exactly(view, viewType, identifier: identifier)
+    try dequeueSupplementaryView(exactly: viewType, ofKind: kind, for: indexPath)
   }
 
   /// Checks `update` against the counts the collection shows and its data source's new
@@ -87,54 +69,57 @@ extension UICollectionView: SupplementaryViewHost {
   }
 }
 
-extension UICollectionView: BatchUpdating {
-  var shownCounts: [Int] { (0..<numberOfSections).map { numberOfItems(inSection: $0) } }
-
-  var dataSourceCounts: [Int]? {
-    guard let dataSource else { return nil }
-    let sections = dataSource.numberOfSections?(in: self) ?? 1
-    return (0..<sections).map { dataSource.collectionView(self, numberOfItemsInSection: $0) }
+/// The collection view's own reuse and batch-update calls, under the shared dequeue and apply
+/// (``ReusingSupplementaryListView``, ``SectionedBatchUpdating``).
+extension UICollectionView: ReusingSupplementaryListView, SectionedBatchUpdating {
+  func registerCell(_ cellType: UICollectionViewCell.Type, as identifier: String) {
+    register(cellType, forCellWithReuseIdentifier: identifier)
   }
 
-  func perform(_ update: ListUpdate) {
-    performBatchUpdates {
-      deleteSections(IndexSet(update.deletedSections))
-      insertSections(IndexSet(update.insertedSections))
-      reloadSections(IndexSet(update.reloadedSections))
-      for move in update.movedSections { moveSection(move.source, toSection: move.destination) }
-      deleteItems(at: update.deletedRows)
-      insertItems(at: update.insertedRows)
-      reloadItems(at: update.reloadedRows)
-      for move in update.movedRows { moveItem(at: move.source, to: move.destination) }
-    }
-    // After the batch, at the index paths it produced: a moved item keeps its cell.
-    if !update.reconfiguredRows.isEmpty { reconfigureItems(at: update.reconfiguredRows) }
-  }
-}
-
-extension UICollectionView {
-  /// An empty cell of a class registered for the purpose: the answer when no handler makes a
-  /// cell, since a collection view raises for a cell it did not dequeue.
-  func dequeueFallbackCell(for indexPath: IndexPath) -> UICollectionViewCell {
-    let identifier = "Switchboard.FallbackCell"
-    ReuseRecords.of(self).once(identifier) {
-      register(UICollectionViewCell.self, forCellWithReuseIdentifier: identifier)
-    }
-    return dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+  func reusedCell(
+    _ cellType: UICollectionViewCell.Type, as identifier: String, for indexPath: IndexPath
+  ) -> UICollectionViewCell {
+    dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
   }
 
-  /// An empty supplementary view of `kind`, dequeued for the same reason.
-  func dequeueFallbackView(ofKind kind: String, for indexPath: IndexPath)
-    -> UICollectionReusableView
-  {
-    let identifier = "Switchboard.FallbackView"
-    ReuseRecords.of(self).once("\(kind) \(identifier)") {
-      register(
-        UICollectionReusableView.self, forSupplementaryViewOfKind: kind,
-        withReuseIdentifier: identifier)
+  func registerSupplementaryView(
+    _ viewType: UICollectionReusableView.Type, ofKind kind: String, as identifier: String
+  ) {
+    register(viewType, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
+  }
+
+  func reusedSupplementaryView(
+    _ viewType: UICollectionReusableView.Type, ofKind kind: String, as identifier: String,
+    for indexPath: IndexPath
+  ) -> UICollectionReusableView {
+    dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: identifier, for: indexPath)
+  }
+
+  var hasDataSource: Bool { dataSource != nil }
+
+  func shownCount(inSection section: Int) -> Int { numberOfItems(inSection: section) }
+
+  var dataSourceSectionCount: Int? { dataSource?.numberOfSections?(in: self) }
+
+  func dataSourceCount(inSection section: Int) -> Int {
+    dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0
+  }
+
+  func perform(_ update: ListUpdate, animated: Bool) {
+    UIView.animating(animated) {
+      performBatchUpdates {
+        deleteSections(IndexSet(update.deletedSections))
+        insertSections(IndexSet(update.insertedSections))
+        reloadSections(IndexSet(update.reloadedSections))
+        for move in update.movedSections { moveSection(move.source, toSection: move.destination) }
+        deleteItems(at: update.deletedRows)
+        insertItems(at: update.insertedRows)
+        reloadItems(at: update.reloadedRows)
+        for move in update.movedRows { moveItem(at: move.source, to: move.destination) }
+      }
+      // After the batch, at the index paths it produced: a moved item keeps its cell.
+      if !update.reconfiguredRows.isEmpty { reconfigureItems(at: update.reconfiguredRows) }
     }
-    return dequeueReusableSupplementaryView(
-      ofKind: kind, withReuseIdentifier: identifier, for: indexPath)
   }
 }
 

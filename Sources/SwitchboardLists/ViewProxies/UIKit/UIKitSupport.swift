@@ -3,32 +3,20 @@ import ObjectiveC
 import Switchboard
 import UIKit
 
-/// What `UITableView` and `UICollectionView` share in applying a ``ListUpdate``.
-@MainActor
-protocol BatchUpdating: UIScrollView {
-  /// The rows (or items) the view shows, per section.
-  var shownCounts: [Int] { get }
-  /// The data source's counts, per section; `nil` without a data source.
-  var dataSourceCounts: [Int]? { get }
-  func reloadData()
-  /// Animates `update`, already checked.
-  func perform(_ update: ListUpdate)
+extension BatchUpdating where Self: UIView {
+  var isInWindow: Bool { window != nil }
 }
 
-extension BatchUpdating {
-  /// Checks `update` against the counts the view shows and its data source's new counts, then
-  /// animates it; a view that is not in a window reloads instead, as UIKit recommends.
-  func applyChecked(_ update: ListUpdate) throws(ListViewError) {
-    guard !update.isEmpty else { return }
-    guard let after = dataSourceCounts else { throw .dataSourceReleased }
-    guard window != nil else { return reloadData() }
-    try update.validate(rowCountsBefore: shownCounts, after: after)
-    if update.animatingDifferences {
-      perform(update)
-    } else {
-      UIView.performWithoutAnimation { perform(update) }
-    }
+extension UIView {
+  /// Runs `changes` with UIKit's animations, or without them when `animated` is false.
+  static func animating(_ animated: Bool, _ changes: () -> Void) {
+    if animated { changes() } else { performWithoutAnimation(changes) }
   }
+}
+
+extension ProxiedListView where Self: UIScrollView {
+  /// A scroll view's typed events (`ScrollViewEvents`), beside the list messages.
+  static var typedEvents: [String: TypedEvent] { typedScrollEvents }
 }
 
 extension ObjectiveCRuntime {
@@ -54,9 +42,8 @@ extension ObjectiveCRuntime {
 }
 
 extension UITableView: ProxiedListView {
-  static var listSelectors: ListSelectorTable { .tableView }
-  static var typedEvents: [String: TypedEvent] { typedScrollEvents }
-  static var listRuntime: ObjectiveCRuntime { .tableView }
+  nonisolated static var listSelectors: ListSelectorTable { .tableView }
+  nonisolated static var listRuntime: ObjectiveCRuntime { .tableView }
   static var protocolsWithRequiredMethods: [Protocol] {
     [UITableViewDataSource.self, UITableViewDataSourcePrefetching.self]
   }
@@ -65,8 +52,6 @@ extension UITableView: ProxiedListView {
       of: self, dataSource: \.dataSource, delegate: \.delegate,
       prefetchDataSource: \.prefetchDataSource)
   }
-
-  var dequeues: DequeueLedger { ReuseRecords.of(self).dequeues }
 
   /// `UITableView`'s own answers: rows can be edited and moved, and are as high as its
   /// `rowHeight` and `estimatedRowHeight` say.
@@ -91,9 +76,8 @@ extension UITableView: ProxiedListView {
 }
 
 extension UICollectionView: ProxiedListView, SupplementaryProxyHost {
-  static var listSelectors: ListSelectorTable { .collectionView }
-  static var typedEvents: [String: TypedEvent] { typedScrollEvents }
-  static var listRuntime: ObjectiveCRuntime { .collectionView }
+  nonisolated static var listSelectors: ListSelectorTable { .collectionView }
+  nonisolated static var listRuntime: ObjectiveCRuntime { .collectionView }
   static var protocolsWithRequiredMethods: [Protocol] {
     [UICollectionViewDataSource.self, UICollectionViewDataSourcePrefetching.self]
   }
@@ -103,21 +87,23 @@ extension UICollectionView: ProxiedListView, SupplementaryProxyHost {
       prefetchDataSource: \.prefetchDataSource)
   }
 
-  var dequeues: DequeueLedger { ReuseRecords.of(self).dequeues }
-
   /// `UICollectionView`'s own answer: items do not move unless a handler says so.
   func platformDefault(for message: ListMessage) -> Any? {
     message == .canMoveRow ? false : nil
   }
 
+  /// An empty cell of a class registered for the purpose: a collection view raises for a cell
+  /// it did not dequeue.
   func fallbackCell(at indexPath: IndexPath) -> UICollectionViewCell {
-    dequeueFallbackCell(for: indexPath)
+    reusableCell(UICollectionViewCell.self, as: "Switchboard.FallbackCell", for: indexPath)
   }
 
+  /// An empty supplementary view of `kind`, dequeued for the same reason.
   func fallbackSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
     -> UICollectionReusableView
   {
-    dequeueFallbackView(ofKind: kind, for: indexPath)
+    reusableSupplementaryView(
+      UICollectionReusableView.self, ofKind: kind, as: "Switchboard.FallbackView", for: indexPath)
   }
 
   /// A collection view asks `collectionView(_:shouldSelectItemAt:)`, yes or no.

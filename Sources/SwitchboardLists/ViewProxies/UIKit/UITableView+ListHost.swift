@@ -20,8 +20,7 @@ extension UITableView: ListHost {
   public nonisolated static func handler(
     _ handler: AnyObject, implements message: ListMessage
   ) -> Bool {
-    ListSelectorTable.tableView.handler(
-      handler, implements: message, on: UITableView.self, runtime: ObjectiveCRuntime.tableView)
+    listHandler(handler, implements: message)
   }
 
   /// A cell of exactly `cellType`, registered the first time it is asked for.
@@ -35,13 +34,7 @@ extension UITableView: ListHost {
   public func dequeueCell(of cellType: UITableViewCell.Type, for indexPath: IndexPath)
     throws(ListViewError) -> UITableViewCell
   {
-    let identifier = String(reflecting: cellType)
-    let records = ReuseRecords.of(self)
-    records.once(identifier) { register(cellType, forCellReuseIdentifier: identifier) }
-    let cell = try records.dequeues.dequeue {
-      dequeueReusableCell(withIdentifier: identifier, for: indexPath)
-    }
-    return try exactly(cell, cellType, identifier: identifier)
+    try dequeueCell(exactly: cellType, for: indexPath)
   }
 
   /// Checks `update` against the counts the table shows and its data source's new counts,
@@ -83,28 +76,44 @@ extension UITableView: ListHost {
   }
 }
 
-extension UITableView: BatchUpdating {
-  var shownCounts: [Int] { (0..<numberOfSections).map { numberOfRows(inSection: $0) } }
-
-  var dataSourceCounts: [Int]? {
-    guard let dataSource else { return nil }
-    let sections = dataSource.numberOfSections?(in: self) ?? 1
-    return (0..<sections).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+/// The table's own reuse and batch-update calls, under the shared dequeue and apply
+/// (``ReusingListView``, ``SectionedBatchUpdating``).
+extension UITableView: ReusingListView, SectionedBatchUpdating {
+  func registerCell(_ cellType: UITableViewCell.Type, as identifier: String) {
+    register(cellType, forCellReuseIdentifier: identifier)
   }
 
-  func perform(_ update: ListUpdate) {
-    performBatchUpdates {
-      deleteSections(IndexSet(update.deletedSections), with: .automatic)
-      insertSections(IndexSet(update.insertedSections), with: .automatic)
-      reloadSections(IndexSet(update.reloadedSections), with: .automatic)
-      for move in update.movedSections { moveSection(move.source, toSection: move.destination) }
-      deleteRows(at: update.deletedRows, with: .automatic)
-      insertRows(at: update.insertedRows, with: .automatic)
-      reloadRows(at: update.reloadedRows, with: .automatic)
-      for move in update.movedRows { moveRow(at: move.source, to: move.destination) }
+  func reusedCell(_ cellType: UITableViewCell.Type, as identifier: String, for indexPath: IndexPath)
+    -> UITableViewCell
+  {
+    dequeueReusableCell(withIdentifier: identifier, for: indexPath)
+  }
+
+  var hasDataSource: Bool { dataSource != nil }
+
+  func shownCount(inSection section: Int) -> Int { numberOfRows(inSection: section) }
+
+  var dataSourceSectionCount: Int? { dataSource?.numberOfSections?(in: self) }
+
+  func dataSourceCount(inSection section: Int) -> Int {
+    dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0
+  }
+
+  func perform(_ update: ListUpdate, animated: Bool) {
+    UIView.animating(animated) {
+      performBatchUpdates {
+        deleteSections(IndexSet(update.deletedSections), with: .automatic)
+        insertSections(IndexSet(update.insertedSections), with: .automatic)
+        reloadSections(IndexSet(update.reloadedSections), with: .automatic)
+        for move in update.movedSections { moveSection(move.source, toSection: move.destination) }
+        deleteRows(at: update.deletedRows, with: .automatic)
+        insertRows(at: update.insertedRows, with: .automatic)
+        reloadRows(at: update.reloadedRows, with: .automatic)
+        for move in update.movedRows { moveRow(at: move.source, to: move.destination) }
+      }
+      // After the batch, at the index paths it produced: a moved row keeps its cell.
+      if !update.reconfiguredRows.isEmpty { reconfigureRows(at: update.reconfiguredRows) }
     }
-    // After the batch, at the index paths it produced: a moved row keeps its cell.
-    if !update.reconfiguredRows.isEmpty { reconfigureRows(at: update.reconfiguredRows) }
   }
 }
 #endif
