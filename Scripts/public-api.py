@@ -88,7 +88,10 @@ def public_signatures():
                     continue
                 signature = stripped
                 more = index + 1
-                while signature.count("(") > signature.count(")") and more < len(lines):
+                while more < len(lines) and (
+                    signature.count("(") > signature.count(")")
+                    or lines[more].strip().startswith(("throws", "->", "where", "async", "rethrows"))
+                ):
                     signature += " " + lines[more].strip()
                     more += 1
                 found.append((f"{path.relative_to(ROOT)}:{index + 1}", signature))

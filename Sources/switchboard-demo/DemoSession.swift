@@ -109,12 +109,12 @@ final class DemoSession {
     proxy.onError = { [unowned self] error in observed.append("routing error: \(error)") }
   }
 
-  /// The proxy of the screen shown.
-  private var shownProxy: any ListRoutingProxy {
+  /// The handlers and rules of the screen shown, whichever host it has.
+  private var shownProxy: PrioritizedProxy<ListMessage> {
     switch shown {
-    case .todo: screen.proxy
-    case .feed(let feed): feed.proxy
-    case .shelf(let shelf): shelf.proxy
+    case .todo: screen.proxy.router
+    case .feed(let feed): feed.proxy.router
+    case .shelf(let shelf): shelf.proxy.router
     }
   }
 

@@ -1,7 +1,8 @@
 import Foundation
-import SwitchboardLists
 import TestSupport
 import Testing
+
+@testable import SwitchboardLists
 
 // A strict model of how AppKit's view-based `NSTableView` applies row changes between
 // `beginUpdates()` and `endUpdates()`, from the macOS 13.3 SDK's NSTableView.h:

@@ -103,7 +103,7 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// the type (both of a composition), and `extra`, each unless its class adopts it; `false`,
   /// with the reason reported, when the proxy still is no `Delegate` (a Swift-only protocol, a
   /// class type), and must not be attached.
-  private func adopt<Delegate>(propertyOf delegateType: Delegate.Type, extra: Protocol?) -> Bool {
+  func adopt<Delegate>(propertyOf delegateType: Delegate.Type, extra: Protocol?) -> Bool {
     let adopted = PropertyProtocols.adopt(
       for: delegateType, resolve: protocolObject, reportingTo: routing
     ) { proto in
@@ -281,76 +281,6 @@ open class DelegateProxy: RoutingProxy<Never> {
       fallbacks: fallbacks, keepingInstalledDelegate: false)
   }
 
-  /// A delegate property whose type no proxy can be: a Swift protocol without an Objective-C
-  /// counterpart.
-  ///
-  /// This overload exists for its message: attaching to such a property does not compile, and
-  /// says what works instead.
-  @discardableResult
-  @available(
-    *, unavailable,
-    message:
-      "no proxy can be this delegate: its type names a Swift protocol without an Objective-C counterpart. Where the SDK renamed the Objective-C protocol, attach to its twin, delegate: \\.__delegate; for your own protocol, declare it @objc; otherwise implement the delegate in a class of your own"
-  )
-  public static func attach<Parent: AnyObject, Delegate>(
-    to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
-    adopting protocolWithRequiredMethods: Protocol? = nil,
-    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
-    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
-    keepingInstalledDelegate: Bool = true
-  ) -> Self {
-    fatalError("unavailable")
-  }
-
-  /// A read-only delegate property cannot be set by the proxy.
-  ///
-  /// This overload exists for its message: attaching to a property the parent sets with a
-  /// method (`setSampleBufferDelegate(_:queue:)`) or takes at initialization
-  /// (`URLSession.delegate`) does not compile, and says what to write instead:
-  ///
-  /// ```swift
-  /// DelegateProxy.attach(
-  ///   to: output, delegate: \.sampleBufferDelegate,
-  ///   settingWith: { output, delegate in output.setSampleBufferDelegate(delegate, queue: frames) },
-  ///   handlers: [.viewModel: detector])
-  /// ```
-  @discardableResult
-  @available(
-    *, unavailable,
-    message:
-      "the delegate property is read-only. If the parent takes its delegate at initialization (URLSession, UIContextMenuInteraction), pass it DelegateProxy.delegate(as: (any <its protocol>).self, ownedBy: self, handlers: …); if a method sets it, give the method: attach(to:delegate:settingWith:handlers:)"
-  )
-  public static func attach<Parent: AnyObject, Delegate>(
-    to parent: Parent, delegate property: KeyPath<Parent, Delegate?>,
-    adopting protocolWithRequiredMethods: Protocol? = nil,
-    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
-    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
-    keepingInstalledDelegate: Bool = true
-  ) -> Self {
-    fatalError("unavailable")
-  }
-
-  /// A read-only delegate property that is not optional cannot be set by the proxy.
-  ///
-  /// This overload exists for its message: such a delegate is given at initialization
-  /// (`MIDICIResponder`'s `profileDelegate`), so the proxy is made with
-  /// ``delegate(as:adopting:ownedBy:handlers:answers:rules:fallbacks:)`` and passed there.
-  @discardableResult
-  @available(
-    *, unavailable,
-    message:
-      "the delegate property is read-only: the parent takes its delegate at initialization; pass it DelegateProxy.delegate(as: (any <its protocol>).self, ownedBy: self, handlers: …)"
-  )
-  public static func attach<Parent: AnyObject, Delegate>(
-    to parent: Parent, delegate property: KeyPath<Parent, Delegate>,
-    adopting protocolWithRequiredMethods: Protocol? = nil,
-    handlers: KeyValuePairs<HandlerRole, AnyObject> = [:], answers: [DelegateAnswer] = [],
-    rules: RoutingRules<Never> = [:], fallbacks: [Selector: DelegateFallback] = [:],
-    keepingInstalledDelegate: Bool = true
-  ) -> Self {
-    fatalError("unavailable")
-  }
-
   /// The one way every `attach` goes: makes the proxy, adopts the property's protocols, gives it
   /// its closures, and connects it to the property `access` reaches, kept under `key`.
   private static func attach<Parent: AnyObject, Delegate>(
@@ -434,90 +364,6 @@ open class DelegateProxy: RoutingProxy<Never> {
     }
   }
 
-  // MARK: - A delegate given at initialization
-
-  /// Makes a proxy of this class for a parent that takes its delegate at initialization and
-  /// never lets it be set again: `URLSession(configuration:delegate:delegateQueue:)`,
-  /// `UIContextMenuInteraction(delegate:)`. The class adopts the delegate protocol, so the
-  /// proxy is the delegate, and keeps its rules and `explain` for later:
-  ///
-  /// ```swift
-  /// final class SessionProxy: DelegateProxy, URLSessionDataDelegate, @unchecked Sendable {}
-  ///
-  /// let downloadsProxy = SessionProxy.delegate(handlers: [.viewModel: downloads])
-  /// let session = URLSession(
-  ///   configuration: .default, delegate: downloadsProxy, delegateQueue: nil)
-  /// downloadsProxy.rules[selector: #selector(URLSessionDataDelegate.urlSession(_:dataTask:didReceive:))] =
-  ///   .broadcast
-  /// ```
-  ///
-  /// Fallbacks, reports, observation and the check for handlers nothing keeps all hold. One
-  /// guarantee needs a property the proxy can set again, and is lost: a parent asks which methods
-  /// its delegate implements when it receives it, and the proxy cannot make it ask again, so a
-  /// handler added afterwards for a method nobody implemented then never receives it. Give every
-  /// handler here. A parent that holds its delegate weakly (`UIContextMenuInteraction`) needs the
-  /// proxy kept: pass the object that lives as long as the parent as `owner`.
-  ///
-  /// For a protocol a subclass cannot adopt (one with required methods), use
-  /// ``delegate(as:adopting:ownedBy:handlers:answers:rules:fallbacks:)``.
-  public static func delegate(
-    ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject> = [:],
-    answers: [DelegateAnswer] = [], rules: RoutingRules<Never> = [:],
-    fallbacks: [Selector: DelegateFallback] = [:]
-  ) -> Self {
-    made(
-      ownedBy: owner, handlers: handlers, answers: answers, rules: rules, fallbacks: fallbacks)
-  }
-
-  /// A proxy of this class, given its protocols by `adopting`, started without a property,
-  /// kept by `owner`.
-  private static func made(
-    ownedBy owner: AnyObject?, handlers: KeyValuePairs<HandlerRole, AnyObject>,
-    answers: [DelegateAnswer], rules: RoutingRules<Never>,
-    fallbacks: [Selector: DelegateFallback], adopting: (DelegateProxy) -> Void = { _ in }
-  ) -> Self {
-    let proxy = Self(handlers: handlers, rules: rules, fallbacks: fallbacks)
-    adopting(proxy)
-    for answer in answers { answer.register(proxy.routing) }
-    proxy.routing.startWithoutProperty(as: proxy)
-    if let owner { AttachedDelegateProxies.of(owner).owned.append(proxy) }
-    return proxy
-  }
-
-  /// Makes a proxy of this class that adopts the protocols of `delegateType` (both of a
-  /// composition, an app's own `@objc` protocol), for a parent that takes its delegate at
-  /// initialization; typed as the delegate it is.
-  ///
-  /// ```swift
-  /// let interaction = UIContextMenuInteraction(
-  ///   delegate: DelegateProxy.delegate(
-  ///     as: (any UIContextMenuInteractionDelegate).self, ownedBy: self, handlers: [.view: self]))
-  /// ```
-  ///
-  /// Give its rules, fallbacks and closures here; to change them later, keep the proxy from
-  /// ``delegate(ownedBy:handlers:answers:rules:fallbacks:)`` made by a subclass that adopts the
-  /// protocol. `adopting` adds a protocol beyond the type's. See that method for what holds and
-  /// what cannot.
-  ///
-  /// - Precondition: `delegateType` is a protocol type (a class type names something a proxy
-  ///   cannot be).
-  public static func delegate<Delegate: AnyObject>(
-    as delegateType: Delegate.Type, adopting protocolWithRequiredMethods: Protocol? = nil,
-    ownedBy owner: AnyObject? = nil, handlers: KeyValuePairs<HandlerRole, AnyObject> = [:],
-    answers: [DelegateAnswer] = [], rules: RoutingRules<Never> = [:],
-    fallbacks: [Selector: DelegateFallback] = [:]
-  ) -> Delegate {
-    // As attach adopts a property's protocols; what cannot be adopted is reported first.
-    let proxy = made(
-      ownedBy: owner, handlers: handlers, answers: answers, rules: rules, fallbacks: fallbacks
-    ) { _ = $0.adopt(propertyOf: delegateType, extra: protocolWithRequiredMethods) }
-    guard let typed = proxy as? Delegate else {
-      preconditionFailure(
-        "\(Self.self).delegate(as: \(Delegate.self)): a proxy is no \(Delegate.self). Fix: name "
-          + "the protocol the parent's initializer takes, delegate(as: (any <its protocol>).self).")
-    }
-    return typed
-  }
 }
 
 /// The runtime's protocol `reference` names, when it is an Objective-C protocol: the protocols a

@@ -11,7 +11,7 @@ import Foundation
 /// try update.sequentialRowChanges(rowCountBefore: 4, after: 3)
 /// // [.remove([1]), .move(from: 2, to: 0)]: after the removal, "d" is row 2
 /// ```
-public enum SequentialRowChange: Hashable, Sendable {
+enum SequentialRowChange: Hashable, Sendable {
   /// Removes the rows at these indices of the current rows, as `removeRows(at:withAnimation:)`
   /// and `NSMutableArray.removeObjects(at:)` do.
   case remove([Int])
@@ -50,7 +50,7 @@ extension ListUpdate {
   /// - Returns: The changes, in the order AppKit applies them.
   /// - Throws: The ``ListViewError`` a ``validate(rowCountsBefore:after:)`` of the same counts
   ///   throws, and ``ListViewError/invalidUpdate(_:)`` for an update that changes sections.
-  public func sequentialRowChanges(rowCountBefore before: Int, after: Int)
+  func sequentialRowChanges(rowCountBefore before: Int, after: Int)
     throws(ListViewError) -> [SequentialRowChange]
   {
     guard

@@ -309,7 +309,7 @@ struct PageDestination {
   /// Every host `changes` reaches.
   ///
   /// Rows inserted there that near the end start the next page themselves, through
-  /// ``Paginating/paginate(_:)``, so no host is asked for more content.
+  /// `paginate(_:)`, so no host is asked for more content.
   static func announcements(of changes: ListChanges) -> Self {
     PageDestination(apply: { update in changes.announce(update) }, needsMoreContent: { false })
   }
@@ -343,7 +343,23 @@ extension Paginating where Self: ListChangeAnnouncing {
   /// feed.paginate(proxy)
   /// feed.startIfNeeded()
   /// ```
-  public func paginate<Proxy: ListRoutingProxy>(_ proxy: Proxy) {
+  public func paginate<Host>(_ proxy: ListProxy<Host>) { paginate(through: proxy) }
+
+  #if canImport(UIKit) || os(macOS)
+  /// Loads the next page whenever a row near the end is about to appear in the table or
+  /// collection view `proxy` serves, as the `ListProxy` form does for a
+  /// headless host.
+  ///
+  /// <!-- snippet-uikit -->
+  /// ```swift
+  /// let proxy = TableViewProxy.attach(to: tableView, view: self, viewModel: feed)
+  /// feed.paginate(proxy)
+  /// ```
+  public func paginate<Host>(_ proxy: ListViewProxy<Host>) { paginate(through: proxy) }
+  #endif
+
+  /// One implementation for every list proxy.
+  private func paginate<Proxy: ListRoutingProxy>(through proxy: Proxy) {
     let observation = proxy.observe(
       ListCall<Proxy.Host, _, _, _, _>.willDisplayRow, beforeHandler: false
     ) { [weak self] arguments in
@@ -354,7 +370,7 @@ extension Paginating where Self: ListChangeAnnouncing {
   }
 
   /// Starts loading the next page when `row` is within ``PaginationState/prefetchDistance``
-  /// rows of the end; ``paginate(_:)`` calls it for you.
+  /// rows of the end; `paginate(_:)` calls it for you.
   ///
   /// - Returns: The task loading the page, or `nil` when no load started.
   @discardableResult

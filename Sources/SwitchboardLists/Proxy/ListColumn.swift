@@ -46,13 +46,16 @@ public struct ListColumn: Hashable, Sendable, CustomStringConvertible {
 
 /// A host whose rows have several cells, one per column (AppKit's `NSTableView`).
 ///
-/// Its cell providers are asked per column: a ``ListColumnCellProviding`` handler for the columns
-/// it makes, a ``ListCellProviding`` one for the first column and group rows.
-@MainActor public protocol ListColumnHost: ListHost {}
+/// Its cell providers are asked per column: a ``ListColumnCellProviding`` handler for the
+/// columns it makes, a ``ListCellProviding`` one for the first column and group rows. A host
+/// without columns asks only the latter.
+@MainActor protocol ListColumnHost: ListHost {}
 
 /// Implements ``ListMessage/cellForRow`` for some columns of a table with several (AppKit's
-/// `NSTableView`): a column it leaves (`nil`) goes to the next handler that makes cells, then
-/// to the table's own view for it.
+/// `NSTableView`).
+///
+/// A column it leaves (`nil`) goes to the next handler that makes cells, then to the table's
+/// own view for it. A host without columns (`UITableView`, the headless hosts) never asks it.
 ///
 /// <!-- snippet-appkit -->
 /// ```swift
@@ -69,7 +72,7 @@ public struct ListColumn: Hashable, Sendable, CustomStringConvertible {
 /// ```
 @MainActor public protocol ListColumnCellProviding<Host>: AnyObject {
   /// The kind of host this handler makes cells for.
-  associatedtype Host: ListColumnHost
+  associatedtype Host: ListHost
   /// The cell of `column` for the row at `indexPath`, usually dequeued from `host`, or `nil` to
   /// leave that column to the next handler.
   ///

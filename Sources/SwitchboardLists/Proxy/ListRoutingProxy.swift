@@ -1,18 +1,12 @@
 import Switchboard
 
-/// What every list proxy offers, whatever view it serves.
+/// What every list proxy offers, whatever view it serves: ``ListProxy`` for the headless hosts,
+/// and the table and collection view proxies.
 ///
-/// ``ListProxy`` for the headless hosts, and the UIKit table and collection view proxies. Code
-/// that works with any of them (a view
-/// model that paginates through whichever proxy shows it) names this protocol.
-///
-/// ```swift
-/// func showRoutes(of proxy: some ListRoutingProxy) {
-///   print(proxy.explain(.didSelectRow))
-/// }
-/// ```
+/// Internal: the package's code that works with any of them (pagination) names it; an app names
+/// the proxy it made.
 @MainActor
-public protocol ListRoutingProxy: AnyObject {
+protocol ListRoutingProxy: AnyObject {
   /// The kind of list view the proxy serves, such as `ListView` or `UITableView`.
   associatedtype Host: ListHost
 

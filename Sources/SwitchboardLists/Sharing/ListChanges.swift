@@ -52,7 +52,7 @@ public final class ListChanges {
   private var isDelivering = false
   /// Whether an announcement was made during a delivery: every host reloads after it.
   private var reloadAfterDelivery = false
-  /// Observations the view model keeps for as long as it lives (``Paginating/paginate(_:)``).
+  /// Observations the view model keeps for as long as it lives (`paginate(_:)`).
   private var kept: [ObservationToken] = []
   /// Work to run once the delivery under way, reloads included, is done: the completions of
   /// snapshots applied during it.

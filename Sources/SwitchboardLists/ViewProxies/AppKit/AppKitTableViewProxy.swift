@@ -21,12 +21,13 @@ import AppKit
 /// ## What differs from iOS
 /// - One section: a row's index path is `IndexPath(row: row, section: 0)`; a view model's
 ///   other sections are not shown.
-/// - The cell comes from the delegate's `tableView:viewForTableColumn:row:`; a capability makes
+/// - The cell comes from the delegate's `tableView:viewForTableColumn:row:`: a
+///   ``ListColumnCellProviding`` handler makes the columns it names, a ``ListCellProviding`` one
 ///   the first column's view.
 /// - ``ListMessage/willSelectRow`` is `tableView:shouldSelectRow:`, yes or no: a row chosen
 ///   instead is selected, as a tap would.
-/// - Updates are applied one after another, as AppKit takes them
-///   (`ListUpdate.sequentialRowChanges(rowCountBefore:after:)`).
+/// - Updates are applied one after another, each counting on the rows the one before it left,
+///   as AppKit takes them.
 @MainActor
 public final class TableViewProxy: ListViewProxy<NSTableView>, NSTableViewDataSource,
   NSTableViewDelegate
