@@ -3,7 +3,7 @@
 # against its same-run baseline and whether the target is met. From the repository root:
 #
 #   bash Benchmarks/run.sh                  # everything, about 26 minutes warm
-#   bash Benchmarks/run.sh ProxyDispatch    # only the named targets (the report then fails)
+#   bash Benchmarks/run.sh ProxyDispatch    # only the named targets (the others: "not run")
 #
 # With SWITCHBOARD_DIFFERENCEKIT naming a DifferenceKit checkout (fetched outside this
 # repository), it also runs SmallListDiff: small lists diffed side by side with DifferenceKit.
