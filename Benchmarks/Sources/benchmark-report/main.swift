@@ -581,7 +581,6 @@ func evaluateModelUpdate(_ report: inout Report) throws {
     detail: "\(format(anchoredBuild / 1e6)) ms vs \(format(appendedBuild / 1e6)) ms")
 }
 
-
 func run(_ paths: [String]) throws -> Int32 {
   let results = combine(try paths.map(load))
   var report = Report(results: results, statistic: .fastest)
