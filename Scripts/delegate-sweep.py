@@ -116,7 +116,7 @@ GENERIC = {"NSFetchedResultsController": "NSFetchedResultsController<NSManagedOb
 
 def header_lines(rows):
     frameworks = sorted({row[0] for row in rows})
-    return ["import Foundation", "import SwitchboardDelegates"] + [
+    return ["import Foundation", "import Switchboard"] + [
         f"import {f}" for f in frameworks if f != "Foundation"] + [""]
 
 
