@@ -48,7 +48,7 @@ struct CompletionHandlerSpecs {
     let release = DispatchSemaphore(value: 0)
     nonisolated(unsafe) var navigator: Navigator? = Navigator(decision: "0") {
       started.signal()
-      _ = release.wait(timeout: .now() + 5)
+      _ = release.wait(timeout: .now() + 60)
     }
     let proxy = ModelDelegateProxy.attach(
       to: parent, handlers: [.view: navigator!], runLoop: runLoop)
@@ -61,7 +61,9 @@ struct CompletionHandlerSpecs {
     async let inFlight = run(on: DispatchQueue(label: "the web view's queue")) {
       parent.send(P.navigationAction, ["web view", "action"]) as? String
     }
-    await run(on: DispatchQueue(label: "a waiting queue")) { _ = started.wait(timeout: .now() + 5) }
+    await run(on: DispatchQueue(label: "a waiting queue")) {
+      _ = started.wait(timeout: .now() + 60)
+    }
     navigator = nil  // the last reference outside the message in flight
     release.signal()
     let answered = await inFlight

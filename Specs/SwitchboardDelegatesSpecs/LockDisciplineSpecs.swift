@@ -28,15 +28,16 @@ private final class WaitingHandler: NSObjectLike, @unchecked Sendable {
   }
 }
 
-/// Whether `change` ran on another thread, and returned, within ten seconds of being called
-/// from the thread that waits: it cannot while the waiting thread holds the proxy's lock.
+/// Whether `change` ran on another thread, and returned, within a minute of being called from
+/// the thread that waits: it cannot while the waiting thread holds the proxy's lock. (A minute,
+/// not a second: under AddressSanitizer on two busy cores a thread can wait seconds to run.)
 @Sendable private func anotherThreadCompletes(_ change: @escaping @Sendable () -> Void) -> Bool {
   let done = DispatchSemaphore(value: 0)
   Thread.detachNewThread {
     change()
     done.signal()
   }
-  return done.wait(timeout: .now() + 10) == .success
+  return done.wait(timeout: .now() + 60) == .success
 }
 
 /// What a waiting party found, read on the spec's thread.
@@ -219,10 +220,14 @@ struct LockDisciplineSpecs {
 
   @Test("it: a slow handler on one thread does not hold up another thread's message to the proxy")
   func slowHandlerDoesNotStallOthers() async {
+    let started = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let outcome = outcome
+    // The timeouts only end the test if the proxy deadlocks; a loaded machine (CI runs the
+    // specs under AddressSanitizer on two cores) can take seconds to schedule a thread.
     let slow = WaitingHandler([P.didUpdateLocations]) {
-      _ = release.wait(timeout: .now() + 5)
+      started.signal()
+      _ = release.wait(timeout: .now() + 60)
       outcome.record(true)
     }
     let screen = DelegateHandler([P.textDidChange])
@@ -239,7 +244,9 @@ struct LockDisciplineSpecs {
       _ = parent.send(P.didUpdateLocations, ["manager" as NSString, NSNumber(value: 1)])
     }
     // Sent while the slow handler runs (it waits until released).
-    try? await Task.sleep(nanoseconds: 50_000_000)
+    _ = await run(on: DispatchQueue(label: "waiting for the slow handler")) {
+      started.wait(timeout: .now() + 60)
+    }
     let slowStillRunning = await run(on: DispatchQueue(label: "another thread")) { () -> Bool in
       parent.send(P.textDidChange, ["bar" as NSString, "a" as NSString])
       return outcome.all.isEmpty
