@@ -347,8 +347,7 @@ extension Paginating where Self: ListChangeAnnouncing {
 
   #if canImport(UIKit) || os(macOS)
   /// Loads the next page whenever a row near the end is about to appear in the table or
-  /// collection view `proxy` serves, as the `ListProxy` form does for a
-  /// headless host.
+  /// collection view `proxy` serves, as the `ListProxy` form does for a headless host.
   ///
   /// <!-- snippet-uikit -->
   /// ```swift
