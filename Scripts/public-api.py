@@ -20,6 +20,7 @@ their Swift names). A typealias is no type: deprecated names kept for source com
 listed apart, with the release that removes them.
 """
 
+import functools
 import re
 import sys
 from pathlib import Path
@@ -75,6 +76,7 @@ def public_types(module):
 BOUND = 85
 
 
+@functools.cache
 def public_signatures():
     """The public declarations of every module, one string each (with the lines that continue
     them), and the type they belong to."""
@@ -98,25 +100,36 @@ def public_signatures():
     return found
 
 
+@functools.cache
+def prose():
+    """README.md and the DocC articles, each path with its text; README's own list of the
+    public types, which names every one, left out."""
+    found = []
+    for path in [ROOT / "README.md"] + sorted(ROOT.glob("Sources/*/*.docc/*.md")):
+        text = path.read_text()
+        if START in text:
+            text = text[: text.index(START)] + text[text.index(END):]
+        found.append((path, text))
+    return found
+
+
+@functools.cache
+def example_sources():
+    """The Examples package's sources, each path with its text."""
+    return [(p, p.read_text()) for p in sorted(ROOT.glob("Examples/Sources/**/*.swift"))]
+
+
 def users(name):
     """Where a user names `name` (its last component): (docs, examples, signatures)."""
     short = name.split(".")[-1]
     word = re.compile(r"(?<![\w.])" + re.escape(short) + r"\b")
-    def prose(path):
-        # README's own list of the public types names every one: it is no use.
-        text = path.read_text()
-        if START in text:
-            text = text[: text.index(START)] + text[text.index(END):]
-        return text
-    docs = [p for p in [ROOT / "README.md"] + sorted(ROOT.glob("Sources/*/*.docc/*.md"))
-            if word.search(prose(p))]
-    examples = [p for p in sorted(ROOT.glob("Examples/Sources/**/*.swift"))
-                if word.search(p.read_text())]
+    docs = [path for path, text in prose() if word.search(text)]
+    named_in_examples = [path for path, text in example_sources() if word.search(text)]
     declaring = re.compile(
         r"\b(class|struct|enum|protocol|actor|typealias)\s+" + re.escape(short) + r"\b")
     signatures = [place for place, text in public_signatures()
                   if word.search(text) and not declaring.search(text)]
-    return docs, examples, signatures
+    return docs, named_in_examples, signatures
 
 
 def users_listing():

@@ -70,16 +70,14 @@ enum MessagePath {
 
   /// Whether this platform's backtraces name source files (Linux's do, with the debug
   /// information of a `swift test` build).
-  static let canCapture = !filesOnStack().isEmpty || filesOnStackOfThisFile()
-
-  private static func filesOnStackOfThisFile() -> Bool {
+  static let canCapture: Bool = {
     #if canImport(Runtime)
     let frames = (try? Backtrace.capture().symbolicated())?.frames ?? []
     return frames.contains { $0.symbol?.sourceLocation?.path.hasSuffix(".swift") == true }
     #else
     return false
     #endif
-  }
+  }()
 }
 
 /// A delegate handler that records the files on its stack when a message reaches it.
