@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 APPLE = re.compile(r"canImport\((ObjectiveC|UIKit|AppKit|SwitchboardObjC)\)|os\((iOS|macOS)\)|_runtime\(_ObjC\)")
 DECLARATION = re.compile(
     r"\b(?:public|open)\s+(?:[\w()]+\s+)*?(?:class|struct|enum|protocol|actor|typealias|func|var|let|"
-    r"case|init|subscript|static func|static var)\s*([A-Za-z_]\w*)?")
+    r"case|init|subscript)\s*([A-Za-z_]\w*)?")
 
 
 def apple_only_names():
