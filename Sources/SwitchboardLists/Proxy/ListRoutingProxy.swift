@@ -1,26 +1,14 @@
 import Switchboard
 
-/// What every list proxy offers, whatever view it serves: ``ListProxy`` for the headless hosts,
-/// and the table and collection view proxies.
+/// What pagination needs of every list proxy, whatever view it serves.
 ///
-/// Internal: the package's code that works with any of them (pagination) names it; an app names
-/// the proxy it made.
+/// ``ListProxy`` for the headless hosts and the table and collection view proxies adopt it:
+/// the host type their calls name, and observing them. Their public members are their own; an
+/// app names the proxy it made.
 @MainActor
 protocol ListRoutingProxy: AnyObject {
   /// The kind of list view the proxy serves, such as `ListView` or `UITableView`.
   associatedtype Host: ListHost
-
-  /// The rule table: `proxy.rules[.didSelectRow] = .broadcast`.
-  var rules: RoutingRules<ListMessage> { get set }
-
-  /// Why `message` goes where it goes.
-  func explain(_ message: ListMessage) -> RouteExplanation<ListMessage>
-
-  /// The route of every list message asked about or given a rule.
-  var routingTable: RoutingTable<ListMessage> { get }
-
-  /// The live handlers in priority order.
-  var handlers: [HandlerDescription] { get }
 
   /// Calls `body` with the arguments of every `call` the host sends, before or after its
   /// handlers.
