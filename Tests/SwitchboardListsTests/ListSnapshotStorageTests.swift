@@ -5,7 +5,9 @@ import Testing
 
 /// A snapshot against a plain model of it (an array of sections, each an array of items) under
 /// seeded random edits by identifier, with sections of up to a few thousand items, so that the
-/// chunks a section keeps its items in split and empty many times: every read agrees.
+/// chunks a section keeps its items in split and empty many times, and with a copy kept now and
+/// then, so that edits go to the snapshot's own changes over the table it shares with the copy:
+/// every read agrees, and the copy keeps what it held.
 @Suite("ListSnapshot's storage against a plain model")
 struct ListSnapshotStorageTests {
   /// The plain model: section identifiers and their items, in order.
@@ -41,7 +43,15 @@ struct ListSnapshotStorageTests {
       defer { nextItem += count }
       return Array(nextItem..<nextItem + count)
     }
+    // A copy kept for a while, as a view model keeps the snapshot it applied: the edits that
+    // follow go to the edited snapshot's own changes, never to the copy.
+    var kept: (snapshot: ListSnapshot<Int, Int>, items: [Int])?
     for step in 0..<1_500 {
+      if step % 300 == 0 {
+        kept = (snapshot, model.sections.flatMap(\.items))
+      } else if step % 300 == 200 {
+        kept = nil
+      }
       let all = model.sections.flatMap(\.items)
       switch Int.random(in: 0..<100, using: &random) {
       case 0..<4 where model.sections.count < 6:
@@ -98,6 +108,13 @@ struct ListSnapshotStorageTests {
         continue
       }
       guard step % 25 == 0 || step == 1_499 else { continue }
+      if let kept {
+        #expect(kept.snapshot.itemIdentifiers == kept.items, "seed \(seed), step \(step): copy")
+        #expect(kept.snapshot.numberOfItems == kept.items.count)
+        if let item = kept.items.last {
+          #expect(kept.snapshot.sectionIdentifier(containingItem: item) != nil)
+        }
+      }
       let expected = model.sections.flatMap(\.items)
       #expect(snapshot.itemIdentifiers == expected, "seed \(seed), step \(step)")
       #expect(snapshot.numberOfItems == expected.count, "seed \(seed), step \(step)")

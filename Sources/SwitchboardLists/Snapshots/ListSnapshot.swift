@@ -41,7 +41,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   /// Where each section is in ``sectionIdentifiers``.
   @usableFromInline var sectionIndex: [SectionID: Int] = [:]
   /// The section and chunk each item is in.
-  @usableFromInline var itemPlace: [ItemID: ItemPlace] = [:]
+  @usableFromInline var itemPlace = ItemIndex<ItemID, ItemPlace>()
   @usableFromInline var _reloadedItemIdentifiers: Set<ItemID> = []
   @usableFromInline var _reconfiguredItemIdentifiers: Set<ItemID> = []
   @usableFromInline var _reloadedSectionIdentifiers: Set<SectionID> = []
@@ -192,7 +192,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
       _ = index(of: section, "reloadSections(_:)")
       _reloadedSectionIdentifiers.insert(section)
     }
-    markToken = UInt64.random(in: 1...UInt64.max)
+    markToken = nextMarkToken()
   }
 
   // MARK: Items
@@ -229,7 +229,7 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
       guard let place = itemPlace[item], let section = sectionIndex[place.section],
         sections[section].remove(item, inChunk: place.chunk)
       else {
-        _ = location(of: item, "deleteItems(_:)")  // stops, naming the item
+        _ = existingPlace(of: item, "deleteItems(_:)")  // stops, naming the item
         continue
       }
       forget(item)
@@ -253,21 +253,20 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   ///
   /// Prefer ``reconfigureItems(_:)``, which keeps the cells and so animates moves.
   @inlinable public mutating func reloadItems(_ marked: [ItemID]) {
-    mark(marked, in: \._reloadedItemIdentifiers, "reloadItems(_:)")
+    renewMarks(checking: marked, "reloadItems(_:)")
+    _reloadedItemIdentifiers.formUnion(marked)
   }
 
   /// Marks items whose cells are configured again, in place, when the snapshot is applied.
   @inlinable public mutating func reconfigureItems(_ marked: [ItemID]) {
-    mark(marked, in: \._reconfiguredItemIdentifiers, "reconfigureItems(_:)")
+    renewMarks(checking: marked, "reconfigureItems(_:)")
+    _reconfiguredItemIdentifiers.formUnion(marked)
   }
 
-  /// Adds `marked` to the marks at `marks`, after checking that each item is in the snapshot.
-  @inlinable mutating func mark(
-    _ marked: [ItemID], in marks: WritableKeyPath<Self, Set<ItemID>>, _ function: String
-  ) {
-    for item in marked { _ = location(of: item, function) }
-    self[keyPath: marks].formUnion(marked)
-    markToken = UInt64.random(in: 1...UInt64.max)
+  /// Checks that the snapshot holds each of `marked`, and names the marks anew.
+  @inlinable mutating func renewMarks(checking marked: [ItemID], _ function: String) {
+    for item in marked { _ = existingPlace(of: item, function) }
+    markToken = nextMarkToken()
   }
 
   /// The snapshot between `self` and `new` when a section that moves also changes its items.
@@ -331,13 +330,13 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     return index
   }
 
-  @inlinable func location(of item: ItemID, _ function: String) -> IndexPath {
-    guard let path = indexPath(of: item) else {
+  @inlinable func existingPlace(of item: ItemID, _ function: String) -> ItemPlace {
+    guard let place = itemPlace[item] else {
       preconditionFailure(
         "ListSnapshot.\(function): the snapshot has no item \(item). Append it first, or "
           + "check the identifier against itemIdentifiers.")
     }
-    return path
+    return place
   }
 
   @inlinable mutating func insertSections(
@@ -358,15 +357,18 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   @inlinable mutating func insertItems(
     _ newItems: [ItemID], in section: Int, at row: Int, _ function: String
   ) {
-    claim(newItems, for: sectionIdentifiers[section], function)
+    claim(newItems, for: sectionIdentifiers[section], chunk: -1, function)
     place(newItems, in: section, at: row)
   }
 
-  /// Records `newItems` as items of `section`, their chunk to come; stops if one is in the
-  /// snapshot already.
-  @inlinable mutating func claim(_ newItems: [ItemID], for section: SectionID, _ function: String) {
+  /// Records `newItems` as items of `section`, in the chunk `chunk` (`-1`: the one to come);
+  /// stops if one is in the snapshot already.
+  @inlinable mutating func claim(
+    _ newItems: [ItemID], for section: SectionID, chunk: Int, _ function: String
+  ) {
     for item in newItems {
-      if let holder = itemPlace.updateValue(ItemPlace(section: section, chunk: -1), forKey: item) {
+      let place = ItemPlace(section: section, chunk: chunk)
+      if let holder = itemPlace.updateValue(place, forKey: item) {
         preconditionFailure(
           "ListSnapshot.\(function): item \(item) is in section \(holder.section) already; "
             + "item identifiers are unique in a snapshot. Move it with moveItem(_:afterItem:), "
@@ -393,14 +395,13 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   @inlinable mutating func moveItem(
     _ item: ItemID, next other: ItemID, after: Bool, _ function: String
   ) {
-    let from = location(of: item, function)
-    let anchor = location(of: other, function)
-    guard item != other, let place = itemPlace[item] else { return }
-    _ = sections[from.section].remove(item, inChunk: place.chunk)
-    // The anchor's row once `item` is out of the way.
-    let row = anchor.row - (anchor.section == from.section && anchor.row > from.row ? 1 : 0)
-    itemPlace[item] = ItemPlace(section: sectionIdentifiers[anchor.section], chunk: -1)
-    self.place([item], in: anchor.section, at: row + (after ? 1 : 0))
+    let place = existingPlace(of: item, function)
+    _ = existingPlace(of: other, function)
+    guard item != other, let from = sectionIndex[place.section] else { return }
+    _ = sections[from].remove(item, inChunk: place.chunk)
+    // Out of the index, not forgotten: the item keeps its marks.
+    itemPlace[item] = nil
+    insertItems([item], nextTo: other, after: after, function)
   }
 
   /// Adds `newItems` just before or after `item`, in its section: in `item`'s chunk, found
@@ -411,10 +412,10 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     guard let anchor = itemPlace[item], let section = sectionIndex[anchor.section],
       let offset = sections[section].offset(of: item, inChunk: anchor.chunk)
     else {
-      _ = location(of: item, function)
+      _ = existingPlace(of: item, function)  // stops, naming the item
       return
     }
-    claim(newItems, for: anchor.section, function)
+    claim(newItems, for: anchor.section, chunk: anchor.chunk, function)
     editRecordingChunks(of: section) { items, moved in
       items.insert(newItems, inChunk: anchor.chunk, at: offset + (after ? 1 : 0), moved: moved)
     }
@@ -432,12 +433,14 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     of index: Int,
     _ edit: (inout SectionItems<ItemID>, (ItemID, Int) -> Void) -> Void
   ) {
-    // The places are taken out for the edit, so that it can record them while it changes the
-    // section: both are parts of `self`.
-    var places = itemPlace
-    itemPlace = [:]
-    edit(&sections[index]) { item, chunk in places[item]?.chunk = chunk }
-    itemPlace = places
+    // The section is taken out for the edit, so that the edit can record places while it
+    // changes the section: both are parts of `self`. (An empty section allocates nothing.)
+    var items = sections[index]
+    sections[index] = SectionItems()
+    edit(&items) { item, chunk in
+      if itemPlace[item]?.chunk != chunk { itemPlace[item]?.chunk = chunk }
+    }
+    sections[index] = items
   }
 
   @inlinable mutating func forget(_ item: ItemID) {

@@ -15,13 +15,18 @@ struct SectionItems<ItemID: Hashable> {
   /// Where each chunk ever made is in `chunks`, by identifier; -1 once it is gone.
   @usableFromInline var chunkIndex: [Int] = []
   /// A Fenwick tree over the chunks' sizes: `tree[i]` sums the sizes of the chunks
-  /// `i - (i & -i)` to `i - 1`.
-  @usableFromInline var tree: [Int] = [0]
+  /// `i - (i & -i)` to `i - 1` (empty, not `[0]`, while there are no chunks: an empty section
+  /// allocates nothing).
+  @usableFromInline var tree: [Int] = []
   /// How many items there are.
   @usableFromInline var count = 0
 
   /// The most items a chunk holds; a chunk that grows past it is split in two.
-  @usableFromInline static var chunkLimit: Int { 256 }
+  @usableFromInline static var chunkLimit: Int { 128 }
+  /// How many items a new chunk gets, when items are appended or a chunk is split: half the
+  /// limit, so that the first insert into a chunk built by `appendItems` does not split it
+  /// (a split records the new chunk of every item it moves).
+  @usableFromInline static var chunkFill: Int { chunkLimit / 2 }
 
   @inlinable init() {}
 
@@ -95,8 +100,8 @@ struct SectionItems<ItemID: Hashable> {
     _ newItems: [ItemID], at row: Int, moved: (ItemID, Int) -> Void
   ) {
     guard !newItems.isEmpty else { return }
-    if chunks.isEmpty || (row == count && chunks[chunks.count - 1].count >= Self.chunkLimit) {
-      // At the end, past a full chunk: new chunks, with nothing to shift.
+    if chunks.isEmpty || (row == count && chunks[chunks.count - 1].count >= Self.chunkFill) {
+      // At the end, past a chunk filled as appends fill one: new chunks, nothing to shift.
       appendChunks(of: newItems[...], moved: moved)
       return
     }
@@ -151,12 +156,12 @@ struct SectionItems<ItemID: Hashable> {
 
   // MARK: Chunks
 
-  /// Adds `items` at the end as new chunks of at most ``chunkLimit``.
+  /// Adds `items` at the end as new chunks of at most ``chunkFill``.
   @inlinable mutating func appendChunks(of items: ArraySlice<ItemID>, moved: (ItemID, Int) -> Void)
   {
     var start = items.startIndex
     while start < items.endIndex {
-      let end = min(start + Self.chunkLimit, items.endIndex)
+      let end = min(start + Self.chunkFill, items.endIndex)
       let chunkID = chunkIndex.count
       chunkIndex.append(chunks.count)
       chunkIDs.append(chunkID)
@@ -168,10 +173,10 @@ struct SectionItems<ItemID: Hashable> {
     rebuildTree()
   }
 
-  /// Splits the chunk at `index`, grown past ``chunkLimit``, into chunks of half the limit.
+  /// Splits the chunk at `index`, grown past ``chunkLimit``, into chunks of ``chunkFill``.
   @inlinable mutating func split(chunk index: Int, moved: (ItemID, Int) -> Void) {
     let items = chunks[index]
-    let half = Self.chunkLimit / 2
+    let half = Self.chunkFill
     chunks[index] = Array(items[..<half])
     var pieces: [[ItemID]] = []
     var start = half
