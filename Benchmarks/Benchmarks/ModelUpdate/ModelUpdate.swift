@@ -104,6 +104,7 @@ let benchmarks: @Sendable () -> Void = {
   }
   snapshotBenchmarks()
   snapshotEditBenchmarks()
+  randomSnapshotEditBenchmarks()
 }
 
 // Snapshots: a view model applies a snapshot of 100,000 items with 1% changed to one headless

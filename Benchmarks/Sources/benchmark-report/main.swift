@@ -558,6 +558,28 @@ func evaluateModelUpdate(_ report: inout Report) throws {
       value: "\(format(large / 2_000)) ns", rule: "target ≤ 1 µs",
       detail: "\(format(large / 1e3)) µs for 2,000 items")
   }
+  // Edits at random items on a copy of a snapshot, its first write included: at 100,000 items
+  // each costs at most twice what it costs at 10,000 (a hashed snapshot's cost does not grow
+  // with the list), and a reconfigure costs no more than a delete.
+  for kind in [
+    "moves after item", "inserts after item", "inserts before item", "deletes", "reconfigures",
+    "index paths of items", "items at rows",
+  ] {
+    let name = "ModelUpdate/snapshot copy and 2000 random \(kind)"
+    let large = try report.time("\(name) 100k")
+    let middle = try report.time("\(name) 50k")
+    let small = try report.time("\(name) 10k")
+    report.ratio(
+      "ModelUpdate", "random \(kind), 100k / 10k", large / small, .atMost(2),
+      detail: "\(format(large / 2_000)) ns vs \(format(small / 2_000)) ns an edit (50k: "
+        + "\(format(middle / 2_000)) ns)")
+  }
+  let reconfigures = try report.time(
+    "ModelUpdate/snapshot copy and 2000 random reconfigures 100k")
+  let deletes = try report.time("ModelUpdate/snapshot copy and 2000 random deletes 100k")
+  report.ratio(
+    "ModelUpdate", "random reconfigures / deletes, 100k", reconfigures / deletes, .atMost(1),
+    detail: "\(format(reconfigures / 2_000)) ns vs \(format(deletes / 2_000)) ns an edit")
   // Small lists against DifferenceKit, when SmallListDiff ran (it needs a DifferenceKit
   // checkout: SWITCHBOARD_DIFFERENCEKIT).
   for shape in ["1x50", "5x10 section moved"] {

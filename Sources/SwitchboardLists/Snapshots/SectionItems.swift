@@ -8,6 +8,10 @@
 /// another chunk says so through its `moved` closure.
 @usableFromInline
 struct SectionItems<ItemID: Hashable> {
+  /// The section's name in its snapshot, kept while the section is there (`-1`: none).
+  ///
+  /// An item's place holds it; `ListSnapshot.sectionIndexByKey` says where the section is.
+  @usableFromInline var key = -1
   /// The items, chunk by chunk.
   @usableFromInline var chunks: [[ItemID]] = []
   /// The identifier of each chunk, in order.
@@ -29,6 +33,8 @@ struct SectionItems<ItemID: Hashable> {
   @usableFromInline static var chunkFill: Int { chunkLimit / 2 }
 
   @inlinable init() {}
+
+  @inlinable init(key: Int) { self.key = key }
 
   /// Every item, in order.
   @inlinable var elements: [ItemID] {
