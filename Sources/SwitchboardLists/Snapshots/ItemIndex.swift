@@ -28,50 +28,70 @@ struct ItemIndex<ItemID: Hashable, Place> {
 
   @inlinable init() { entries = Entries([:]) }
 
-  /// The place of `item`, or `nil` when the snapshot does not hold it; setting `nil` removes it.
+  /// The place of `item`, or `nil` when the snapshot does not hold it.
   @inlinable subscript(item: ItemID) -> Place? {
-    get {
-      if !changes.isEmpty, let changed = changes[item] { return changed }
-      return entries.table[item]
-    }
-    set { updateValue(newValue, forKey: item) }
+    if !changes.isEmpty, let changed = changes[item] { return changed }
+    return entries.table[item]
   }
 
-  /// Sets the place of `item` (`nil` removes it), and returns the place it had.
-  @inlinable @discardableResult
-  mutating func updateValue(_ place: Place?, forKey item: ItemID) -> Place? {
+  /// Sets the place of `item`, and returns the place it had: `nil` for an item new to the
+  /// index.
+  @inlinable mutating func updateValue(_ place: Place, forKey item: ItemID) -> Place? {
     let old: Place?
-    if isKnownUniquelyReferenced(&entries) {
-      if !changes.isEmpty { foldChanges() }
-      if let place {
-        old = entries.table.updateValue(place, forKey: item)
-      } else {
-        old = entries.table.removeValue(forKey: item)
-      }
+    if takeTable() {
+      old = entries.table.updateValue(place, forKey: item)
+    } else if let changed = changes.updateValue(place, forKey: item) {
+      // One look-up in each table: the change this one replaces, or else the shared entry.
+      old = changed
     } else {
-      // One look-up in each table: the change it replaces, or else the shared entry.
-      if let changed = changes.updateValue(place, forKey: item) {
-        old = changed
-      } else {
-        old = entries.table[item]
-      }
-      if changes.count > 32 + entries.table.count / 4 { foldChanges() }
+      old = entries.table[item]
     }
-    count += (place == nil ? 0 : 1) - (old == nil ? 0 : 1)
+    foldIfLarge()
+    if old == nil { count += 1 }
     return old
+  }
+
+  /// Sets the place of `item`, which the index holds: one write, without reading the place it
+  /// had.
+  @inlinable mutating func update(existing item: ItemID, to place: Place) {
+    if takeTable() {
+      entries.table[item] = place
+    } else {
+      changes[item] = .some(place)
+      foldIfLarge()
+    }
+  }
+
+  /// Removes `item`, which the index holds: one write, without reading its place.
+  @inlinable mutating func remove(existing item: ItemID) {
+    if takeTable() {
+      entries.table[item] = nil
+    } else {
+      changes[item] = .some(nil)
+      foldIfLarge()
+    }
+    count -= 1
+  }
+
+  /// Whether edits can go straight into the shared table, because this index alone holds it
+  /// (with its own changes folded in first).
+  @inlinable mutating func takeTable() -> Bool {
+    guard isKnownUniquelyReferenced(&entries) else { return false }
+    if !changes.isEmpty { foldChanges() }
+    return true
+  }
+
+  /// Folds the changes in once they outnumber a quarter of the shared table: a copy costs
+  /// O(*n*) once in every *n*/4 edits.
+  @inlinable mutating func foldIfLarge() {
+    if changes.count > 32 + entries.table.count / 4 { foldChanges() }
   }
 
   /// Writes `changes` into a table this index alone holds: the shared one, copied unless it is
   /// this index's already.
   @inlinable mutating func foldChanges() {
     if !isKnownUniquelyReferenced(&entries) { entries = Entries(entries.table) }
-    for (item, place) in changes {
-      if let place {
-        entries.table[item] = place
-      } else {
-        entries.table[item] = nil
-      }
-    }
+    for (item, place) in changes { entries.table[item] = place }
     changes = [:]
   }
 }

@@ -407,12 +407,18 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     _ item: ItemID, next other: ItemID, after: Bool, _ function: String
   ) {
     let place = existingPlace(of: item, function)
-    _ = existingPlace(of: other, function)
+    let anchor = existingPlace(of: other, function)
     guard item != other else { return }
     _ = sections[sectionIndexByKey[Int(place.sectionKey)]].remove(item, inChunk: Int(place.chunk))
-    // Out of the index, not forgotten: the item keeps its marks.
-    itemPlace[item] = nil
-    insertItems([item], nextTo: other, after: after, function)
+    // The anchor's offset once `item` is out of the way, and `item` recorded in its chunk.
+    let section = sectionIndexByKey[Int(anchor.sectionKey)]
+    guard let offset = sections[section].offset(of: other, inChunk: Int(anchor.chunk)) else {
+      preconditionFailure("ListSnapshot.\(function): \(other) is not in the chunk its place names")
+    }
+    itemPlace.update(existing: item, to: anchor)
+    editRecordingChunks(of: section) { items, moved in
+      items.insert([item], inChunk: Int(anchor.chunk), at: offset + (after ? 1 : 0), moved: moved)
+    }
   }
 
   /// Adds `newItems` just before or after `item`, in its section: in `item`'s chunk, found
@@ -451,16 +457,19 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
     var items = sections[index]
     sections[index] = SectionItems()
     edit(&items) { item, chunk in
-      let chunk = Int32(chunk)
-      if itemPlace[item]?.chunk != chunk { itemPlace[item]?.chunk = chunk }
+      if var place = itemPlace[item], place.chunk != chunk {
+        place.chunk = Int32(chunk)
+        itemPlace.update(existing: item, to: place)
+      }
     }
     sections[index] = items
   }
 
+  /// Removes `item`, which the snapshot holds, from the index and the marks.
   @inlinable mutating func forget(_ item: ItemID) {
-    itemPlace[item] = nil
-    _reloadedItemIdentifiers.remove(item)
-    _reconfiguredItemIdentifiers.remove(item)
+    itemPlace.remove(existing: item)
+    if !_reloadedItemIdentifiers.isEmpty { _reloadedItemIdentifiers.remove(item) }
+    if !_reconfiguredItemIdentifiers.isEmpty { _reconfiguredItemIdentifiers.remove(item) }
   }
 
   @inlinable mutating func reindexSections() {
