@@ -26,9 +26,13 @@ extension PrioritizedProxy {
     // is called (a handler may change the routes); the combining way is copied out, and the
     // receivers below are walked as a borrowing call, which parks whatever a handler replaces.
     unowned(unsafe) let route = storage.route(at: index)
-    guard let combiner = route.combiner else { return .notCombined }
-    guard var combined = CombinedAnswer<Result>(combiner) else {
-      reportUnfitAnswer(Result.self, of: message, route: route, combiner: combiner)
+    guard let way = route.combining else { return .notCombined }
+    // Only a fold reads the route's combiner (for its closure), which costs a retain.
+    guard
+      var combined = way == .fold
+        ? CombinedAnswer<Result>(folding: route.combiner) : CombinedAnswer<Result>(way)
+    else {
+      reportUnfitAnswer(Result.self, of: message, route: route)
       guard let first = targets(for: message).first else { return .unanswered }
       if let handler = first as? Capability { return .answered(try body(handler)) }
       if let handler = first as? Alternative { return .answered(try alternativeBody(handler)) }
@@ -64,8 +68,9 @@ extension PrioritizedProxy {
   /// Reports once per route that a send's answer type does not fit the route's combining rule.
   @usableFromInline
   func reportUnfitAnswer(
-    _ answerType: Any.Type, of message: Message, route: Route, combiner: AnswerCombiner
+    _ answerType: Any.Type, of message: Message, route: Route
   ) {
+    guard let combiner = route.combiner else { return }
     let explanation = explain(message)
     report(
       RoutingError(

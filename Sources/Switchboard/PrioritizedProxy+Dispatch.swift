@@ -203,9 +203,12 @@ extension PrioritizedProxy {
     _ body: nonisolated(nonsending) (Capability) async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
     let route = storage.route(at: routeIndex(of: message))
-    if let combiner = route.combiner {
-      guard var combined = CombinedAnswer<Result>(combiner) else {
-        reportUnfitAnswer(Result.self, of: message, route: route, combiner: combiner)
+    if let way = route.combining {
+      guard
+        var combined = way == .fold
+          ? CombinedAnswer<Result>(folding: route.combiner) : CombinedAnswer<Result>(way)
+      else {
+        reportUnfitAnswer(Result.self, of: message, route: route)
         guard let object = targets(for: message).first else { return try defaultValue() }
         guard let handler = object as? Capability else {
           reportMismatch(of: message, object: object, capability, capability)

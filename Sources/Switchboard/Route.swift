@@ -51,6 +51,8 @@ final class Route {
   @usableFromInline let kept: DispatchStorage.KeptTargets
   /// How the answers of several targets combine, for a rule that combines them.
   @usableFromInline let combiner: AnswerCombiner?
+  /// The combiner's way, read by every send.
+  @usableFromInline let combining: CombiningWay?
 
   init(
     _ targets: Targets, watched: [HandlerSlot], outcome: Outcome,
@@ -58,6 +60,7 @@ final class Route {
   ) {
     self.targets = targets
     self.combiner = combiner
+    combining = combiner?.way
     switch targets {
     case .one(let slot): slots = [slot]
     case .many(let all): slots = all

@@ -91,12 +91,21 @@ final class AnswerCombiner: Sendable {
 
   init(_ kind: Kind) { self.kind = kind }
 
+  /// The way, without the fold's closure.
+  var way: CombiningWay {
+    switch kind {
+    case .allMustAllow: .allMustAllow
+    case .firstNonNil: .firstNonNil
+    case .fold: .fold
+    }
+  }
+
   /// Whether the answers of a message answering `type` can be combined this way.
   @inlinable @inline(__always)
   func fits(_ type: Any.Type) -> Bool {
     switch kind {
-    case .allMustAllow: type == Bool.self || type == Bool?.self
-    case .firstNonNil: type is any OptionalAnswer.Type
+    case .allMustAllow: CombiningWay.allMustAllow.fits(type)
+    case .firstNonNil: CombiningWay.firstNonNil.fits(type)
     case .fold(let fold):
       // An optional object, as a selector declares one (`AnyObject?`), is combined as the
       // optional of the object type the rule names (`UIMenu?`).
@@ -111,6 +120,26 @@ final class AnswerCombiner: Sendable {
     case .allMustAllow: "Bool or Bool?"
     case .firstNonNil: "an optional"
     case .fold(let fold): "\(fold.answerType)"
+    }
+  }
+}
+
+/// How a route combines answers, as a value: what a send reads for every message (reading the
+/// route's ``AnswerCombiner``, an object, would retain and release it).
+@usableFromInline
+enum CombiningWay: Sendable {
+  case allMustAllow
+  case firstNonNil
+  case fold
+
+  /// Whether answers of `type` combine this way; `false` for `.fold`, whose answer type is its
+  /// rule's (``AnswerCombiner/fits(_:)``).
+  @inlinable @inline(__always)
+  func fits(_ type: Any.Type) -> Bool {
+    switch self {
+    case .allMustAllow: type == Bool.self || type == Bool?.self
+    case .firstNonNil: type is any OptionalAnswer.Type
+    case .fold: false
     }
   }
 }
@@ -189,31 +218,35 @@ extension Optional: OptionalAnswer {
 /// The answers of a combining route so far, as a send gathers them.
 @usableFromInline
 struct CombinedAnswer<Result> {
-  @usableFromInline
-  enum Way {
-    case allMustAllow
-    case firstNonNil
-    case fold((Result, Result) -> Result)
-  }
-
-  @usableFromInline let way: Way
+  // The way carries no payload, and the fold is apart: reading the way for each answer copies
+  // nothing (a payload would be retained and released at every answer).
+  @usableFromInline let way: CombiningWay
+  /// The rule's closure, for `.fold`.
+  @usableFromInline let fold: ((Result, Result) -> Result)?
   /// The answer so far.
   @usableFromInline var answer: Result?
   /// Whether the answer is final: the implementers still to come are not asked.
   @usableFromInline var isFinal = false
 
-  /// Starts combining answers of type `Result` the way `combiner` does; `nil` when they do not
-  /// fit it.
+  /// Starts combining answers of type `Result` by `way`, which is not `.fold`; `nil` when they
+  /// do not fit it.
   @inlinable @inline(__always)
-  init?(_ combiner: AnswerCombiner) {
-    guard combiner.fits(Result.self) else { return nil }
-    switch combiner.kind {
-    case .allMustAllow: way = .allMustAllow
-    case .firstNonNil: way = .firstNonNil
-    case .fold(let fold):
-      // `fits` compared the fold's answer type with `Result`.
-      way = .fold(unsafeDowncast(fold, to: AnswerFold<Result>.self).combine)
+  init?(_ way: CombiningWay) {
+    guard way != .fold, way.fits(Result.self) else { return nil }
+    self.way = way
+    fold = nil
+  }
+
+  /// Starts folding answers of type `Result` with the closure of `combiner`, a fold; `nil` when
+  /// they do not fit it.
+  @inlinable
+  init?(folding combiner: AnswerCombiner?) {
+    guard let combiner, combiner.fits(Result.self), case .fold(let rule) = combiner.kind else {
+      return nil
     }
+    way = .fold
+    // `fits` compared the fold's answer type with `Result`.
+    fold = unsafeDowncast(rule, to: AnswerFold<Result>.self).combine
   }
 
   /// Adds the next implementer's answer.
@@ -232,8 +265,8 @@ struct CombinedAnswer<Result> {
     case .firstNonNil:
       answer = next
       isFinal = (next as? any OptionalAnswer)?.isNone == false
-    case .fold(let combine):
-      answer = answer.map { combine($0, next) } ?? next
+    case .fold:
+      answer = answer.map { fold.unsafelyUnwrapped($0, next) } ?? next
     }
   }
 }
