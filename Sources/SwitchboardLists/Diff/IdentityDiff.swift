@@ -19,9 +19,10 @@ import Foundation
 /// The whole update is one batch, valid under UIKit's rules: deletions and reloads name old
 /// index paths, insertions new ones, moves both, and reconfigurations the rows after it.
 ///
-/// Matching uses one open-addressing table over the new items' hashes, sized once; every other
-/// buffer is sized from the inputs before it is filled. So a diff makes a number of allocations
-/// that does not grow with the number of items. Hashes are asked for, not stored, and the
+/// Matching uses one open-addressing table over the new items' hashes, sized once; it and every
+/// other buffer are sized from the inputs before they are filled, and share one allocation
+/// (``DiffBuffers``). So a diff makes a number of allocations that does not grow with the
+/// number of items, and few: at 50 items, allocations had cost more than the work. Hashes are asked for, not stored, and the
 /// per-item buffers are 32-bit or bytes: a large diff is bound by memory traffic, and its
 /// speed is measured against one plain hash-table pass over the same ids (the Benchmarks
 /// package's ModelUpdate floor row).
@@ -32,6 +33,8 @@ struct IdentityDiff {
   /// Item counts of the new sections, in order.
   var newCounts: [Int]
   /// For each old section, the new section it stays as, or -1 when it is deleted.
+  ///
+  /// Empty: each section stays where it is (there are as many old sections as new ones).
   var newSectionForOld: [Int]
   /// For each old section, whether it moves whole to its new section.
   ///
@@ -66,15 +69,18 @@ struct IdentityDiff {
 
   @usableFromInline
   init(
-    oldCounts: [Int], newCounts: [Int], newSectionForOld: [Int], movedOld: [Bool] = [],
+    oldCounts: [Int], newCounts: [Int], newSectionForOld: [Int] = [], movedOld: [Bool] = [],
     reloadedOld: [Bool] = []
   ) {
+    precondition(
+      newSectionForOld.count == oldCounts.count
+        || (newSectionForOld.isEmpty && oldCounts.count == newCounts.count),
+      "IdentityDiff: one new section for each old one. This is a bug in Switchboard.")
     self.oldCounts = oldCounts
     self.newCounts = newCounts
     self.newSectionForOld = newSectionForOld
-    self.movedOld = movedOld.isEmpty ? Array(repeating: false, count: oldCounts.count) : movedOld
-    self.reloadedOld =
-      reloadedOld.isEmpty ? Array(repeating: false, count: oldCounts.count) : reloadedOld
+    self.movedOld = movedOld
+    self.reloadedOld = reloadedOld
   }
 
   /// The batch update.
@@ -97,12 +103,37 @@ struct IdentityDiff {
     sameIdentityNew: (Int, Int) -> Bool,
     compare: (_ old: Int, _ new: Int) -> Match
   ) throws(Repeated) -> ListUpdate {
-    let oldStarts = Self.starts(oldCounts)
-    let newStarts = Self.starts(newCounts)
+    let oldSectionCount = oldCounts.count
+    let newSectionCount = newCounts.count
+    let oldTotal = oldCounts.reduce(0, +)
+    let newTotal = newCounts.reduce(0, +)
+    precondition(
+      newTotal < Int(Int32.max) && oldTotal < Int(Int32.max),
+      "A diff handles fewer than 2^31 items on each side.")
+    var capacity = 2
+    while capacity < 2 * newTotal { capacity <<= 1 }
+    let mask = capacity - 1
+    let longestSection = newCounts.max() ?? 0
+    var buffers = DiffBuffers(
+      byteCount: DiffBuffers.bytes(Int.self, 2 * oldSectionCount + 1)
+        + DiffBuffers.bytes(Int.self, 2 * newSectionCount + 1)
+        + 2 * DiffBuffers.bytes(Bool.self, oldSectionCount)
+        + DiffBuffers.bytes(Bool.self, newSectionCount)
+        + DiffBuffers.bytes(UInt64.self, capacity) + DiffBuffers.bytes(UInt8.self, newTotal)
+        + DiffBuffers.bytes(Int32.self, newTotal) + DiffBuffers.bytes(Bool.self, oldTotal)
+        + 2 * DiffBuffers.bytes(Int32.self, longestSection)
+        + DiffBuffers.bytes(Bool.self, longestSection))
+    defer { buffers.deallocate() }
+    let oldStarts = Self.starts(oldCounts, in: &buffers)
+    let newStarts = Self.starts(newCounts, in: &buffers)
+    let newSectionForOld = buffers.take(oldSectionCount, -1)
+    let movedOld = buffers.take(oldSectionCount, false)
+    for old in 0..<oldSectionCount {
+      newSectionForOld[old] = self.newSectionForOld.isEmpty ? old : self.newSectionForOld[old]
+      movedOld[old] = !self.movedOld.isEmpty && self.movedOld[old]
+    }
     // A moving section whose items are not the same ones in the same order is deleted and
     // inserted instead: UIKit cannot change a moved section's rows in the same batch.
-    var newSectionForOld = newSectionForOld
-    var movedOld = movedOld
     for (old, new) in newSectionForOld.enumerated() where new >= 0 && movedOld[old] {
       let count = oldCounts[old]
       let keepsItems =
@@ -115,43 +146,39 @@ struct IdentityDiff {
         movedOld[old] = false
       }
     }
-    var oldSectionForNew = [Int](repeating: -1, count: newCounts.count)
+    let oldSectionForNew = buffers.take(newSectionCount, -1)
     for (old, new) in newSectionForOld.enumerated() where new >= 0 { oldSectionForNew[new] = old }
     // Kept sections whose items are diffed: not reloaded ones, whose rows come anew.
-    let diffsOld = newSectionForOld.indices.map { newSectionForOld[$0] >= 0 && !reloadedOld[$0] }
-    let diffsNew = oldSectionForNew.map { $0 >= 0 && diffsOld[$0] }
+    let diffsOld = buffers.take(oldSectionCount, false)
+    for old in 0..<oldSectionCount {
+      diffsOld[old] = newSectionForOld[old] >= 0 && (reloadedOld.isEmpty || !reloadedOld[old])
+    }
+    let diffsNew = buffers.take(newSectionCount, false)
+    for new in 0..<newSectionCount {
+      diffsNew[new] = oldSectionForNew[new] >= 0 && diffsOld[oldSectionForNew[new]]
+    }
 
     // 1. Index the new items by identity, rejecting repeats.
-    let newTotal = newStarts[newCounts.count]
-    let oldTotal = oldStarts[oldCounts.count]
-    var capacity = 2
-    while capacity < 2 * newTotal { capacity <<= 1 }
-    let mask = capacity - 1
-    precondition(
-      newTotal < Int(Int32.max) && oldTotal < Int(Int32.max),
-      "A diff handles fewer than 2^31 items on each side.")
     // A slot holds a new item's position + 1 in its low 32 bits (0: empty) and the high 32 bits
     // of its hash above them, so a probe passes another identity without reading its hash.
-    var table = [UInt64](repeating: 0, count: capacity)
+    let table = buffers.take(capacity, UInt64(0))
     var repeated = Repeated()
-    table.withUnsafeMutableBufferPointer { table in
-      for new in 0..<newTotal {
-        let hash = newHash(new)
-        let tag = Self.tag(of: hash)
-        var slot = hash & mask
-        var isRepeat = false
-        while case let entry = table[slot], entry != 0 {
-          if entry & Self.tagBits == tag, sameIdentityNew(Self.position(in: entry), new) {
-            isRepeat = true
-            break
-          }
-          slot = (slot + 1) & mask
+    for new in 0..<newTotal {
+      let hash = newHash(new)
+      let tag = Self.tag(of: hash)
+      var slot = hash & mask
+      var isRepeat = false
+      while case let entry = table[slot], entry != 0 {
+        if entry & Self.tagBits == tag, sameIdentityNew(Self.position(in: entry), new) {
+          isRepeat = true
+          break
         }
-        if isRepeat {
-          repeated.new.append(new)
-        } else {
-          table[slot] = tag | UInt64(new + 1)
-        }
+        slot = (slot + 1) & mask
+      }
+      if isRepeat {
+        repeated.new.append(new)
+      } else {
+        table[slot] = tag | UInt64(new + 1)
       }
     }
     guard repeated.new.isEmpty else { throw repeated }
@@ -160,38 +187,36 @@ struct IdentityDiff {
     // change[new], for matched items: `changed` (reloaded where it stays), `reconfigured`, and
     // `moves`, set by the classification below. Only the rare changed items are written here, so
     // the matching touches one new-side array per item.
-    var change = [UInt8](repeating: 0, count: newTotal)
-    var oldForNew = [Int32](repeating: -1, count: newTotal)
-    var oldIsMatched = [Bool](repeating: false, count: oldTotal)
-    table.withUnsafeBufferPointer { table in
-      for oldSection in newSectionForOld.indices where diffsOld[oldSection] {
-        for old in oldStarts[oldSection]..<oldStarts[oldSection + 1] {
-          let hash = oldHash(old)
-          let tag = Self.tag(of: hash)
-          var slot = hash & mask
-          while case let entry = table[slot], entry != 0 {
-            let new = Self.position(in: entry)
-            if entry & Self.tagBits == tag, case let match = compare(old, new),
-              match != .different
-            {
-              // A match in a new section that is inserted (or reloaded) is not a match: the
-              // item arrives with its section.
-              guard diffsNew[Self.section(of: new, in: newStarts)] else { break }
-              if oldForNew[new] >= 0 {
-                repeated.old.append(old)
-              } else {
-                oldForNew[new] = Int32(truncatingIfNeeded: old)
-                oldIsMatched[old] = true
-                switch match {
-                case .changed: change[new] = Self.changed
-                case .reconfigured: change[new] = Self.reconfigured
-                default: break
-                }
+    let change = buffers.take(newTotal, UInt8(0))
+    let oldForNew = buffers.take(newTotal, Int32(-1))
+    let oldIsMatched = buffers.take(oldTotal, false)
+    for oldSection in 0..<oldSectionCount where diffsOld[oldSection] {
+      for old in oldStarts[oldSection]..<oldStarts[oldSection + 1] {
+        let hash = oldHash(old)
+        let tag = Self.tag(of: hash)
+        var slot = hash & mask
+        while case let entry = table[slot], entry != 0 {
+          let new = Self.position(in: entry)
+          if entry & Self.tagBits == tag, case let match = compare(old, new),
+            match != .different
+          {
+            // A match in a new section that is inserted (or reloaded) is not a match: the
+            // item arrives with its section.
+            guard diffsNew[Self.section(of: new, in: newStarts)] else { break }
+            if oldForNew[new] >= 0 {
+              repeated.old.append(old)
+            } else {
+              oldForNew[new] = Int32(truncatingIfNeeded: old)
+              oldIsMatched[old] = true
+              switch match {
+              case .changed: change[new] = Self.changed
+              case .reconfigured: change[new] = Self.reconfigured
+              default: break
               }
-              break
             }
-            slot = (slot + 1) & mask
+            break
           }
+          slot = (slot + 1) & mask
         }
       }
     }
@@ -199,12 +224,16 @@ struct IdentityDiff {
 
     // 3. Classify each new item of a kept section: of the items that stay in their section, the
     // longest run in old order stays and the others move.
-    var longest = LongestIncreasingRun()
+    let tails = buffers.take(longestSection, Int32(0))
+    let previous = buffers.take(longestSection, Int32(0))
+    let marked = buffers.take(longestSection, false)
     var counts = (inserted: 0, deleted: 0, reloaded: 0, moved: 0, reconfigured: 0)
     for (newSection, oldSection) in oldSectionForNew.enumerated() where diffsNew[newSection] {
       let items = newStarts[newSection]..<newStarts[newSection + 1]
       let oldItems = Int32(oldStarts[oldSection])..<Int32(oldStarts[oldSection + 1])
-      longest.mark(count: items.count) { row in
+      LongestIncreasingRun.mark(
+        count: items.count, tails: tails, previous: previous, marked: marked
+      ) { row in
         let old = oldForNew[items.lowerBound + row]
         return oldItems.contains(old) ? Int(old) : nil
       }
@@ -214,7 +243,7 @@ struct IdentityDiff {
           counts.inserted += 1
           continue
         }
-        if !longest.isMarked(new - items.lowerBound) {
+        if !marked[new - items.lowerBound] {
           change[new] |= Self.moves  // out of order, or from another section
         }
         let change = change[new]
@@ -226,7 +255,7 @@ struct IdentityDiff {
         }
       }
     }
-    for oldSection in newSectionForOld.indices where diffsOld[oldSection] {
+    for oldSection in 0..<oldSectionCount where diffsOld[oldSection] {
       for old in oldStarts[oldSection]..<oldStarts[oldSection + 1] where !oldIsMatched[old] {
         counts.deleted += 1
       }
@@ -310,20 +339,20 @@ struct IdentityDiff {
   static func position(in entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1 }
 
   /// The flat position where each section starts, and the total at the end.
-  static func starts(_ counts: [Int]) -> [Int] {
-    var starts: [Int] = []
-    starts.reserveCapacity(counts.count + 1)
+  static func starts(_ counts: [Int], in buffers: inout DiffBuffers)
+    -> UnsafeMutableBufferPointer<Int>
+  {
+    let starts = buffers.take(counts.count + 1, 0)
     var total = 0
-    starts.append(0)
-    for count in counts {
+    for (section, count) in counts.enumerated() {
       total += count
-      starts.append(total)
+      starts[section + 1] = total
     }
     return starts
   }
 
   /// The section holding flat position `position`.
-  static func section(of position: Int, in starts: [Int]) -> Int {
+  static func section(of position: Int, in starts: UnsafeMutableBufferPointer<Int>) -> Int {
     if starts.count == 2 { return 0 }
     // The last start not after `position`, skipping empty sections.
     var low = 0
@@ -344,37 +373,56 @@ struct IdentityDiff {
   static func matchSections<ID: Hashable>(old: [ID], new: [ID]) -> (
     staying: [Int], moved: [Bool], repeated: [ID]
   ) {
+    // A few sections, as most lists have, are matched by scanning them: no table to allocate.
+    let isSmall = new.count <= 16
+    func repeats(_ index: Int) -> Bool { new[..<index].contains(new[index]) }
     // The same sections in the same order, as most updates keep them: no table to build.
-    if old == new, new.count < 2 || Set(new).count == new.count {
+    if old == new,
+      new.count < 2
+        || (isSmall ? !new.indices.contains(where: repeats) : Set(new).count == new.count)
+    {
       return (Array(old.indices), [Bool](repeating: false, count: old.count), [])
     }
     var newIndex: [ID: Int] = [:]
-    newIndex.reserveCapacity(new.count)
     var repeated: [ID] = []
-    for (index, id) in new.enumerated() where newIndex.updateValue(index, forKey: id) != nil {
-      repeated.append(id)
+    if isSmall {
+      for index in new.indices where repeats(index) { repeated.append(new[index]) }
+    } else {
+      newIndex.reserveCapacity(new.count)
+      for (index, id) in new.enumerated() where newIndex.updateValue(index, forKey: id) != nil {
+        repeated.append(id)
+      }
     }
     var staying = [Int](repeating: -1, count: old.count)
     var moved = [Bool](repeating: false, count: old.count)
     guard repeated.isEmpty else { return (staying, moved, repeated) }
-    // The old section each new one keeps: a repeated old id stays at most once (its first
-    // copy); the other copies are deleted.
-    var oldForNew = [Int](repeating: -1, count: new.count)
-    for (index, id) in old.enumerated() {
-      guard let match = newIndex[id], oldForNew[match] < 0 else { continue }
-      oldForNew[match] = index
-    }
-    // Kept sections in new order; those whose old positions increase stay.
-    var oldInNewOrder: [Int] = []
-    oldInNewOrder.reserveCapacity(min(old.count, new.count))
-    for oldIndex in oldForNew where oldIndex >= 0 { oldInNewOrder.append(oldIndex) }
-    var longest = LongestIncreasingRun()
-    longest.mark(oldInNewOrder)
-    var position = 0
-    for (newPosition, oldIndex) in oldForNew.enumerated() where oldIndex >= 0 {
-      staying[oldIndex] = newPosition
-      moved[oldIndex] = !longest.isMarked(position)
-      position += 1
+    precondition(
+      old.count < Int(Int32.max) && new.count < Int(Int32.max),
+      "A diff handles fewer than 2^31 sections on each side.")
+    // oldForNew, then the longest run's tails and links, and its marks.
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * new.count) { buffer in
+      withUnsafeTemporaryAllocation(of: Bool.self, capacity: new.count) { marked in
+        let oldForNew = UnsafeMutableBufferPointer(rebasing: buffer[..<new.count])
+        oldForNew.initialize(repeating: -1)
+        // The old section each new one keeps: a repeated old id stays at most once (its first
+        // copy); the other copies are deleted.
+        for (index, id) in old.enumerated() {
+          guard let match = isSmall ? new.firstIndex(of: id) : newIndex[id], oldForNew[match] < 0
+          else { continue }
+          oldForNew[match] = Int32(truncatingIfNeeded: index)
+        }
+        // Kept sections in new order; those whose old positions increase stay.
+        LongestIncreasingRun.mark(
+          count: new.count,
+          tails: UnsafeMutableBufferPointer(rebasing: buffer[new.count..<2 * new.count]),
+          previous: UnsafeMutableBufferPointer(rebasing: buffer[(2 * new.count)...]),
+          marked: marked
+        ) { oldForNew[$0] >= 0 ? Int(oldForNew[$0]) : nil }
+        for (newPosition, oldIndex) in oldForNew.enumerated() where oldIndex >= 0 {
+          staying[Int(oldIndex)] = newPosition
+          moved[Int(oldIndex)] = !marked[newPosition]
+        }
+      }
     }
     return (staying, moved, [])
   }
@@ -384,10 +432,11 @@ extension IdentityDiff {
   /// `value` as `Target`, when its type is exactly `Target`; otherwise `nil`.
   ///
   /// The one reinterpretation of the diff (and the only unchecked operation of this module
-  /// besides the buffer loops above): after the type identity check a bitwise copy is exact,
+  /// besides the buffers of ``DiffBuffers`` and ``matchSections(old:new:)``): after the type
+  /// identity check a bitwise copy is exact,
   /// and costs nothing, where a dynamic cast between two generic types would cost a runtime
   /// call per compared item.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func sameType<Value, Target>(_ value: Value, as target: Target.Type) -> Target? {
     guard Value.self == Target.self else { return nil }
     return unsafeBitCast(value, to: Target.self)
