@@ -32,7 +32,9 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   // Finding an item and editing next to one take about the same time at 100,000 items as at
   // 10,000, as in UIKit's snapshot: each item's section and chunk are hashed, and a section
   // keeps its items in chunks (SectionItems) with a tree of their sizes, so a row is a scan of
-  // one chunk and a walk of the tree, and an edit shifts one chunk.
+  // one chunk and a walk of the tree, and an edit shifts one chunk. A copy shares the hashed
+  // places (ItemIndex) and the chunks with its original, so its first edit copies one chunk,
+  // not the whole snapshot.
 
   /// The section identifiers, in order.
   @usableFromInline var _sectionIdentifiers: [SectionID] = []
@@ -275,55 +277,6 @@ public struct ListSnapshot<SectionID: Hashable, ItemID: Hashable>: Equatable {
   @inlinable mutating func renewMarks(checking marked: [ItemID], _ function: String) {
     for item in marked { _ = existingPlace(of: item, function) }
     markToken = nextMarkToken()
-  }
-
-  /// The snapshot between `self` and `new` when a section that moves also changes its items.
-  ///
-  /// UIKit's rules do not allow that in one batch. The stage holds the sections kept, in
-  /// `new`'s order, with their items as they are here, no section added, no marks: from here
-  /// the sections only move (whole); from there to `new` nothing moves a section. `nil` when
-  /// one batch does it.
-  @inlinable
-  func sectionStage(toward new: ListSnapshot) -> ListSnapshot? {
-    let (staying, moved, repeated) = IdentityDiff.matchSections(
-      old: sectionIdentifiers, new: new.sectionIdentifiers)
-    guard repeated.isEmpty else { return nil }
-    let changesMovedSection = sectionIdentifiers.indices.contains { index in
-      guard moved[index] else { return false }
-      let section = sectionIdentifiers[index]
-      let newItems = new.sections[staying[index]]
-      return sections[index] != newItems || new.reloadedSectionIdentifiers.contains(section)
-        || newItems.chunks.joined().contains {
-          new.reconfiguredItemIdentifiers.contains($0) || new.reloadedItemIdentifiers.contains($0)
-        }
-    }
-    guard changesMovedSection else { return nil }
-    let kept = sectionIdentifiers.indices.filter { staying[$0] >= 0 }
-      .sorted { staying[$0] < staying[$1] }
-    var stage = ListSnapshot()
-    stage.appendSections(kept.map { sectionIdentifiers[$0] })
-    for index in kept where sections[index].count > 0 {
-      stage.appendItems(sections[index].elements, toSection: sectionIdentifiers[index])
-    }
-    return stage
-  }
-
-  /// Whether this snapshot's marks are the ones `shown` was made from: a view model applying a
-  /// stored snapshot again has acted on them already.
-  @inlinable
-  func hasMarksApplied(in shown: ListSnapshot) -> Bool {
-    markToken != 0 && markToken == shown.markToken
-  }
-
-  /// The snapshot without its reload and reconfigure marks: what a data source keeps once it
-  /// applied them (it keeps their token, to know them again).
-  @inlinable
-  var unmarked: ListSnapshot {
-    var copy = self
-    copy._reloadedItemIdentifiers = []
-    copy._reconfiguredItemIdentifiers = []
-    copy._reloadedSectionIdentifiers = []
-    return copy
   }
 
   // MARK: Helpers
