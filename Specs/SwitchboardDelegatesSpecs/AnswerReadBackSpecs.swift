@@ -207,6 +207,14 @@ struct RawAnswerValueSpecs {
     #expect((read(UInt32.max, as: "I") as? NSNumber)?.uint32Value == .max)
     #expect((read(Int.min, as: "q") as? NSNumber)?.intValue == .min)
     #expect((read(UInt.max, as: "Q") as? NSNumber)?.uintValue == .max)
+    #expect((read(-5, as: "l") as? NSNumber)?.intValue == -5)
+    #expect((read(UInt(7), as: "L") as? NSNumber)?.uintValue == 7)
+  }
+
+  @Test("it: a pointer is its address, as an NSNumber")
+  func pointer() {
+    #expect((read(UInt(0x1000), as: "^v") as? NSNumber)?.uint64Value == 0x1000)
+    #expect((read(UInt(0x2000), as: "*") as? NSNumber)?.uint64Value == 0x2000)
   }
 
   @Test("it: an object is itself, nil is nil, a double is an NSNumber")
