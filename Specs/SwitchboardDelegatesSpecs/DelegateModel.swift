@@ -336,6 +336,10 @@ final class ModelDelegateInvocation: ForwardedInvocation {
   }
   var returnedObject: Any? { answer as AnyObject? }
   var returnedValue: Any? { answer }
+  /// Read boxed: the model's handlers give their answers as values (`given`), where a
+  /// handler's method on the runtime stores them in the frame (AnswerReadBackSpecs reads them
+  /// there).
+  func returnedValue(declaredAs returnType: String?) -> Any? { returnedValue }
 }
 
 /// `DelegateProxy` in the model: what the class and its Objective-C base do, on

@@ -1,6 +1,7 @@
 // Tests of the direct path (Sources/SwitchboardObjC/SWBDirectPath.m) on the GNU runtime: which
 // message takes it, its arguments and answers of every kind, forwarding targets, broadcasts,
-// `respondsToSelector:`, and protocols adopted by one proxy alone. Manual reference counting.
+// answers read back from several handlers, `respondsToSelector:`, and protocols adopted by one
+// proxy alone. Manual reference counting.
 #import <Foundation/Foundation.h>
 #import "SWBForwardingProxy.h"
 #import <objc/runtime.h>
@@ -138,6 +139,68 @@ typedef struct {
 }
 @end
 
+/// A TargetingProxy that says it responds to what its target does, as a delegate proxy does:
+/// a handler that implements no method itself.
+@interface NestedProxy : TargetingProxy
+@end
+@implementation NestedProxy
+- (BOOL)respondsToSelector:(SEL)selector {
+  return [super respondsToSelector:selector] || [target respondsToSelector:selector];
+}
+@end
+
+/// Answers as its instance variables say, so two of them answer differently.
+@interface AnsweringHandler : NSObject {
+ @public
+  BOOL allows;
+  id title;
+  double scale;
+}
+@end
+@implementation AnsweringHandler
+- (BOOL)view:(id)view allows:(BOOL)flag count:(int)count scale:(double)ignored {
+  return allows;
+}
+- (double)view:(id)view heightAt:(unsigned long)row { return row * scale; }
+- (id)view:(id)view titleFor:(long)section { return title; }
+- (SWBDirectTestInsets)view:(id)view insetsFor:(SWBDirectTestInsets)insets {
+  insets.right *= scale;
+  return insets;
+}
+@end
+
+/// Reads back each target's answer where SWBSendDirectMessage stored it, as a rule that
+/// combines answers does (the routing then reads it as the method declares it: RawAnswer in
+/// Sources/Switchboard): the bytes of each answer, in order, with no SWBForwardedMessage.
+@interface ReadBackProxy : SWBForwardingProxy <SWBDirectDelegate> {
+ @public
+  NSArray *targets;
+  NSMutableArray *answers;
+  int direct;
+}
+@end
+@implementation ReadBackProxy
+- (void)forwardMessage:(SWBForwardedMessage *)message {
+  for (id target in targets) {
+    if ([target respondsToSelector:[message selector]]) [message invokeWithTarget:target];
+  }
+}
+- (void)forwardDirectMessage:(SWBDirectMessage *)message {
+  direct++;
+  [answers removeAllObjects];
+  NSUInteger length = message->answerKind == 'R' ? 32 : message->answerKind == 'P' ? 16 : 8;
+  for (id target in targets) {
+    // The routing sends it only to the handlers that implement it.
+    if (![target respondsToSelector:message->selector]) continue;
+    SWBSendDirectMessage(message, target);
+    [answers addObject:[NSData dataWithBytes:message->answer length:length]];
+  }
+}
+@end
+
+/// The answer at `index` that a ReadBackProxy read, as a `T`.
+#define READ_BACK(proxy, index, T) (*(const T *)[[(proxy)->answers objectAtIndex:(index)] bytes])
+
 /// Adopts protocols one proxy at a time, and sends every message to its target.
 @interface DirectAdoptingProxy : SWBForwardingProxy {
  @public
@@ -242,6 +305,61 @@ static void broadcasts(void) {
   [second release];
 }
 
+/// Each handler's answer is read back where it stored it, message after message: a BOOL in
+/// its low byte, an object, a double and a structure; from a handler that does not implement
+/// the method itself too (a proxy that names a forwarding target, as a parent's old delegate
+/// may be); a handler that does not implement it at all is not sent it.
+static void readBack(void) {
+  AnsweringHandler *yes = [[AnsweringHandler alloc] init];
+  AnsweringHandler *no = [[AnsweringHandler alloc] init];
+  yes->allows = YES;
+  yes->title = @"first";
+  yes->scale = 2;
+  no->allows = NO;
+  no->title = nil;
+  no->scale = 3;
+  NestedProxy *nested = [[NestedProxy alloc] init];
+  nested->target = yes;
+  NSObject *bystander = [[NSObject alloc] init];
+  ReadBackProxy *proxy = [[ReadBackProxy alloc] init];
+  proxy->targets = [[NSArray alloc] initWithObjects:yes, bystander, no, nested, nil];
+  proxy->answers = [[NSMutableArray alloc] init];
+  id<SWBDirectDelegate> delegate = (id<SWBDirectDelegate>)proxy;
+  SWBDirectTestInsets insets = {1, 1, 1, 1};
+  for (int pass = 0; pass < 3; pass++) {
+    [delegate view:nil allows:YES count:1 scale:1];
+    [delegate view:nil heightAt:10];
+    [delegate view:nil titleFor:0];
+    [delegate view:nil insetsFor:insets];
+  }
+  check(proxy->direct == 8, "the messages after the first of each selector take the direct path");
+  check([proxy->answers count] == 3, "three handlers implement the method: three answers read");
+  [delegate view:nil allows:YES count:1 scale:1];
+  check((READ_BACK(proxy, 0, uintptr_t) & 0xFF) == YES && (READ_BACK(proxy, 1, uintptr_t) & 0xFF) == NO
+          && (READ_BACK(proxy, 2, uintptr_t) & 0xFF) == YES,
+        "a BOOL answer is read back from each handler in its low byte, YES after NO after YES");
+  [delegate view:nil heightAt:10];
+  check(READ_BACK(proxy, 0, double) == 20 && READ_BACK(proxy, 1, double) == 30
+          && READ_BACK(proxy, 2, double) == 20,
+        "a double answer is read back from each handler");
+  [delegate view:nil titleFor:0];
+  check(READ_BACK(proxy, 0, id) == yes->title && READ_BACK(proxy, 1, id) == nil
+          && READ_BACK(proxy, 2, id) == yes->title,
+        "an object answer, or nil, is read back from each handler");
+  [delegate view:nil insetsFor:insets];
+  check(READ_BACK(proxy, 0, SWBDirectTestInsets).right == 2
+          && READ_BACK(proxy, 1, SWBDirectTestInsets).right == 3
+          && READ_BACK(proxy, 2, SWBDirectTestInsets).top == 1,
+        "a structure answer is read back from each handler");
+  [proxy->targets release];
+  [proxy->answers release];
+  [proxy release];
+  [nested release];
+  [bystander release];
+  [yes release];
+  [no release];
+}
+
 /// Proxies of one class that adopted different protocols alone each read their own types.
 static void adoptedAlone(void) {
   DirectHandler *handler = [[DirectHandler alloc] init];
@@ -278,5 +396,6 @@ void directPathTests(void) {
   shapes();
   forwardingTargets();
   broadcasts();
+  readBack();
   adoptedAlone();
 }

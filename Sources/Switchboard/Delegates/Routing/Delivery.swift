@@ -18,6 +18,9 @@ struct Delivery: ~Copyable {
   var targets: [AnyObject] = []
   /// How the targets' answers combine, for a method that returns a value.
   var combination: BoxedCombination?
+  /// The declared return type encoding of a method whose answers combine: how each target's
+  /// answer is read back.
+  var returnType: String?
   /// The answer of a message that reaches no handler.
   var fallback: DelegateFallback?
   /// Whether the message reaches no handler and is reported (the first time since the parent
@@ -78,7 +81,7 @@ struct Delivery: ~Copyable {
     var folded: Any?
     for (index, target) in targets.enumerated() {
       deliver(invocation, to: target, closureFallback)
-      let answered = invocation.returnedValue
+      let answered = invocation.returnedValue(declaredAs: returnType)
       switch combination {
       case .allMustAllow:
         if (answered as? Bool) == false || (answered as? NSNumber)?.boolValue == false { return }

@@ -143,6 +143,7 @@ final class SelectorRouter<Message: MessageSet> {
       if let combination {
         delivery.targets = router.targets(forNamed: selector)
         delivery.combination = delivery.targets.isEmpty ? nil : combination
+        delivery.returnType = runtime.declaration(of: selector)?.returnType
       } else if let target {
         // Moved in, not copied: a handler held weakly retains on the runtime's slow path.
         delivery.target = consume target
@@ -308,6 +309,9 @@ package protocol ForwardedInvocation {
   /// The answer so far, boxed (a number or `Bool` as `NSNumber`, a structure as `NSValue`, an
   /// object, `nil` for no object), or `nil` for a method that returns nothing.
   var returnedValue: Any? { get }
+  /// ``returnedValue``, read knowing the method's declared return type encoding (`"B"`): what
+  /// a rule that combines answers reads after each handler.
+  func returnedValue(declaredAs returnType: String?) -> Any?
   /// Answers zero: `0`, `false`, `nil` or a zeroed structure.
   func answerZero()
   /// Answers `value` (a number, a Boolean, an object, or a structure boxed as `NSValue`),
@@ -326,6 +330,16 @@ package protocol ForwardedInvocation {
 extension ForwardedInvocation {
   package var rawArguments: RawArguments? { nil }
   package var rawAnswer: RawAnswer? { nil }
+
+  /// Read where the handler's method stored it, for a direct-path message (``rawAnswer``) of a
+  /// type ``RawAnswer/value(declaredAs:)`` reads; boxed otherwise.
+  ///
+  /// On the runtime the boxed answer is a `ForwardedMessage` made for the read: one per handler
+  /// cost 80 times a direct message (its signature looked up, the answer copied and boxed).
+  package func returnedValue(declaredAs returnType: String?) -> Any? {
+    if let returnType, let value = rawAnswer?.value(declaredAs: returnType) { return value }
+    return returnedValue
+  }
 }
 
 /// A selector's one handler, held weakly, as ``SelectorRouter`` remembers it: a class, so a

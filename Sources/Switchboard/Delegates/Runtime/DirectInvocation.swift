@@ -4,9 +4,10 @@ import SwitchboardObjC
 
 /// A message a proxy's direct-path method received (`SWBDirectMessage`), as the routing delivers
 /// it: sent to a handler object with its arguments as they are, read by a closure where they
-/// are, and answered in place; anything else (boxed arguments for an observer, a combined
-/// answer read back, an object or structure answer) goes through a `ForwardedMessage` made for
-/// that step.
+/// are, answered in place, and each answer a rule combines read back where the handler's
+/// method stored it; anything else (boxed arguments for an observer, a closure's object or
+/// structure answer, a combined answer given) goes through a `ForwardedMessage` made for that
+/// step.
 struct DirectInvocation: ForwardedInvocation {
   /// The message, on the stack of the method that received it.
   let message: UnsafeMutablePointer<SWBDirectMessage>

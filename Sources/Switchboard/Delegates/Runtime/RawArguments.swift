@@ -68,3 +68,43 @@ package struct RawAnswer {
     return true
   }
 }
+
+extension RawAnswer {
+  /// The answer stored so far, read as the method's declared return type `returnType`.
+  ///
+  /// Boxed as a forwarded message's `returnedValue` boxes it: an object as it is (`.some(nil)`
+  /// for nil), a number or a `BOOL` as the `NSNumber` of its C type, a structure as an
+  /// `NSValue`; `nil` for a type read boxed instead (a selector), or one the stored kind cannot
+  /// hold. What a rule that combines answers reads after each handler of a direct-path
+  /// message, with no `ForwardedMessage` made for it.
+  func value(declaredAs returnType: String) -> Any?? {
+    guard let code = returnType.utf8.first else { return nil }
+    if code == UInt8(ascii: "d") {
+      return kind == UInt8(ascii: "D") ? NSNumber(value: address.load(as: Double.self)) : nil
+    }
+    if code == UInt8(ascii: "{") {
+      // Two or four doubles, or two words: the structures the direct path takes.
+      guard "PRN".utf8.contains(kind) else { return nil }
+      return NSValue(bytes: address, objCType: returnType)
+    }
+    guard kind == UInt8(ascii: "W") else { return nil }
+    // A narrower value is the word's low bytes (Apple's and Debian's machines are
+    // little-endian); a target's method may have left anything above them.
+    switch code {
+    case UInt8(ascii: "@"), UInt8(ascii: "#"): return .some(address.load(as: AnyObject?.self))
+    case UInt8(ascii: "B"): return NSNumber(value: address.load(as: UInt8.self) != 0)
+    case UInt8(ascii: "c"): return NSNumber(value: address.load(as: Int8.self))
+    case UInt8(ascii: "C"): return NSNumber(value: address.load(as: UInt8.self))
+    case UInt8(ascii: "s"): return NSNumber(value: address.load(as: Int16.self))
+    case UInt8(ascii: "S"): return NSNumber(value: address.load(as: UInt16.self))
+    case UInt8(ascii: "i"): return NSNumber(value: address.load(as: Int32.self))
+    case UInt8(ascii: "I"): return NSNumber(value: address.load(as: UInt32.self))
+    case UInt8(ascii: "l"), UInt8(ascii: "q"): return NSNumber(value: address.load(as: Int.self))
+    case UInt8(ascii: "L"), UInt8(ascii: "Q"): return NSNumber(value: address.load(as: UInt.self))
+    // A pointer, as its address.
+    case UInt8(ascii: "^"), UInt8(ascii: "*"):
+      return NSNumber(value: UInt64(address.load(as: UInt.self)))
+    default: return nil
+    }
+  }
+}
