@@ -432,7 +432,10 @@ extension DelegateRouting where Message == Never {
         Self.handler(handler, implements: name, runtime: runtime)
       },
       namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
-    for (role, handler) in handlers { router.add(handler, role: role) }
+    // One rebuild of the routes for them all, not one per handler.
+    router.batch {
+      for (role, handler) in handlers { router.add(handler, role: role) }
+    }
     var configuration = RoutingConfiguration<Never>()
     configuration.typedNotifications = typedNotifications
     configuration.presenceEffects = DelegatePreset.presenceEffects
