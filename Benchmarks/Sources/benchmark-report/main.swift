@@ -10,8 +10,8 @@
 // iterations of 8.3 to 8.8 ms. The fastest iteration is the code's own cost; a median is that
 // cost plus the load of its seconds, which differs between the two sides of a ratio. The
 // report also says how many targets medians would miss. Given several exports (run.sh measures
-// ProxyDispatch, RouteRebuild and ModelUpdate in three processes each), a benchmark's value is
-// the median of its runs' values.
+// ProxyDispatch, RouteRebuild, ModelUpdate and ProxyAttach in three processes each), a
+// benchmark's value is the median of its runs' values.
 // Exit status 1 when a target fails or a benchmark is missing.
 
 import Foundation
@@ -220,7 +220,7 @@ struct Report {
   }
 
   /// Appends one aligned line and counts a failure.
-  private mutating func row(
+  mutating func row(
     _ target: String, _ what: String, _ passed: Bool, _ value: String, _ rule: String,
     _ verdict: String, _ detail: String
   ) {
@@ -249,6 +249,7 @@ func evaluate(_ report: inout Report) throws {
   let targets: [(name: String, evaluate: (inout Report) throws -> Void)] = [
     ("ProxyDispatch", evaluateProxyDispatch), ("RouteRebuild", evaluateRouteRebuild),
     ("HeadlessScroll", evaluateHeadlessScroll), ("ModelUpdate", evaluateModelUpdate),
+    ("ProxyAttach", evaluateProxyAttach),
   ]
   for target in targets {
     guard report.results.keys.contains(where: { $0.hasPrefix(target.name + "/") }) else {
