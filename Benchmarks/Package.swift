@@ -3,7 +3,9 @@
 // Run them from the repository root with `bash Benchmarks/run.sh`.
 import PackageDescription
 
-let benchmarkTargets = ["ProxyDispatch", "RouteRebuild", "HeadlessScroll", "ModelUpdate"]
+let benchmarkTargets = [
+  "ProxyDispatch", "RouteRebuild", "HeadlessScroll", "ModelUpdate", "ProxyAttach",
+]
 
 // A DifferenceKit checkout, for SmallListDiff's side-by-side measurement only: fetched outside
 // this repository and named here (`SWITCHBOARD_DIFFERENCEKIT=/path/to/DifferenceKit bash
@@ -27,7 +29,11 @@ let package = Package(
         .product(name: "Switchboard", package: "Switchboard"),
         .product(name: "SwitchboardLists", package: "Switchboard"),
         .product(name: "Benchmark", package: "benchmark"),
+        "MallocStats",
       ]),
+    // glibc's malloc statistics (<malloc.h>, which Swift's Glibc module leaves out), for
+    // ProxyAttach's memory rows.
+    .target(name: "MallocStats"),
     // Reads the exported results and prints one ratio and verdict per target.
     .executableTarget(name: "benchmark-report"),
   ]

@@ -16,7 +16,7 @@ rm -rf "$results"
 mkdir -p "$results"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(ProxyDispatch RouteRebuild HeadlessScroll ModelUpdate)
+  targets=(ProxyDispatch RouteRebuild HeadlessScroll ModelUpdate ProxyAttach)
   [ -n "${SWITCHBOARD_DIFFERENCEKIT:-}" ] && targets+=(SmallListDiff)
 fi
 target_args=()
@@ -31,11 +31,11 @@ swift package --allow-writing-to-package-directory benchmark "${target_args[@]}"
 # On a shared VM a burst of contention on the host moves whichever benchmark runs through it: one
 # process in a few measures a dispatch path (glue or proxy alike) much slower than the others,
 # and the rebuild linearity and the diff and snapshot ratios divide benchmarks measured seconds
-# apart. ProxyDispatch, RouteRebuild, ModelUpdate and SmallListDiff are measured in two more
-# runs, and the report takes the median of the three (of each process's fastest iteration; see the report's
+# apart. ProxyDispatch, RouteRebuild, ModelUpdate, SmallListDiff and ProxyAttach are measured in
+# two more runs, and the report takes the median of the three (of each process's fastest iteration; see the report's
 # header).
 exports=("$results"/*.influx.csv)
-for repeated in ProxyDispatch RouteRebuild ModelUpdate SmallListDiff; do
+for repeated in ProxyDispatch RouteRebuild ModelUpdate SmallListDiff ProxyAttach; do
   [[ " ${targets[*]} " == *" $repeated "* ]] || continue
   for extra in 2 3; do
     mkdir -p "$results/$repeated-$extra"

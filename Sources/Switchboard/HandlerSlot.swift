@@ -23,7 +23,9 @@ final class HandlerSlot {
     self.id = id
     self.roles = roles
     self.retention = retention
-    self.typeName = String(describing: type(of: object))
+    self.typeName = handlerTypeNames.value(for: ObjectIdentifier(type(of: object))) {
+      String(describing: type(of: object))
+    }
     isStrong = retention == .strong
     switch retention {
     case .strong:
@@ -74,6 +76,11 @@ final class HandlerSlot {
       implementsMessage: implements, slot: ObjectIdentifier(self))
   }
 }
+
+/// Each handler class's name, as descriptions and reports spell it, made once per class: a list
+/// whose rows each attach a proxy over the same cell class would otherwise format it (a few
+/// allocations and a walk of the type's metadata) for every handler of every proxy.
+let handlerTypeNames = ProcessMemo<ObjectIdentifier, String>()
 
 /// A message as handler slots know it: its route index, or its name.
 enum ImplementationKey {

@@ -69,7 +69,11 @@ extension PrioritizedProxy {
 
   /// The names with a route: asked about, or given a rule; sorted.
   var knownNames: [String] {
-    Set(namedRoutes.keys).union(rules.namesWithEntries).sorted()
+    // Without the set when one side is empty: every rebuild asks.
+    let ruled = rules.namesWithEntries
+    if namedRoutes.isEmpty { return ruled }
+    if ruled.isEmpty { return namedRoutes.keys.sorted() }
+    return Set(namedRoutes.keys).union(ruled).sorted()
   }
 
   /// The route of the message named `name`, decided the first time it is asked for.

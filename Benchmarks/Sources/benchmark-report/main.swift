@@ -11,8 +11,8 @@
 // cost plus the load of its seconds, which differs between the two sides of a ratio. The
 // report also says how many targets medians would miss; SmallListDiff's rows, whose target
 // issue 70 sets by the median as well, check both. Given several exports (run.sh measures
-// ProxyDispatch, RouteRebuild, ModelUpdate and SmallListDiff in three processes each), a
-// benchmark's value is the median of its runs' values.
+// ProxyDispatch, RouteRebuild, ModelUpdate, SmallListDiff and ProxyAttach in three processes
+// each), a benchmark's value is the median of its runs' values.
 // Exit status 1 when a target fails or a benchmark is missing.
 
 import Foundation
@@ -221,7 +221,7 @@ struct Report {
   }
 
   /// Appends one aligned line and counts a failure.
-  private mutating func row(
+  mutating func row(
     _ target: String, _ what: String, _ passed: Bool, _ value: String, _ rule: String,
     _ verdict: String, _ detail: String
   ) {
@@ -250,7 +250,7 @@ func evaluate(_ report: inout Report) throws {
   let targets: [(name: String, evaluate: (inout Report) throws -> Void)] = [
     ("ProxyDispatch", evaluateProxyDispatch), ("RouteRebuild", evaluateRouteRebuild),
     ("HeadlessScroll", evaluateHeadlessScroll), ("ModelUpdate", evaluateModelUpdate),
-    ("SmallListDiff", evaluateSmallListDiff),
+    ("SmallListDiff", evaluateSmallListDiff), ("ProxyAttach", evaluateProxyAttach),
   ]
   for target in targets {
     guard report.results.keys.contains(where: { $0.hasPrefix(target.name + "/") }) else {

@@ -135,9 +135,12 @@ extension DelegateRouting {
   /// as one set later would be, and reported when the proxy starts.
   package func invalidateRoutes() {
     withLock {
-      router.invalidateRoutes()
-      router.rules = refusingRulesThatCannotRoute(in: router.rules, keeping: RoutingRules()) {
-        refusedAtInit.append($0)
+      // One rebuild of the routes for both.
+      router.batch {
+        router.invalidateRoutes()
+        router.rules = refusingRulesThatCannotRoute(in: router.rules, keeping: RoutingRules()) {
+          refusedAtInit.append($0)
+        }
       }
     }
   }

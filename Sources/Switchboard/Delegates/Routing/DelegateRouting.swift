@@ -118,9 +118,17 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
       runtime.declaration(of: name)?.returnType.flatMap(Self.answerType(encoding:))
     }
     // Reported when the proxy starts, once the app has had its say on `onError`.
-    router.rules = refusingRulesThatCannotRoute(in: router.rules, keeping: RoutingRules()) {
+    let rules = router.rules
+    let accepted = refusingRulesThatCannotRoute(in: rules, keeping: RoutingRules()) {
       refusedAtInit.append($0)
     }
+    // The routes were built before the answer types were known, which only a rule combining a
+    // named message's answers reads: rebuilt for one (or for a refused rule), not for every
+    // proxy.
+    let readsAnswerTypes =
+      rules.fallback.combinesAnswers
+      || rules.namesWithEntries.contains { rules[named: $0]?.combinesAnswers == true }
+    if readsAnswerTypes || !refusedAtInit.isEmpty { router.rules = accepted }
     routeObservation = router.observeRoutes { [weak self] change in
       self?.routesChanged(change)
     }
@@ -432,7 +440,10 @@ extension DelegateRouting where Message == Never {
         Self.handler(handler, implements: name, runtime: runtime)
       },
       namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
-    for (role, handler) in handlers { router.add(handler, role: role) }
+    // One rebuild of the routes for them all, not one per handler.
+    router.batch {
+      for (role, handler) in handlers { router.add(handler, role: role) }
+    }
     var configuration = RoutingConfiguration<Never>()
     configuration.typedNotifications = typedNotifications
     configuration.presenceEffects = DelegatePreset.presenceEffects

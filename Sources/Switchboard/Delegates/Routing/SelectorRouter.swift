@@ -361,16 +361,18 @@ final class DirectTarget {
 /// selector known by address is found in a small table indexed by its address bits, which
 /// costs a shift and a compare where hashing the key would cost more than the rest of the
 /// answer. Two selectors that share a slot take turns in it; selectors known by name, and those
-/// turned out of a slot, are kept in a dictionary.
+/// turned out of a slot, are kept in a dictionary. The table is made when the first handler is
+/// remembered: a proxy whose messages all reach `forwardInvocation:` (a broadcast) never pays its
+/// 544 bytes.
 struct DirectTargets {
   private static let slotCount = 64
-  private var slots = ContiguousArray<DirectTarget?>(repeating: nil, count: slotCount)
+  private var slots: ContiguousArray<DirectTarget?> = []
   private var byKey: [SelectorKey: DirectTarget] = [:]
 
   /// The handler remembered for `key`, while it lives.
   subscript(key: SelectorKey) -> AnyObject? {
-    if case .address(let address) = key, let entry = slots[Self.slot(of: address)],
-      entry.key == key
+    if case .address(let address) = key, !slots.isEmpty,
+      let entry = slots[Self.slot(of: address)], entry.key == key
     {
       return entry.object
     }
@@ -381,6 +383,7 @@ struct DirectTargets {
   mutating func remember(_ target: AnyObject, for key: SelectorKey) {
     let entry = DirectTarget(target, key: key)
     if case .address(let address) = key {
+      if slots.isEmpty { slots = ContiguousArray(repeating: nil, count: Self.slotCount) }
       let slot = Self.slot(of: address)
       if let previous = slots[slot], previous.key != key { byKey[previous.key] = previous }
       slots[slot] = entry

@@ -17,35 +17,53 @@ package final class ObjectiveCRuntime: SelectorRuntime, @unchecked Sendable {
 
   /// The runtime for the protocols `proxyClass` adopts (with its superclasses, and the
   /// protocols those inherit), each received as the delegate.
+  ///
+  /// Every proxy of a class declares the same: made once per class (``SharedDeclarations``).
   package convenience init(adoptedBy proxyClass: AnyClass) {
-    var roots: [Protocol] = []
-    var current: AnyClass? = proxyClass
-    while let cls = current {
-      var count: UInt32 = 0
-      roots += takeRuntimeList(class_copyProtocolList(cls, &count), count: count)
-      current = class_getSuperclass(cls)
+    let declarations = SharedDeclarations.declarations(of: ObjectIdentifier(proxyClass)) {
+      var roots: [Protocol] = []
+      var current: AnyClass? = proxyClass
+      while let cls = current {
+        var count: UInt32 = 0
+        roots += takeRuntimeList(class_copyProtocolList(cls, &count), count: count)
+        current = class_getSuperclass(cls)
+      }
+      return Self.declarations(of: roots.map { ($0, "delegate") })
     }
-    self.init(protocols: roots.map { ($0, "delegate") }, controllers: [])
+    self.init(declarations: declarations, controllers: [])
   }
 
   /// The runtime for `protocols` and those they inherit (``protocolsWithInherited(_:inherited:name:)``),
   /// each received by the parent's property it names, where a method that a subclass of one of
   /// `controllers` only inherits does not count (a list view's own controller class).
-  package init(protocols: [(Protocol, property: String)], controllers: [AnyClass]) {
-    var declarations: [String: SelectorDeclaration] = [:]
-    for (proto, property) in Self.withInherited(protocols) {
-      Self.declare(proto, property: property, in: &declarations)
-    }
+  package convenience init(protocols: [(Protocol, property: String)], controllers: [AnyClass]) {
+    self.init(declarations: Self.declarations(of: protocols), controllers: controllers)
+  }
+
+  private init(declarations: [String: SelectorDeclaration], controllers: [AnyClass]) {
     self.declarations = declarations
     controllerClassNames = controllers.map { NSStringFromClass($0) }
   }
 
-  /// Adds what `proto` and the protocols it inherits declare, received as the delegate.
+  /// What `protocols` and those they inherit declare, each received by its root's property.
+  private static func declarations(of protocols: [(Protocol, property: String)])
+    -> [String: SelectorDeclaration]
+  {
+    var declarations: [String: SelectorDeclaration] = [:]
+    for (proto, property) in withInherited(protocols) {
+      declare(proto, property: property, in: &declarations)
+    }
+    return declarations
+  }
+
+  /// Adds what `proto` and the protocols it inherits declare, received as the delegate: made
+  /// once per protocol (``SharedDeclarations``), and shared as they are by a proxy that declared
+  /// nothing before.
   ///
   /// What a proxy adopting it for itself alone declares; before the proxy is attached only.
   package func adopt(_ proto: Protocol) {
-    for (adopted, property) in Self.withInherited([(proto, "delegate")]) {
-      Self.declare(adopted, property: property, in: &declarations)
+    SharedDeclarations.adopt(ObjectIdentifier(proto), into: &declarations) {
+      Self.declarations(of: [(proto, "delegate")])
     }
   }
 

@@ -243,6 +243,7 @@ package func associatedObject<Object: AnyObject>(
   objc_setAssociatedObject(owner, key, made, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
   return made
 }
+#endif
 
 /// A parent's delegate property, reached through its key path or its setter method, with the
 /// parent held weakly.
@@ -261,7 +262,28 @@ struct UncheckedProperty<Parent: AnyObject>: @unchecked Sendable {
     if let parent { write(parent, object) }
   }
 }
-#endif
+
+/// Values made once per key and kept for the process, from any thread: what every proxy would
+/// otherwise make again from the same runtime facts (``SharedDeclarations``, near misses).
+///
+/// `@unchecked Sendable`: `values` is read and written under `lock`.
+package final class ProcessMemo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [Key: Value] = [:]
+
+  package init() {}
+
+  /// The value of `key`, made by `make` (under the lock, so it must not use the memo) the
+  /// first time.
+  package func value(for key: Key, make: () -> Value) -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    if let known = values[key] { return known }
+    let made = make()
+    values[key] = made
+    return made
+  }
+}
 
 /// A value handed between nonisolated code and the main actor, on the main thread.
 ///

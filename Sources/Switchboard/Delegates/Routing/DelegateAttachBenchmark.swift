@@ -1,0 +1,230 @@
+import Foundation
+
+/// What attaching a ``DelegateProxy`` runs in Swift, as closures, for the `Benchmarks` package
+/// only: Linux has no Objective-C runtime, so the benchmark measures the Swift that `attach`,
+/// the parent's first message and ``DelegateProxy/detach()`` reach (the Objective-C half, the
+/// adopting class and the first message's method, is `Benchmarks/ObjCRuntime/AttachCost.m`'s).
+///
+/// - `attach(parent, view, analytics)`: what `DelegateProxy.attach(to:delegate:handlers:rules:)`
+///   does after the Objective-C runtime's part: the proxy's routing made over the two handlers
+///   (a broadcast rule for `textFieldDidEndEditing:`), the runtime's declarations of the
+///   protocol it adopts (`UITextFieldDelegate`'s 13 methods, shared as `ObjectiveCRuntime`
+///   shares them), the parent's property given the proxy, and the proxy kept where the parent
+///   keeps its proxies; returns the proxy.
+/// - `asked(proxy)`: the parent asks its delegate whether it implements each of the protocol's
+///   methods, as a UIKit view that caches the answers does when given a delegate.
+/// - `firstMessage(proxy)`: the parent asks whether its delegate implements
+///   `textFieldDidEndEditing:`, and sends it: the runtime asks for a forwarding target (none: it
+///   goes to both handlers), then the routing plans it and sends it to each.
+/// - `endTurn()`: runs what attach left for after the turn (the check for handlers nothing
+///   else keeps), as the main queue would.
+/// - `detach(proxy)`: ``DelegateProxy/detach()``: the property gets back what it held, and the
+///   parent lets the proxy go.
+///
+/// Closures, not a type: the public API has no benchmark hook.
+@_spi(Benchmarks)
+public typealias DelegateAttachPaths<Parent: AnyObject> = (
+  attach: (Parent, _ view: AnyObject, _ analytics: AnyObject) -> AnyObject,
+  asked: (AnyObject) -> Void, firstMessage: (AnyObject) -> Void, endTurn: () -> Void,
+  detach: (AnyObject) -> Void
+)
+
+/// The attach paths for parents whose delegate is `delegate` and which keep their proxies in
+/// `proxies` (the associated object `attach` gives a parent); a handler implements a selector
+/// when `implements` says so (the runtime's `respondsToSelector:`), `methods` lists its own
+/// methods (its classes' method lists, which the check for near misses reads), and `deliver`
+/// sends `textFieldDidEndEditing:` to a handler.
+///
+/// ```swift
+/// let paths = delegateAttachPaths(
+///   delegate: \Field.delegate, proxies: \Field.proxies, implements: { _, _ in true },
+///   methods: { _ in ["textFieldDidEndEditing:"] },
+///   deliver: { handler in (handler as? Editing)?.didEndEditing() })
+/// ```
+@_spi(Benchmarks)
+public func delegateAttachPaths<Parent: AnyObject>(
+  delegate: ReferenceWritableKeyPath<Parent, AnyObject?>,
+  proxies: ReferenceWritableKeyPath<Parent, AnyObject?>,
+  implements: @escaping @Sendable (String, AnyObject) -> Bool,
+  methods: @escaping @Sendable (AnyObject) -> [String],
+  deliver: @escaping (AnyObject) -> Void
+) -> DelegateAttachPaths<Parent> {
+  let turn = BenchmarkTurn()
+  let key = DelegatePropertyKey(delegate)
+  var rules = RoutingRules<Never>()
+  rules[named: endEditing] = .broadcast
+  return (
+    attach: { parent, view, analytics in
+      let runtime = TextFieldRuntime(implements: implements, methods: methods)
+      let routing = DelegateRouting<Never>(
+        handlers: [(HandlerRole("view"), view), (HandlerRole("analytics"), analytics)],
+        rules: rules, fallbacks: [:], runtime: runtime,
+        typedNotifications: DelegatePreset.typedNotifications, schedule: turn.schedule)
+      let proxy = AttachBenchmarkProxy(routing: routing)
+      // RoutingProxy's init; then `adopt(propertyOf:)`, which adopts the property's protocol.
+      routing.onUndeclaredSelectorAnswered { _, _ in }
+      runtime.adoptTextFieldDelegate()
+      routing.invalidateRoutes()
+      let registry =
+        parent[keyPath: proxies] as? AttachBenchmarkRegistry
+        ?? {
+          let made = AttachBenchmarkRegistry()
+          parent[keyPath: proxies] = made
+          return made
+        }()
+      let previous = registry.proxies[key]
+      let access = UncheckedProperty(
+        parent: parent, read: { $0[keyPath: delegate] }, write: { $0[keyPath: delegate] = $1 })
+      guard
+        routing.attach(
+          to: [DelegateProperty(get: { access.get() }, set: { access.set($0) })], as: proxy,
+          keepingInstalled: true, replacing: previous?.routing,
+          isAnotherProxy: { $0 is AttachBenchmarkProxy })
+      else { return proxy }
+      registry.proxies[key] = proxy
+      routing.withLock {
+        proxy.registry = registry
+        proxy.registryKey = key
+      }
+      return proxy
+    },
+    asked: { proxy in
+      guard let proxy = proxy as? AttachBenchmarkProxy else { return }
+      for (selector, _) in textFieldMethods { _ = proxy.routing.responds(toSelector: selector) }
+    },
+    firstMessage: { proxy in
+      guard let proxy = proxy as? AttachBenchmarkProxy,
+        proxy.routing.responds(toSelector: endEditing)
+      else { return }
+      // The runtime's first question, by the selector's address; no target for a broadcast.
+      if let target = proxy.routing.forwardingTarget(
+        forSelector: .address(endEditingAddress), named: { endEditing })
+      {
+        return deliver(target)
+      }
+      proxy.routing.forward(EndEditingMessage(deliver: deliver))
+    },
+    endTurn: { turn.run() },
+    detach: { proxy in
+      guard let proxy = proxy as? AttachBenchmarkProxy else { return }
+      proxy.routing.detach()
+      proxy.routing.withLock {
+        if let registry = proxy.registry, let key = proxy.registryKey,
+          registry.proxies[key] === proxy
+        {
+          registry.proxies[key] = nil
+        }
+      }
+    }
+  )
+}
+
+/// The notification the benchmark's parent sends, and a stand-in for its selector's address.
+private let endEditing = "textFieldDidEndEditing:"
+private let endEditingAddress: UInt = 0x1000
+
+/// What `DelegateProxy` is in this benchmark: the object that owns the routing, which the
+/// parent's property holds and the parent keeps.
+private final class AttachBenchmarkProxy {
+  let routing: DelegateRouting<Never>
+  /// Where the parent keeps the proxy; under the routing's lock, as `DelegateProxy`'s are.
+  weak var registry: AttachBenchmarkRegistry?
+  var registryKey: DelegatePropertyKey?
+
+  init(routing: DelegateRouting<Never>) { self.routing = routing }
+}
+
+/// The proxies one parent keeps, by property: `AttachedDelegateProxies`, which `attach`
+/// associates with the parent.
+private final class AttachBenchmarkRegistry {
+  var proxies: [DelegatePropertyKey: AttachBenchmarkProxy] = [:]
+}
+
+/// The work attach schedules after the turn, run when the benchmark ends its turn.
+private final class BenchmarkTurn: @unchecked Sendable {
+  // Unchecked: the benchmark schedules and runs on its one thread.
+  private var work: [@Sendable () -> Void] = []
+
+  var schedule: (@escaping @Sendable () -> Void) -> Void { { self.work.append($0) } }
+
+  func run() {
+    let pending = work
+    work = []
+    for item in pending { item() }
+  }
+}
+
+/// What stands for the `UITextFieldDelegate` protocol object: its identity keys the shared
+/// declarations.
+private final class TextFieldProtocol {}
+
+/// `UITextFieldDelegate`'s methods (iOS 26 SDK) and their type encodings, as the runtime's
+/// protocol descriptions give them.
+private let textFieldMethods: [(String, String)] = [
+  ("textFieldShouldBeginEditing:", "B24@0:8@16"), ("textFieldDidBeginEditing:", "v24@0:8@16"),
+  ("textFieldShouldEndEditing:", "B24@0:8@16"), ("textFieldDidEndEditing:", "v24@0:8@16"),
+  ("textFieldDidEndEditing:reason:", "v32@0:8@16q24"),
+  ("textField:shouldChangeCharactersInRange:replacementString:", "B48@0:8@16{_NSRange=QQ}24@40"),
+  ("textField:shouldChangeCharactersInRanges:replacementString:", "B40@0:8@16@24@32"),
+  ("textFieldDidChangeSelection:", "v24@0:8@16"), ("textFieldShouldClear:", "B24@0:8@16"),
+  ("textFieldShouldReturn:", "B24@0:8@16"),
+  ("textField:editMenuForCharactersInRange:suggestedActions:", "@48@0:8@16{_NSRange=QQ}24@40"),
+  ("textField:willPresentEditMenuWithAnimator:", "v32@0:8@16@24"),
+  ("textField:willDismissEditMenuWithAnimator:", "v32@0:8@16@24"),
+]
+
+/// The runtime a proxy that adopted `UITextFieldDelegate` asks: its declarations are made as
+/// `ObjectiveCRuntime` makes them (the protocol's method descriptions turned into
+/// ``SelectorDeclaration``s, shared by every proxy); which handler implements what is the
+/// benchmark's answer.
+private final class TextFieldRuntime: SelectorRuntime, @unchecked Sendable {
+  // Unchecked, as ObjectiveCRuntime: declarations change only before the proxy is attached.
+  private var declarations: [String: SelectorDeclaration] = [:]
+  private let implements: @Sendable (String, AnyObject) -> Bool
+  private let methods: @Sendable (AnyObject) -> [String]
+
+  init(
+    implements: @escaping @Sendable (String, AnyObject) -> Bool,
+    methods: @escaping @Sendable (AnyObject) -> [String]
+  ) {
+    self.implements = implements
+    self.methods = methods
+  }
+
+  /// `ObjectiveCRuntime.adopt(_:)` for `UITextFieldDelegate`: its declarations are made once
+  /// and shared.
+  func adoptTextFieldDelegate() {
+    SharedDeclarations.adopt(ObjectIdentifier(TextFieldProtocol.self), into: &declarations) {
+      var made: [String: SelectorDeclaration] = [:]
+      for (name, types) in textFieldMethods where made[name] == nil {
+        made[name] = SelectorDeclaration(types: types, property: "delegate")
+      }
+      return made
+    }
+  }
+
+  func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation {
+    implements(selector, handler) ? .own : .none
+  }
+
+  func declaration(of selector: String) -> SelectorDeclaration? { declarations[selector] }
+
+  func ownMethods(of handler: AnyObject) -> [String] { methods(handler) }
+
+  var declaredSelectors: [String] { declarations.keys.sorted() }
+}
+
+/// `textFieldDidEndEditing:` as `forwardInvocation:` hands it over: `deliver` sends it to a
+/// handler.
+private struct EndEditingMessage: ForwardedInvocation {
+  let deliver: (AnyObject) -> Void
+  var selectorName: String { endEditing }
+  var returnsVoid: Bool { true }
+  var arguments: [Any] { [NSNull()] }
+  var returnedObject: Any? { nil }
+  var returnedValue: Any? { nil }
+  func invoke(on target: AnyObject) { deliver(target) }
+  func answerZero() {}
+  func answer(with value: Any) {}
+  func answerWithArgument(at index: Int) {}
+}
