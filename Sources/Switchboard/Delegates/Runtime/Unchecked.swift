@@ -273,15 +273,18 @@ package final class ProcessMemo<Key: Hashable & Sendable, Value: Sendable>: @unc
 
   package init() {}
 
-  /// The value of `key`, made by `make` (under the lock, so it must not use the memo) the
-  /// first time.
+  /// The value of `key`, made by `make` the first time.
+  ///
+  /// `make` runs outside the lock, as nothing the engine calls runs under one; two threads
+  /// asking at once may both make the value, and the first kept is the one every caller gets.
   package func value(for key: Key, make: () -> Value) -> Value {
-    lock.lock()
-    defer { lock.unlock() }
-    if let known = values[key] { return known }
+    if let known = lock.withLock({ values[key] }) { return known }
     let made = make()
-    values[key] = made
-    return made
+    return lock.withLock {
+      if let known = values[key] { return known }
+      values[key] = made
+      return made
+    }
   }
 }
 
