@@ -1,5 +1,5 @@
-// What SWBForwardingProxy.m and SWBDirectPath.m share: the direct path's method
-// implementations, and the retain and release spellings of a file that compiles with ARC
+// What SWBForwardingProxy.m, SWBDirectPath.m and SWBAdoptingClass.m share: the direct path's
+// method implementations, the adopting classes, and the retain and release spellings of a file that compiles with ARC
 // (Apple platforms) and without it (GCC, for the GNU runtime).
 #import "SWBForwardingProxy.h"
 
@@ -25,6 +25,11 @@ BOOL SWBIsDirectImplementation(IMP _Nullable implementation);
 /// Sorts the direct path's methods for SWBIsDirectImplementation; called once, before any
 /// proxy exists.
 void SWBPrepareDirectImplementations(void);
+/// The class a proxy of class `from` takes when it adopts `protocol`, its protocols then being
+/// `protocols` (NSValues of Protocol pointers) and its base class `base`: made the first time.
+Class _Nonnull SWBAdoptingClass(
+    Class _Nonnull from, Protocol *_Nonnull protocol, Class _Nonnull base,
+    NSArray *_Nonnull protocols);
 /// Delivers a message a direct-path method of `proxy` received: to the target
 /// -forwardingTargetForSelector: names, or else to -forwardDirectMessage:.
 void SWBDeliverDirectMessage(id _Nonnull proxy, SWBDirectMessage *_Nonnull message);

@@ -375,43 +375,14 @@ static BOOL SWBHasDirectPath(Class cls, SEL selector) {
   return signature;
 }
 
-/// `-class` of an adopting class: the class it was made from, as the proxy was made.
-static Class SWBAdoptingClassClass(id self, SEL _cmd) {
-  (void)_cmd;
-  return class_getSuperclass(object_getClass(self));
-}
-
-/// The class of the proxies of `base` that adopted `protocols` (NSValues of Protocol pointers)
-/// alone, made the first time: a subclass that gets the direct path's methods for their
-/// selectors without giving them to every proxy of `base`, and that calls itself `base`.
-static Class SWBAdoptingClass(Class base, NSArray *protocols) {
-  NSMutableString *name = [NSMutableString stringWithFormat:@"SWBAdopting_%s", class_getName(base)];
-  for (NSValue *boxed in protocols) {
-    [name appendFormat:@"_%s", protocol_getName((SWB_BRIDGE Protocol *)[boxed pointerValue])];
-  }
-  @synchronized(SWBSignatureCache) {
-    Class found = objc_getClass([name UTF8String]);
-    if (found) return found;
-    Class made = objc_allocateClassPair(base, [name UTF8String], 0);
-    if (!made) return base;
-    class_addMethod(made, @selector(class), (IMP)SWBAdoptingClassClass, "#@:");
-    // The runtime is told the truth: class_conformsToProtocol answers for the class, as the
-    // proxy's -conformsToProtocol: does.
-    for (NSValue *boxed in protocols) {
-      class_addProtocol(made, (SWB_BRIDGE Protocol *)[boxed pointerValue]);
-    }
-    objc_registerClassPair(made);
-    return made;
-  }
-}
-
 - (void)adoptProtocol:(Protocol *)protocol {
   @synchronized(self) {
     if (!_adoptedProtocols) _adoptedProtocols = [[NSMutableArray alloc] init];
     NSValue *boxed = [NSValue valueWithPointer:(SWB_BRIDGE const void *)protocol];
     if ([_adoptedProtocols containsObject:boxed]) return;
     [_adoptedProtocols addObject:boxed];
-    object_setClass(self, SWBAdoptingClass([self class], _adoptedProtocols));
+    object_setClass(
+      self, SWBAdoptingClass(object_getClass(self), protocol, [self class], _adoptedProtocols));
   }
 }
 

@@ -531,6 +531,23 @@ static void instanceAdoption(void) {
     "another proxy of the class is unchanged");
   check([(id<SWBTestDelegate>)adopting heightFor:nil row:0] == 44.5,
     "its message reaches forwardInvocation: and the target's answer comes back");
+  // The adopting classes are remembered by the class a proxy had and the protocol it adopted.
+  InstanceAdoptingProxy *again = [[InstanceAdoptingProxy alloc] init];
+  [again adoptProtocol:@protocol(SWBTestDelegate)];
+  check(object_getClass(again) == object_getClass(adopting),
+    "a second proxy adopting the same protocol takes the same class");
+  [other adoptProtocol:@protocol(SWBTestBase)];
+  check(object_getClass(other) != object_getClass(adopting)
+          && [other conformsToProtocol:@protocol(SWBTestBase)]
+          && ![other conformsToProtocol:@protocol(SWBTestDelegate)],
+    "a proxy adopting another protocol takes another class");
+  [again adoptProtocol:@protocol(SWBTestBase)];
+  check(object_getClass(again) != object_getClass(adopting)
+          && object_getClass(again) != object_getClass(other)
+          && [again conformsToProtocol:@protocol(SWBTestDelegate)]
+          && class_getSuperclass(object_getClass(again)) == [InstanceAdoptingProxy class],
+    "adopting a second protocol takes a class made from the proxy's own, not the first's");
+  [again release];
   [adopting release];
   [other release];
   [handler release];
