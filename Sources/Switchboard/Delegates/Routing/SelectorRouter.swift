@@ -228,10 +228,9 @@ final class SelectorRouter<Message: MessageSet> {
   /// The handlers' methods that nearly name a declared selector (``NearSelectors``).
   ///
   /// Each comes with the handler, described, and the declared selector; handlers are found by
-  /// role.
-  func nearMisses() -> [(handler: String, method: String, declared: String)] {
-    let declared = runtime.declaredSelectors
-    return router.handlers.flatMap { description in
+  /// role; `declared` is ``SelectorRuntime/declaredSelectors``.
+  func nearMisses(declared: [String]) -> [(handler: String, method: String, declared: String)] {
+    router.handlers.flatMap { description in
       guard let role = description.role, let handler = router.handler(withRole: role) else {
         return [(handler: String, method: String, declared: String)]()
       }
@@ -268,10 +267,12 @@ final class SelectorRouter<Message: MessageSet> {
   /// sibling of the same first part and as many arguments that a handler implements:
   /// `mapView:viewForOverlay:` keyed, as a deprecated
   /// `#selector(MKMapViewDelegate.mapView(_:viewFor:))` names it, where a handler implements
-  /// `mapView:viewForAnnotation:`. Each comes with that sibling.
-  func unimplementedKeyedSelectors(_ keys: [String]) -> [(selector: String, sibling: String)] {
-    let declaredSelectors = runtime.declaredSelectors.sorted()
-    return keys.compactMap { key in
+  /// `mapView:viewForAnnotation:`. Each comes with that sibling, the first in `declared`
+  /// (``SelectorRuntime/declaredSelectors``, sorted).
+  func unimplementedKeyedSelectors(
+    _ keys: [String], declared declaredSelectors: [String]
+  ) -> [(selector: String, sibling: String)] {
+    keys.compactMap { key in
       guard modeledAnswer(key) == nil, runtime.declaration(of: key) != nil,
         router.targets(forNamed: key).isEmpty
       else { return nil }
