@@ -434,16 +434,13 @@ extension DelegateRouting where Message == Never {
     schedule: @escaping (@escaping @Sendable () -> Void) -> Void,
     configure: (inout RoutingConfiguration<Never>) -> Void = { _ in }
   ) {
+    // The routes built once, with every handler.
     let router = PrioritizedProxy<Never>(
-      rules: rules,
+      rules: rules, handlers: handlers,
       namedImplementationCheck: { name, handler in
         Self.handler(handler, implements: name, runtime: runtime)
       },
       namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
-    // One rebuild of the routes for them all, not one per handler.
-    router.batch {
-      for (role, handler) in handlers { router.add(handler, role: role) }
-    }
     var configuration = RoutingConfiguration<Never>()
     configuration.typedNotifications = typedNotifications
     configuration.presenceEffects = DelegatePreset.presenceEffects
