@@ -212,6 +212,8 @@ private final class TextFieldRuntime: SelectorRuntime, @unchecked Sendable {
   func ownMethods(of handler: AnyObject) -> [String] { methods(handler) }
 
   var declaredSelectors: [String] { declarations.keys.sorted() }
+
+  var selectorsTakingCompletions: [String] { declarations.selectorsTakingCompletions }
 }
 
 /// `textFieldDidEndEditing:` as `forwardInvocation:` hands it over: `deliver` sends it to a

@@ -64,7 +64,7 @@ extension DelegateRouting {
         DelegateProxyError(
           .keyedSelectorNobodyImplements(selector: selector, implemented: sibling)))
     }
-    found += completionsThatMayGoUncalled(declared)
+    found += completionsThatMayGoUncalled()
     if handlersChanged {
       nearMisses = selectors.nearMisses(declared: declared).map {
         DelegateProxyError(
@@ -80,10 +80,9 @@ extension DelegateRouting {
   /// The methods taking a completion handler that nothing would call once their handler goes.
   ///
   /// Each is answered by something that can go away (a handler held weakly, a closure tied to an
-  /// owner), with no preset or declared `.completion` fallback; `declared` is every declared
-  /// selector, sorted. Under the lock.
-  private func completionsThatMayGoUncalled(_ declared: [String]) -> [DelegateProxyError] {
-    declared.compactMap { selector in
+  /// owner), with no preset or declared `.completion` fallback. Under the lock.
+  private func completionsThatMayGoUncalled() -> [DelegateProxyError] {
+    selectors.runtime.selectorsTakingCompletions.compactMap { selector in
       guard let argument = selectors.runtime.declaration(of: selector)?.completionArgument,
         !selectors.callsItsCompletion(selector),
         let target = router.targets(forNamed: selector).first(where: canGoAway)

@@ -119,6 +119,8 @@ package final class ObjectiveCRuntime: SelectorRuntime, @unchecked Sendable {
 
   package var declaredSelectors: [String] { declarations.keys.sorted() }
 
+  package var selectorsTakingCompletions: [String] { declarations.selectorsTakingCompletions }
+
   package func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation
   {
     let name = NSSelectorFromString(selector)

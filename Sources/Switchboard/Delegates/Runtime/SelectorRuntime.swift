@@ -8,6 +8,8 @@ package protocol SelectorRuntime: Sendable {
   func declaration(of selector: String) -> SelectorDeclaration?
   /// Every selector the proxy's protocols declare.
   var declaredSelectors: [String] { get }
+  /// The declared selectors whose method takes a completion handler, sorted.
+  var selectorsTakingCompletions: [String] { get }
   /// The Objective-C methods `handler`'s own classes implement (not those of the platform's
   /// classes it inherits from), by selector.
   func ownMethods(of handler: AnyObject) -> [String]
@@ -16,6 +18,19 @@ package protocol SelectorRuntime: Sendable {
 extension SelectorRuntime {
   /// None, for a runtime that cannot list methods.
   package func ownMethods(of handler: AnyObject) -> [String] { [] }
+
+  /// Asked of each declaration.
+  package var selectorsTakingCompletions: [String] {
+    declaredSelectors.sorted().filter { declaration(of: $0)?.completionArgument != nil }
+  }
+}
+
+extension [String: SelectorDeclaration] {
+  /// The selectors whose method takes a completion handler, sorted: read from the values, with
+  /// no selector hashed (each attach's check of its setup asks).
+  package var selectorsTakingCompletions: [String] {
+    compactMap { $0.value.completionArgument == nil ? nil : $0.key }.sorted()
+  }
 }
 
 /// The declarations of each protocol (or proxy class) proxies adopt, made once per process.
@@ -95,6 +110,17 @@ enum NearSelectors {
   private struct NearMissKey: Hashable, Sendable {
     let methods: [String]
     let declared: [String]
+
+    /// Hashes the lists' sizes and ends, not every selector: each attach looks its handlers up,
+    /// and equal lists still compare equal in full (the same buffer at once).
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(methods.count)
+      hasher.combine(methods.first)
+      hasher.combine(methods.last)
+      hasher.combine(declared.count)
+      hasher.combine(declared.first)
+      hasher.combine(declared.last)
+    }
   }
 
   private struct NearMiss: Sendable {
