@@ -84,15 +84,9 @@ extension PrioritizedProxy {
     return route
   }
 
-  func roleOwners() -> [HandlerRole: Int] {
-    var owners: [HandlerRole: Int] = [:]
-    for (position, slot) in slots.enumerated() {
-      for role in slot.roles { owners[role] = position }
-    }
-    return owners
-  }
+  func roleOwners() -> RoleOwners { RoleOwners(slots) }
 
-  func decideNamed(_ name: String, roleOwners: [HandlerRole: Int]) -> Route {
+  func decideNamed(_ name: String, roleOwners: RoleOwners) -> Route {
     let live = slots.compactMap { slot in slot.object.map { (slot: slot, object: $0) } }
     let subject = namedSubject(name)
     let rule = rules.rule(named: name)
@@ -160,7 +154,7 @@ extension PrioritizedProxy {
   /// slots, as a named message's handlers are asked only as far as a rule looks).
   func route(
     for subject: Subject, rule: RoutingRule<Message>,
-    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: [HandlerRole: Int],
+    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: RoleOwners,
     implementers: ArraySlice<Bool>?
   ) -> Route {
     var watched: [HandlerSlot]
@@ -210,7 +204,7 @@ extension PrioritizedProxy {
   /// string; custom rules get a full context.
   func decide(
     _ subject: Subject, rule: RoutingRule<Message>,
-    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: [HandlerRole: Int],
+    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: RoleOwners,
     implementers: ArraySlice<Bool>?
   ) -> (Route.Targets, Route.Outcome) {
     if rule.isBroadcast, !subject.isNotification {
@@ -345,5 +339,36 @@ extension PrioritizedProxy {
     }
     if case .broadcast = decision { return (.many(targets), .routed) }
     return (.one(targets[0]), .routed)
+  }
+}
+
+/// The position of the handler that has each role, as routes are decided.
+///
+/// A few handlers' roles are found by scanning them: a delegate proxy's two or three, whose
+/// routes each attach builds, would otherwise pay for a dictionary and hash every role. More
+/// are indexed, so that a rebuild stays linear in the number of handlers.
+struct RoleOwners {
+  private let slots: [HandlerSlot]
+  private let byRole: [HandlerRole: Int]?
+
+  init(_ slots: [HandlerSlot]) {
+    guard slots.count > 8 else {
+      self.slots = slots
+      byRole = nil
+      return
+    }
+    var owners: [HandlerRole: Int] = [:]
+    for (position, slot) in slots.enumerated() {
+      for role in slot.roles { owners[role] = position }
+    }
+    self.slots = []
+    byRole = owners
+  }
+
+  /// The position of the handler with `role`, or `nil` when none has it.
+  subscript(role: HandlerRole) -> Int? {
+    if let byRole { return byRole[role] }
+    // The last, as the index keeps it (registering takes a role from any other handler).
+    return slots.lastIndex { $0.roles.contains(role) }
   }
 }
