@@ -55,8 +55,9 @@ extension DelegateRouting {
         DelegateProxyError(.undeclaredFallbackSelector(selector: selector, suggestion: suggestion))
       )
     }
-    // Read and sorted once for the checks below: each attach runs them.
-    let declared = selectors.runtime.declaredSelectors.sorted()
+    // Read once for the checks below, sorted (the runtime's list usually is: kept as it is).
+    let listed = selectors.runtime.declaredSelectors
+    let declared = zip(listed, listed.dropFirst()).allSatisfy(<=) ? listed : listed.sorted()
     let keyed =
       selectors.fallbacks.isEmpty ? ruled : Set(ruled).union(selectors.fallbacks.keys).sorted()
     for (selector, sibling) in selectors.unimplementedKeyedSelectors(keyed, declared: declared) {

@@ -25,12 +25,25 @@ extension SelectorRuntime {
   }
 }
 
-extension [String: SelectorDeclaration] {
-  /// The selectors whose method takes a completion handler, sorted: read from the values, with
-  /// no selector hashed (each attach's check of its setup asks).
-  package var selectorsTakingCompletions: [String] {
-    compactMap { $0.value.completionArgument == nil ? nil : $0.key }.sorted()
+/// What a runtime's protocols declare, by selector, with its selectors listed once.
+///
+/// The lists are made when the declarations change (before a proxy is attached), and shared
+/// with them (``SharedDeclarations``): every attach's check of its setup reads them.
+package struct Declarations: Sendable {
+  package let byName: [String: SelectorDeclaration]
+  /// Every declared selector, sorted.
+  package let selectors: [String]
+  /// The declared selectors whose method takes a completion handler, sorted.
+  package let takingCompletions: [String]
+
+  package init(_ byName: [String: SelectorDeclaration] = [:]) {
+    self.byName = byName
+    selectors = byName.keys.sorted()
+    takingCompletions = byName.compactMap { $0.value.completionArgument == nil ? nil : $0.key }
+      .sorted()
   }
+
+  package subscript(selector: String) -> SelectorDeclaration? { byName[selector] }
 }
 
 /// The declarations of each protocol (or proxy class) proxies adopt, made once per process.
@@ -40,26 +53,27 @@ extension [String: SelectorDeclaration] {
 /// class, whose identity is the key, lives as long as the process, and what it declares never
 /// changes.
 package enum SharedDeclarations {
-  private static let memo = ProcessMemo<ObjectIdentifier, [String: SelectorDeclaration]>()
+  private static let memo = ProcessMemo<ObjectIdentifier, Declarations>()
 
   /// The declarations of `key`, made by `make` (which asks only the runtime) the first time.
   package static func declarations(
     of key: ObjectIdentifier, make: () -> [String: SelectorDeclaration]
-  ) -> [String: SelectorDeclaration] {
-    memo.value(for: key, make: make)
+  ) -> Declarations {
+    memo.value(for: key) { Declarations(make()) }
   }
 
   /// Adds the declarations of `key` to `declarations`, keeping the ones it has (a root's own
   /// declaration is not replaced): one that had none shares them as they are.
   package static func adopt(
-    _ key: ObjectIdentifier, into declarations: inout [String: SelectorDeclaration],
+    _ key: ObjectIdentifier, into declarations: inout Declarations,
     make: () -> [String: SelectorDeclaration]
   ) {
-    let adopted = memo.value(for: key, make: make)
-    if declarations.isEmpty {
+    let adopted = memo.value(for: key) { Declarations(make()) }
+    if declarations.byName.isEmpty {
       declarations = adopted
     } else {
-      declarations.merge(adopted) { current, _ in current }
+      declarations = Declarations(
+        declarations.byName.merging(adopted.byName) { current, _ in current })
     }
   }
 }
