@@ -244,7 +244,7 @@ final class SelectorRouter<Message: MessageSet> {
   func undeclaredRuleSelectors() -> [(selector: String, suggestion: String?)] {
     router.rules.namesWithEntries.compactMap { name in
       guard modeledAnswer(name) == nil, runtime.declaration(of: name) == nil,
-        router.targets(forNamed: name).isEmpty
+        router.firstTarget(forNamed: name) == nil
       else { return nil }
       return (name, closestSelector(to: name, in: runtime.declaredSelectors))
     }
@@ -255,7 +255,7 @@ final class SelectorRouter<Message: MessageSet> {
   func undeclaredFallbackSelectors() -> [(selector: String, suggestion: String?)] {
     fallbacks.keys.sorted().compactMap { name in
       guard modeledAnswer(name) == nil, runtime.declaration(of: name) == nil,
-        router.targets(forNamed: name).isEmpty
+        router.firstTarget(forNamed: name) == nil
       else { return nil }
       return (name, closestSelector(to: name, in: runtime.declaredSelectors))
     }
@@ -274,11 +274,11 @@ final class SelectorRouter<Message: MessageSet> {
   ) -> [(selector: String, sibling: String)] {
     keys.compactMap { key in
       guard modeledAnswer(key) == nil, runtime.declaration(of: key) != nil,
-        router.targets(forNamed: key).isEmpty
+        router.firstTarget(forNamed: key) == nil
       else { return nil }
       let sibling = declaredSelectors.first { declared in
         declared != key && NearSelectors.areSiblings(key, declared)
-          && !router.targets(forNamed: declared).isEmpty
+          && router.firstTarget(forNamed: declared) != nil
       }
       return sibling.map { (key, $0) }
     }
