@@ -88,6 +88,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// How many ``batch(_:)`` calls are running, and what they changed so far.
   var batchDepth = 0
   var pendingCauses: RouteChangeCauses?
+  /// Told of every route change, before the observers: the delegate routing that owns the
+  /// proxy, set once when it is made, which would otherwise hold an observation per proxy.
+  package var onRoutesChanged: ((RouteChange<Message>) -> Void)?
 
   /// The rule table.
   ///
@@ -270,6 +273,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// Each observer is checked just before its call: one cancelled or released by an earlier
   /// observer during this notification is not called.
   func notifyObservers(_ change: RouteChange<Message>) {
+    onRoutesChanged?(change)
     observers.live().tell(change)
   }
 
