@@ -372,3 +372,27 @@ struct RoleOwners {
     return slots.lastIndex { $0.roles.contains(role) }
   }
 }
+
+/// Every role a proxy's handlers were ever given: a short list while there are few (a delegate
+/// proxy's two or three, where a set per proxy costs more than its roles), a set past sixteen,
+/// so that adding handlers stays linear.
+struct RolesGiven {
+  private var few: [HandlerRole] = []
+  private var many: Set<HandlerRole> = []
+
+  func contains(_ role: HandlerRole) -> Bool {
+    many.isEmpty ? few.contains(role) : many.contains(role)
+  }
+
+  mutating func formUnion(_ roles: [HandlerRole]) {
+    for role in roles where !contains(role) {
+      if many.isEmpty, few.count < 16 {
+        few.append(role)
+      } else {
+        many.formUnion(few)
+        few = []
+        many.insert(role)
+      }
+    }
+  }
+}
