@@ -72,7 +72,8 @@ extension PrioritizedProxy {
     // Without the set when one side is empty: every rebuild asks.
     let ruled = rules.namesWithEntries
     if namedRoutes.isEmpty { return ruled }
-    if ruled.isEmpty { return namedRoutes.keys.sorted() }
+    // Every rule's name routed already (rebuilding a delegate proxy's routes): no set.
+    if ruled.allSatisfy({ namedRoutes[$0] != nil }) { return namedRoutes.keys.sorted() }
     return Set(namedRoutes.keys).union(ruled).sorted()
   }
 
