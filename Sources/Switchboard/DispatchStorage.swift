@@ -44,27 +44,46 @@ struct DispatchStorage {
 
   init(messageCount: Int) {
     self.messageCount = messageCount
-    routeCell = .allocate(capacity: 1)
+    // One block for the four, each at an offset aligned for its type: a delegate proxy's list
+    // of rows makes thousands of proxies, and four blocks each would cost three more mallocs
+    // and their overhead per proxy.
+    let cells = max(1, messageCount)
+    let borrowingOffset = Self.aligned(
+      MemoryLayout<ContiguousArray<Route>>.stride, for: Borrowing.self)
+    let countsOffset = Self.aligned(
+      borrowingOffset + MemoryLayout<Borrowing>.stride, for: Int.self)
+    let listsOffset = Self.aligned(
+      countsOffset + cells * MemoryLayout<Int>.stride, for: ObserverList.self)
+    let block = UnsafeMutableRawPointer.allocate(
+      byteCount: listsOffset + cells * MemoryLayout<ObserverList>.stride,
+      alignment: Swift.max(
+        MemoryLayout<ContiguousArray<Route>>.alignment, MemoryLayout<Borrowing>.alignment,
+        MemoryLayout<Int>.alignment, MemoryLayout<ObserverList>.alignment))
+    routeCell = block.bindMemory(to: ContiguousArray<Route>.self, capacity: 1)
     routeCell.initialize(to: [])
-    borrowing = .allocate(capacity: 1)
+    borrowing = (block + borrowingOffset).bindMemory(to: Borrowing.self, capacity: 1)
     borrowing.initialize(to: Borrowing())
-    observerCounts = .allocate(capacity: max(1, messageCount))
-    observerCounts.initialize(repeating: 0, count: max(1, messageCount))
-    observerLists = .allocate(capacity: max(1, messageCount))
-    observerLists.initialize(repeating: ObserverList(), count: max(1, messageCount))
+    observerCounts = (block + countsOffset).bindMemory(to: Int.self, capacity: cells)
+    observerCounts.initialize(repeating: 0, count: cells)
+    observerLists = (block + listsOffset).bindMemory(to: ObserverList.self, capacity: cells)
+    observerLists.initialize(repeating: ObserverList(), count: cells)
+  }
+
+  /// `offset` rounded up to the alignment of `type`.
+  private static func aligned<T>(_ offset: Int, for type: T.Type) -> Int {
+    let alignment = MemoryLayout<T>.alignment
+    return (offset + alignment - 1) / alignment * alignment
   }
 
   /// Frees the memory; the proxy calls it once, from its `deinit`.
   func deallocate() {
     assert(borrowing.pointee.depth == 0, "a proxy deallocated while one of its handlers is called")
     routeCell.deinitialize(count: 1)
-    routeCell.deallocate()
     borrowing.deinitialize(count: 1)
-    borrowing.deallocate()
     observerCounts.deinitialize(count: max(1, messageCount))
-    observerCounts.deallocate()
     observerLists.deinitialize(count: max(1, messageCount))
-    observerLists.deallocate()
+    // The one block, which starts with the route cell.
+    UnsafeMutableRawPointer(routeCell).deallocate()
   }
 
   /// The route at `index`, read in place.

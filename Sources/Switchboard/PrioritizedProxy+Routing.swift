@@ -72,7 +72,8 @@ extension PrioritizedProxy {
     // Without the set when one side is empty: every rebuild asks.
     let ruled = rules.namesWithEntries
     if namedRoutes.isEmpty { return ruled }
-    if ruled.isEmpty { return namedRoutes.keys.sorted() }
+    // Every rule's name routed already (rebuilding a delegate proxy's routes): no set.
+    if ruled.allSatisfy({ namedRoutes[$0] != nil }) { return namedRoutes.keys.sorted() }
     return Set(namedRoutes.keys).union(ruled).sorted()
   }
 
@@ -84,15 +85,9 @@ extension PrioritizedProxy {
     return route
   }
 
-  func roleOwners() -> [HandlerRole: Int] {
-    var owners: [HandlerRole: Int] = [:]
-    for (position, slot) in slots.enumerated() {
-      for role in slot.roles { owners[role] = position }
-    }
-    return owners
-  }
+  func roleOwners() -> RoleOwners { RoleOwners(slots) }
 
-  func decideNamed(_ name: String, roleOwners: [HandlerRole: Int]) -> Route {
+  func decideNamed(_ name: String, roleOwners: RoleOwners) -> Route {
     let live = slots.compactMap { slot in slot.object.map { (slot: slot, object: $0) } }
     let subject = namedSubject(name)
     let rule = rules.rule(named: name)
@@ -160,7 +155,7 @@ extension PrioritizedProxy {
   /// slots, as a named message's handlers are asked only as far as a rule looks).
   func route(
     for subject: Subject, rule: RoutingRule<Message>,
-    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: [HandlerRole: Int],
+    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: RoleOwners,
     implementers: ArraySlice<Bool>?
   ) -> Route {
     var watched: [HandlerSlot]
@@ -210,7 +205,7 @@ extension PrioritizedProxy {
   /// string; custom rules get a full context.
   func decide(
     _ subject: Subject, rule: RoutingRule<Message>,
-    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: [HandlerRole: Int],
+    live: [(slot: HandlerSlot, object: AnyObject)], roleOwners: RoleOwners,
     implementers: ArraySlice<Bool>?
   ) -> (Route.Targets, Route.Outcome) {
     if rule.isBroadcast, !subject.isNotification {
@@ -345,5 +340,60 @@ extension PrioritizedProxy {
     }
     if case .broadcast = decision { return (.many(targets), .routed) }
     return (.one(targets[0]), .routed)
+  }
+}
+
+/// The position of the handler that has each role, as routes are decided.
+///
+/// A few handlers' roles are found by scanning them: a delegate proxy's two or three, whose
+/// routes each attach builds, would otherwise pay for a dictionary and hash every role. More
+/// are indexed, so that a rebuild stays linear in the number of handlers.
+struct RoleOwners {
+  private let slots: [HandlerSlot]
+  private let byRole: [HandlerRole: Int]?
+
+  init(_ slots: [HandlerSlot]) {
+    guard slots.count > 8 else {
+      self.slots = slots
+      byRole = nil
+      return
+    }
+    var owners: [HandlerRole: Int] = [:]
+    for (position, slot) in slots.enumerated() {
+      for role in slot.roles { owners[role] = position }
+    }
+    self.slots = []
+    byRole = owners
+  }
+
+  /// The position of the handler with `role`, or `nil` when none has it.
+  subscript(role: HandlerRole) -> Int? {
+    if let byRole { return byRole[role] }
+    // The last, as the index keeps it (registering takes a role from any other handler).
+    return slots.lastIndex { $0.roles.contains(role) }
+  }
+}
+
+/// Every role a proxy's handlers were ever given: a short list while there are few (a delegate
+/// proxy's two or three, where a set per proxy costs more than its roles), a set past sixteen,
+/// so that adding handlers stays linear.
+struct RolesGiven {
+  private var few: [HandlerRole] = []
+  private var many: Set<HandlerRole> = []
+
+  func contains(_ role: HandlerRole) -> Bool {
+    many.isEmpty ? few.contains(role) : many.contains(role)
+  }
+
+  mutating func formUnion(_ roles: [HandlerRole]) {
+    for role in roles where !contains(role) {
+      if many.isEmpty, few.count < 16 {
+        few.append(role)
+      } else {
+        many.formUnion(few)
+        few = []
+        many.insert(role)
+      }
+    }
   }
 }

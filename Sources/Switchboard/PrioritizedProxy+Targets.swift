@@ -51,6 +51,16 @@ extension PrioritizedProxy {
       try body(object)
       return 1
     }
+    // Two, a delegate's usual broadcast (a view and analytics), held in locals too.
+    if route.slots.count == 2, let first = route.slots[0].object,
+      let second = route.slots[1].object
+    {
+      try withExtendedLifetime((first, second)) {
+        try body(first)
+        try body(second)
+      }
+      return 2
+    }
     let objects = route.slots.compactMap(\.object)
     for object in objects { try body(object) }
     if objects.count < route.slots.count { _ = removeReleasedHandlers() }

@@ -53,7 +53,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   var slots: [HandlerSlot] = []
   /// Every role a handler was ever given, so a rule can tell a role whose handler is gone from
   /// a misspelled one.
-  var rolesEverGiven: Set<HandlerRole> = []
+  var rolesEverGiven = RolesGiven()
   /// The route of each message by route index, and the observer counts.
   @usableFromInline let storage: DispatchStorage
   /// `Message.allCases`, in route-index order.
@@ -88,6 +88,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// How many ``batch(_:)`` calls are running, and what they changed so far.
   var batchDepth = 0
   var pendingCauses: RouteChangeCauses?
+  /// Told of every route change, before the observers: the delegate routing that owns the
+  /// proxy, set once when it is made, which would otherwise hold an observation per proxy.
+  package var onRoutesChanged: ((RouteChange<Message>) -> Void)?
 
   /// The rule table.
   ///
@@ -167,8 +170,38 @@ public final class PrioritizedProxy<Message: MessageSet> {
     self.implementationCheck = implementationCheck
     self.namedImplementationCheck = namedImplementationCheck
     self.namedNotificationCheck = namedNotificationCheck
-    let messages = Array(Message.allCases)
-    self.messages = messages
+    messages = Array(Message.allCases)
+    positions = Self.positions(of: messages)
+    storage = DispatchStorage(messageCount: messages.count)
+    rebuildRoutes([])
+  }
+
+  /// A proxy with `handlers`, highest priority first, each held weakly with its role, whose
+  /// routes are built once: a delegate proxy's attach would otherwise build them without
+  /// handlers, then again with them.
+  package init(
+    rules: RoutingRules<Message>, handlers: [(role: HandlerRole, handler: AnyObject)],
+    namedImplementationCheck: @escaping (_ name: String, _ handler: AnyObject) -> Bool,
+    namedNotificationCheck: @escaping (_ name: String) -> Bool
+  ) {
+    self.rules = rules
+    implementationCheck = nil
+    self.namedImplementationCheck = namedImplementationCheck
+    self.namedNotificationCheck = namedNotificationCheck
+    messages = Array(Message.allCases)
+    positions = Self.positions(of: messages)
+    storage = DispatchStorage(messageCount: messages.count)
+    // Added as in a batch, whose one rebuild is the first build.
+    batchDepth = 1
+    for (role, handler) in handlers { add(handler, role: role) }
+    batchDepth = 0
+    pendingCauses = nil
+    rebuildRoutes([])
+  }
+
+  /// The route index of each message whose ``MessageSet/routeIndex`` is `nil`, by its position
+  /// in `messages` (`Message.allCases`); stops when a route index is not its position.
+  private static func positions(of messages: [Message]) -> [Message: Int] {
     var positions: [Message: Int] = [:]
     for (position, message) in messages.enumerated() {
       if let index = message.routeIndex {
@@ -181,9 +214,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
         positions[message] = position
       }
     }
-    self.positions = positions
-    storage = DispatchStorage(messageCount: messages.count)
-    rebuildRoutes([])
+    return positions
   }
 
   /// Creates a proxy with handlers in priority order, all held the same way.
@@ -242,6 +273,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// Each observer is checked just before its call: one cancelled or released by an earlier
   /// observer during this notification is not called.
   func notifyObservers(_ change: RouteChange<Message>) {
+    onRoutesChanged?(change)
     observers.live().tell(change)
   }
 

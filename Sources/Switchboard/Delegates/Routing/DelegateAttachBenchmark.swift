@@ -179,7 +179,7 @@ private let textFieldMethods: [(String, String)] = [
 /// benchmark's answer.
 private final class TextFieldRuntime: SelectorRuntime, @unchecked Sendable {
   // Unchecked, as ObjectiveCRuntime: declarations change only before the proxy is attached.
-  private var declarations: [String: SelectorDeclaration] = [:]
+  private var declarations = Declarations()
   private let implements: @Sendable (String, AnyObject) -> Bool
   private let methods: @Sendable (AnyObject) -> [String]
 
@@ -211,7 +211,9 @@ private final class TextFieldRuntime: SelectorRuntime, @unchecked Sendable {
 
   func ownMethods(of handler: AnyObject) -> [String] { methods(handler) }
 
-  var declaredSelectors: [String] { declarations.keys.sorted() }
+  var declaredSelectors: [String] { declarations.selectors }
+
+  var selectorsTakingCompletions: [String] { declarations.takingCompletions }
 }
 
 /// `textFieldDidEndEditing:` as `forwardInvocation:` hands it over: `deliver` sends it to a

@@ -39,7 +39,8 @@ extension DelegateRouting {
     } catch {
       found.append(DelegateProxyError(.routeCannotWork(error.description)))
     }
-    for name in router.rules.namesWithEntries {
+    let ruled = router.rules.namesWithEntries
+    for name in ruled {
       if let message = configuration.modeledMessage(name) {
         found.append(
           DelegateProxyError(.ruleForModeledSelector(selector: name, message: "\(message)")))
@@ -54,15 +55,19 @@ extension DelegateRouting {
         DelegateProxyError(.undeclaredFallbackSelector(selector: selector, suggestion: suggestion))
       )
     }
-    let keyed = Set(router.rules.namesWithEntries).union(selectors.fallbacks.keys).sorted()
-    for (selector, sibling) in selectors.unimplementedKeyedSelectors(keyed) {
+    // Read once for the checks below, sorted (the runtime's list usually is: kept as it is).
+    let listed = selectors.runtime.declaredSelectors
+    let declared = zip(listed, listed.dropFirst()).allSatisfy(<=) ? listed : listed.sorted()
+    let keyed =
+      selectors.fallbacks.isEmpty ? ruled : Set(ruled).union(selectors.fallbacks.keys).sorted()
+    for (selector, sibling) in selectors.unimplementedKeyedSelectors(keyed, declared: declared) {
       found.append(
         DelegateProxyError(
           .keyedSelectorNobodyImplements(selector: selector, implemented: sibling)))
     }
     found += completionsThatMayGoUncalled()
     if handlersChanged {
-      nearMisses = selectors.nearMisses().map {
+      nearMisses = selectors.nearMisses(declared: declared).map {
         DelegateProxyError(
           .nearMiss(handler: $0.handler, method: $0.method, declared: $0.declared))
       }
@@ -78,7 +83,7 @@ extension DelegateRouting {
   /// Each is answered by something that can go away (a handler held weakly, a closure tied to an
   /// owner), with no preset or declared `.completion` fallback. Under the lock.
   private func completionsThatMayGoUncalled() -> [DelegateProxyError] {
-    selectors.runtime.declaredSelectors.sorted().compactMap { selector in
+    selectors.runtime.selectorsTakingCompletions.compactMap { selector in
       guard let argument = selectors.runtime.declaration(of: selector)?.completionArgument,
         !selectors.callsItsCompletion(selector),
         let target = router.targets(forNamed: selector).first(where: canGoAway)

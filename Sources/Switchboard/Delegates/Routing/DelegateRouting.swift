@@ -61,7 +61,6 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// The rules given at initialization that were refused, reported when the proxy starts.
   var refusedAtInit: [DelegateProxyError] = []
   var setupMistakes: [DelegateProxyError] = []
-  private var routeObservation: ObservationToken?
   var isAttached = false
   weak var proxyObject: AnyObject?
   /// The parent's properties the proxy is assigned to, the first receiving every selector the
@@ -129,9 +128,7 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
       rules.fallback.combinesAnswers
       || rules.namesWithEntries.contains { rules[named: $0]?.combinesAnswers == true }
     if readsAnswerTypes || !refusedAtInit.isEmpty { router.rules = accepted }
-    routeObservation = router.observeRoutes { [weak self] change in
-      self?.routesChanged(change)
-    }
+    router.onRoutesChanged = { [weak self] change in self?.routesChanged(change) }
     // A failed route met by a call is reported once.
     router.onError = { [weak self] error in
       guard let self else { return }
@@ -434,16 +431,13 @@ extension DelegateRouting where Message == Never {
     schedule: @escaping (@escaping @Sendable () -> Void) -> Void,
     configure: (inout RoutingConfiguration<Never>) -> Void = { _ in }
   ) {
+    // The routes built once, with every handler.
     let router = PrioritizedProxy<Never>(
-      rules: rules,
+      rules: rules, handlers: handlers,
       namedImplementationCheck: { name, handler in
         Self.handler(handler, implements: name, runtime: runtime)
       },
       namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
-    // One rebuild of the routes for them all, not one per handler.
-    router.batch {
-      for (role, handler) in handlers { router.add(handler, role: role) }
-    }
     var configuration = RoutingConfiguration<Never>()
     configuration.typedNotifications = typedNotifications
     configuration.presenceEffects = DelegatePreset.presenceEffects

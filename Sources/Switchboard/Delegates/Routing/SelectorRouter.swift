@@ -228,10 +228,9 @@ final class SelectorRouter<Message: MessageSet> {
   /// The handlers' methods that nearly name a declared selector (``NearSelectors``).
   ///
   /// Each comes with the handler, described, and the declared selector; handlers are found by
-  /// role.
-  func nearMisses() -> [(handler: String, method: String, declared: String)] {
-    let declared = runtime.declaredSelectors
-    return router.handlers.flatMap { description in
+  /// role; `declared` is ``SelectorRuntime/declaredSelectors``.
+  func nearMisses(declared: [String]) -> [(handler: String, method: String, declared: String)] {
+    router.handlers.flatMap { description in
       guard let role = description.role, let handler = router.handler(withRole: role) else {
         return [(handler: String, method: String, declared: String)]()
       }
@@ -245,7 +244,7 @@ final class SelectorRouter<Message: MessageSet> {
   func undeclaredRuleSelectors() -> [(selector: String, suggestion: String?)] {
     router.rules.namesWithEntries.compactMap { name in
       guard modeledAnswer(name) == nil, runtime.declaration(of: name) == nil,
-        router.targets(forNamed: name).isEmpty
+        router.firstTarget(forNamed: name) == nil
       else { return nil }
       return (name, closestSelector(to: name, in: runtime.declaredSelectors))
     }
@@ -256,7 +255,7 @@ final class SelectorRouter<Message: MessageSet> {
   func undeclaredFallbackSelectors() -> [(selector: String, suggestion: String?)] {
     fallbacks.keys.sorted().compactMap { name in
       guard modeledAnswer(name) == nil, runtime.declaration(of: name) == nil,
-        router.targets(forNamed: name).isEmpty
+        router.firstTarget(forNamed: name) == nil
       else { return nil }
       return (name, closestSelector(to: name, in: runtime.declaredSelectors))
     }
@@ -268,16 +267,18 @@ final class SelectorRouter<Message: MessageSet> {
   /// sibling of the same first part and as many arguments that a handler implements:
   /// `mapView:viewForOverlay:` keyed, as a deprecated
   /// `#selector(MKMapViewDelegate.mapView(_:viewFor:))` names it, where a handler implements
-  /// `mapView:viewForAnnotation:`. Each comes with that sibling.
-  func unimplementedKeyedSelectors(_ keys: [String]) -> [(selector: String, sibling: String)] {
-    let declaredSelectors = runtime.declaredSelectors.sorted()
-    return keys.compactMap { key in
+  /// `mapView:viewForAnnotation:`. Each comes with that sibling, the first in `declared`
+  /// (``SelectorRuntime/declaredSelectors``, sorted).
+  func unimplementedKeyedSelectors(
+    _ keys: [String], declared declaredSelectors: [String]
+  ) -> [(selector: String, sibling: String)] {
+    keys.compactMap { key in
       guard modeledAnswer(key) == nil, runtime.declaration(of: key) != nil,
-        router.targets(forNamed: key).isEmpty
+        router.firstTarget(forNamed: key) == nil
       else { return nil }
       let sibling = declaredSelectors.first { declared in
         declared != key && NearSelectors.areSiblings(key, declared)
-          && !router.targets(forNamed: declared).isEmpty
+          && router.firstTarget(forNamed: declared) != nil
       }
       return sibling.map { (key, $0) }
     }

@@ -10,7 +10,7 @@ import ObjectiveC
 /// while no other thread has it, and never after: the declarations are then only read.
 package final class ObjectiveCRuntime: SelectorRuntime, @unchecked Sendable {
   /// What each protocol method of the view declares, by selector.
-  private var declarations: [String: SelectorDeclaration]
+  private var declarations: Declarations
   /// UIKit controllers whose own implementations of the view's methods do not count: a
   /// subclass that does not override them has not implemented them.
   private let controllerClassNames: [String]
@@ -37,10 +37,11 @@ package final class ObjectiveCRuntime: SelectorRuntime, @unchecked Sendable {
   /// each received by the parent's property it names, where a method that a subclass of one of
   /// `controllers` only inherits does not count (a list view's own controller class).
   package convenience init(protocols: [(Protocol, property: String)], controllers: [AnyClass]) {
-    self.init(declarations: Self.declarations(of: protocols), controllers: controllers)
+    self.init(
+      declarations: Declarations(Self.declarations(of: protocols)), controllers: controllers)
   }
 
-  private init(declarations: [String: SelectorDeclaration], controllers: [AnyClass]) {
+  private init(declarations: Declarations, controllers: [AnyClass]) {
     self.declarations = declarations
     controllerClassNames = controllers.map { NSStringFromClass($0) }
   }
@@ -117,7 +118,9 @@ package final class ObjectiveCRuntime: SelectorRuntime, @unchecked Sendable {
     return methods
   }
 
-  package var declaredSelectors: [String] { declarations.keys.sorted() }
+  package var declaredSelectors: [String] { declarations.selectors }
+
+  package var selectorsTakingCompletions: [String] { declarations.takingCompletions }
 
   package func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation
   {

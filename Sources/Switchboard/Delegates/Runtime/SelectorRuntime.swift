@@ -8,6 +8,8 @@ package protocol SelectorRuntime: Sendable {
   func declaration(of selector: String) -> SelectorDeclaration?
   /// Every selector the proxy's protocols declare.
   var declaredSelectors: [String] { get }
+  /// The declared selectors whose method takes a completion handler, sorted.
+  var selectorsTakingCompletions: [String] { get }
   /// The Objective-C methods `handler`'s own classes implement (not those of the platform's
   /// classes it inherits from), by selector.
   func ownMethods(of handler: AnyObject) -> [String]
@@ -16,6 +18,32 @@ package protocol SelectorRuntime: Sendable {
 extension SelectorRuntime {
   /// None, for a runtime that cannot list methods.
   package func ownMethods(of handler: AnyObject) -> [String] { [] }
+
+  /// Asked of each declaration.
+  package var selectorsTakingCompletions: [String] {
+    declaredSelectors.sorted().filter { declaration(of: $0)?.completionArgument != nil }
+  }
+}
+
+/// What a runtime's protocols declare, by selector, with its selectors listed once.
+///
+/// The lists are made when the declarations change (before a proxy is attached), and shared
+/// with them (``SharedDeclarations``): every attach's check of its setup reads them.
+package struct Declarations: Sendable {
+  package let byName: [String: SelectorDeclaration]
+  /// Every declared selector, sorted.
+  package let selectors: [String]
+  /// The declared selectors whose method takes a completion handler, sorted.
+  package let takingCompletions: [String]
+
+  package init(_ byName: [String: SelectorDeclaration] = [:]) {
+    self.byName = byName
+    selectors = byName.keys.sorted()
+    takingCompletions = byName.compactMap { $0.value.completionArgument == nil ? nil : $0.key }
+      .sorted()
+  }
+
+  package subscript(selector: String) -> SelectorDeclaration? { byName[selector] }
 }
 
 /// The declarations of each protocol (or proxy class) proxies adopt, made once per process.
@@ -25,26 +53,27 @@ extension SelectorRuntime {
 /// class, whose identity is the key, lives as long as the process, and what it declares never
 /// changes.
 package enum SharedDeclarations {
-  private static let memo = ProcessMemo<ObjectIdentifier, [String: SelectorDeclaration]>()
+  private static let memo = ProcessMemo<ObjectIdentifier, Declarations>()
 
   /// The declarations of `key`, made by `make` (which asks only the runtime) the first time.
   package static func declarations(
     of key: ObjectIdentifier, make: () -> [String: SelectorDeclaration]
-  ) -> [String: SelectorDeclaration] {
-    memo.value(for: key, make: make)
+  ) -> Declarations {
+    memo.value(for: key) { Declarations(make()) }
   }
 
   /// Adds the declarations of `key` to `declarations`, keeping the ones it has (a root's own
   /// declaration is not replaced): one that had none shares them as they are.
   package static func adopt(
-    _ key: ObjectIdentifier, into declarations: inout [String: SelectorDeclaration],
+    _ key: ObjectIdentifier, into declarations: inout Declarations,
     make: () -> [String: SelectorDeclaration]
   ) {
-    let adopted = memo.value(for: key, make: make)
-    if declarations.isEmpty {
+    let adopted = memo.value(for: key) { Declarations(make()) }
+    if declarations.byName.isEmpty {
       declarations = adopted
     } else {
-      declarations.merge(adopted) { current, _ in current }
+      declarations = Declarations(
+        declarations.byName.merging(adopted.byName) { current, _ in current })
     }
   }
 }
@@ -95,6 +124,15 @@ enum NearSelectors {
   private struct NearMissKey: Hashable, Sendable {
     let methods: [String]
     let declared: [String]
+
+    /// Hashes the lists' sizes and the first method, not every selector: each attach looks its
+    /// handlers up, and lists that hash alike are still compared in full (the same buffer at
+    /// once).
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(methods.count)
+      hasher.combine(methods.first)
+      hasher.combine(declared.count)
+    }
   }
 
   private struct NearMiss: Sendable {
