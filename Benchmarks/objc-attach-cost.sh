@@ -12,15 +12,4 @@ cd "$(dirname "$0")/.."
 
 source Scripts/gnustep.sh
 
-build="$(mktemp -d)"
-trap 'rm -rf "$build"' EXIT
-for source in Sources/SwitchboardObjC/*.m Benchmarks/ObjCRuntime/AttachCost.m
-do
-  gcc -std=gnu11 -O2 "${gnustep_flags[@]}" -ISources/SwitchboardObjC/include -c "$source" \
-    -o "$build/$(basename "$source" .m).o" 2>"$build/compile.log" || {
-    cat "$build/compile.log"
-    exit 1
-  }
-done
-gcc "$build"/*.o "${gnustep_libraries[@]}" -o "$build/objc-attach-cost"
-"$build/objc-attach-cost"
+gnustep_benchmark Benchmarks/ObjCRuntime/AttachCost.m

@@ -13,15 +13,4 @@ cd "$(dirname "$0")/.."
 
 source Scripts/gnustep.sh
 
-build="$(mktemp -d)"
-trap 'rm -rf "$build"' EXIT
-for source in Sources/SwitchboardObjC/*.m Benchmarks/ObjCRuntime/ForwardingCost.m
-do
-  gcc -std=gnu11 -O2 "${gnustep_flags[@]}" -ISources/SwitchboardObjC/include -c "$source" \
-    -o "$build/$(basename "$source" .m).o" 2>"$build/compile.log" || {
-    cat "$build/compile.log"
-    exit 1
-  }
-done
-gcc "$build"/*.o "${gnustep_libraries[@]}" -o "$build/objc-forwarding-cost"
-"$build/objc-forwarding-cost"
+gnustep_benchmark Benchmarks/ObjCRuntime/ForwardingCost.m
