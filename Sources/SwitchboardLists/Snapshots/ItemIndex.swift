@@ -13,8 +13,9 @@ struct ItemIndex<ItemID: Hashable, Place> {
   /// The table copies share: written in place only while one index alone holds it.
   @usableFromInline
   final class Entries {
-    // Unchecked exclusivity: the table is reached only through ItemIndex, whose own accesses
-    // are checked (about a tenth of an edit's time, measured).
+    // Unchecked exclusivity: ItemIndex's mutating methods write the table only while their index
+    // alone holds it, so no write overlaps another access. The dynamic checks a class's stored
+    // property gets otherwise were 6% of a snapshot move's time in a profile.
     @exclusivity(unchecked) @usableFromInline var table: [ItemID: Place]
 
     @inlinable init(_ table: [ItemID: Place]) { self.table = table }
