@@ -36,10 +36,17 @@ public typealias DelegateAttachPaths<Parent: AnyObject> = (
 /// sends `textFieldDidEndEditing:` to a handler.
 ///
 /// ```swift
+/// final class Field {
+///   weak var delegate: AnyObject?
+///   var proxies: AnyObject?
+/// }
+/// final class Editor {
+///   var ended = 0
+/// }
 /// let paths = delegateAttachPaths(
 ///   delegate: \Field.delegate, proxies: \Field.proxies, implements: { _, _ in true },
 ///   methods: { _ in ["textFieldDidEndEditing:"] },
-///   deliver: { handler in (handler as? Editing)?.didEndEditing() })
+///   deliver: { handler in (handler as? Editor)?.ended += 1 })
 /// ```
 @_spi(Benchmarks)
 public func delegateAttachPaths<Parent: AnyObject>(
