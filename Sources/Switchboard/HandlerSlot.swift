@@ -17,7 +17,7 @@ final class HandlerSlot {
   /// casts.
   var implements: [Bool] = []
   /// Whether the handler implements each message named at run time asked about so far.
-  var namedImplements = NamedAnswers()
+  var namedImplements = ShortTable<String, Bool>()
 
   init(id: Int, object: AnyObject, roles: [HandlerRole], retention: HandlerRetention) {
     self.id = id
@@ -86,34 +86,4 @@ let handlerTypeNames = ProcessMemo<ObjectIdentifier, String>()
 enum ImplementationKey {
   case index(Int)
   case named(String)
-}
-
-/// Whether a handler implements each message named at run time asked about so far.
-///
-/// A short list, searched in order, while few were asked: a delegate's rules and first messages
-/// ask about one or two, and each of a list's thousands of proxies would otherwise give each of
-/// its handlers a dictionary; indexed once the list grows.
-struct NamedAnswers {
-  private var few: [(name: String, implements: Bool)] = []
-  private var many: [String: Bool] = [:]
-
-  subscript(name: String) -> Bool? {
-    if many.isEmpty { return few.first { $0.name == name }?.implements }
-    return many[name]
-  }
-
-  mutating func remember(_ implements: Bool, for name: String) {
-    if many.isEmpty, few.count < 16 {
-      few.append((name, implements))
-      return
-    }
-    for (known, answer) in few { many[known] = answer }
-    few = []
-    many[name] = implements
-  }
-
-  mutating func removeAll() {
-    few = []
-    many = [:]
-  }
 }

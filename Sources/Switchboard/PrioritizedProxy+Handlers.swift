@@ -272,7 +272,7 @@ extension PrioritizedProxy {
   ) -> HandlerSlot {
     let slot = HandlerSlot(id: nextSlotID, object: handler, roles: roles, retention: retention)
     nextSlotID += 1
-    rolesEverGiven.formUnion(roles)
+    for role in roles where rolesEverGiven[role] == nil { rolesEverGiven.remember((), for: role) }
     slot.survey(messages, object: handler, check: implementationCheck)
     return slot
   }

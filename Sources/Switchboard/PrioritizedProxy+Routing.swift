@@ -232,7 +232,7 @@ extension PrioritizedProxy {
     /// No handler has `role` now: gone (released or removed) routes to nobody; never given (a
     /// misspelling) is an error.
     func missing(_ role: HandlerRole) -> (Route.Targets, Route.Outcome) {
-      rolesEverGiven.contains(role)
+      rolesEverGiven[role] != nil
         ? (.none, .unhandled(reason: "no handler has the role '\(role)' now"))
         : (.none, .failed(.unknownRole(role)))
     }
@@ -262,7 +262,7 @@ extension PrioritizedProxy {
       return implements(position) ? (.one(slot), .routed) : (.none, .unhandled(reason: nil))
     case .prefer(let role):
       guard let position = roleOwners[role] else {
-        return rolesEverGiven.contains(role) ? firstImplementer() : missing(role)
+        return rolesEverGiven[role] != nil ? firstImplementer() : missing(role)
       }
       let slot = slots[position]
       return implements(position) ? (.one(slot), .routed) : firstImplementer()
@@ -371,29 +371,5 @@ struct RoleOwners {
     if let byRole { return byRole[role] }
     // The last, as the index keeps it (registering takes a role from any other handler).
     return slots.lastIndex { $0.roles.contains(role) }
-  }
-}
-
-/// Every role a proxy's handlers were ever given: a short list while there are few (a delegate
-/// proxy's two or three, where a set per proxy costs more than its roles), a set past sixteen,
-/// so that adding handlers stays linear.
-struct RolesGiven {
-  private var few: [HandlerRole] = []
-  private var many: Set<HandlerRole> = []
-
-  func contains(_ role: HandlerRole) -> Bool {
-    many.isEmpty ? few.contains(role) : many.contains(role)
-  }
-
-  mutating func formUnion(_ roles: [HandlerRole]) {
-    for role in roles where !contains(role) {
-      if many.isEmpty, few.count < 16 {
-        few.append(role)
-      } else {
-        many.formUnion(few)
-        few = []
-        many.insert(role)
-      }
-    }
   }
 }

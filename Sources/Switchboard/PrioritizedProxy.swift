@@ -53,7 +53,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   var slots: [HandlerSlot] = []
   /// Every role a handler was ever given, so a rule can tell a role whose handler is gone from
   /// a misspelled one.
-  var rolesEverGiven = RolesGiven()
+  var rolesEverGiven = ShortTable<HandlerRole, Void>()
   /// The route of each message by route index, and the observer counts.
   @usableFromInline let storage: DispatchStorage
   /// `Message.allCases`, in route-index order.
