@@ -60,22 +60,17 @@ final class RandomSnapshotEdits {
     return copy.numberOfItems
   }
 
+  /// 2,000 new items, each inserted after (or before) a random item.
   @inline(never)
-  func insertAfter() -> Int {
+  func insert(after: Bool) -> Int {
     let edits = nextSet()
     var copy = snapshot
     for (offset, anchor) in edits.items.enumerated() {
-      copy.insertItems([count + offset], afterItem: anchor)
-    }
-    return copy.numberOfItems
-  }
-
-  @inline(never)
-  func insertBefore() -> Int {
-    let edits = nextSet()
-    var copy = snapshot
-    for (offset, anchor) in edits.items.enumerated() {
-      copy.insertItems([count + offset], beforeItem: anchor)
+      if after {
+        copy.insertItems([count + offset], afterItem: anchor)
+      } else {
+        copy.insertItems([count + offset], beforeItem: anchor)
+      }
     }
     return copy.numberOfItems
   }
@@ -117,8 +112,8 @@ final class RandomSnapshotEdits {
 let randomSnapshotEditKinds: [(name: String, run: @Sendable (RandomSnapshotEdits) -> Int)] =
   [
     ("moves after item", { $0.move() }),
-    ("inserts after item", { $0.insertAfter() }),
-    ("inserts before item", { $0.insertBefore() }),
+    ("inserts after item", { $0.insert(after: true) }),
+    ("inserts before item", { $0.insert(after: false) }),
     ("deletes", { $0.delete() }),
     ("reconfigures", { $0.reconfigure() }),
     ("index paths of items", { $0.indexPaths() }),
