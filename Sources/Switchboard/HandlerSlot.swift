@@ -52,7 +52,7 @@ final class HandlerSlot {
 
   /// Whether the handler implements the message `key` stands for.
   @inline(__always)
-  func implements(_ key: ImplementationKey, namedCheck: ((String, AnyObject) -> Bool)?) -> Bool {
+  func implements(_ key: ImplementationKey, namedCheck: (String, AnyObject) -> Bool) -> Bool {
     switch key {
     case .index(let index): implements[index]
     case .named(let name): implements(named: name, check: namedCheck)
@@ -60,9 +60,9 @@ final class HandlerSlot {
   }
 
   /// Whether the handler implements the message named `name`, asked once per name.
-  func implements(named name: String, check: ((String, AnyObject) -> Bool)?) -> Bool {
+  func implements(named name: String, check: (String, AnyObject) -> Bool) -> Bool {
     if let known = namedImplements[name] { return known }
-    guard let object, let check else { return false }
+    guard let object else { return false }
     let answer = check(name, object)
     namedImplements.remember(answer, for: name)
     return answer

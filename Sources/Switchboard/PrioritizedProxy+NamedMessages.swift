@@ -35,7 +35,7 @@ extension PrioritizedProxy {
   /// notification that something observes.
   public func responds(toNamed name: String) -> Bool {
     if forEachTarget(named: name, { _ in }) > 0 { return true }
-    guard namedNotificationCheck?(name) == true else { return false }
+    guard isNotification(named: name) else { return false }
     return isObserved(named: name)
   }
 

@@ -152,7 +152,7 @@ extension PrioritizedProxy {
       }
       notifyObservers(RouteChange(messages: [message], causes: .observersChanged))
     case .named(let name):
-      guard namedNotificationCheck?(name) == true, forEachTarget(named: name, { _ in }) == 0
+      guard isNotification(named: name), forEachTarget(named: name, { _ in }) == 0
       else { return }
       notifyObservers(RouteChange(messages: [], names: [name], causes: .observersChanged))
     }

@@ -49,7 +49,21 @@ extension PrioritizedProxy {
   }
 
   func namedSubject(_ name: String) -> Subject {
-    .named(name, isNotification: namedNotificationCheck?(name) ?? false)
+    .named(name, isNotification: isNotification(named: name))
+  }
+
+  /// Whether the message named `name` returns nothing: as the owner says, or the
+  /// initializer's `namedNotificationCheck`.
+  func isNotification(named name: String) -> Bool {
+    if let owner { return owner.isNotification(named: name) }
+    return namedNotificationCheck?(name) ?? false
+  }
+
+  /// Whether `handler` implements the message named `name`: as the owner says, or the
+  /// initializer's `namedImplementationCheck`.
+  func handler(_ handler: AnyObject, implementsNamed name: String) -> Bool {
+    if let owner { return owner.handler(handler, implementsNamed: name) }
+    return namedImplementationCheck?(name, handler) ?? false
   }
 
   func rule(for subject: Subject) -> RoutingRule<Message> {
@@ -62,7 +76,7 @@ extension PrioritizedProxy {
   /// Whether `slot`'s handler implements the subject, from the bits asked when it was added (or
   /// first asked about a name).
   func implements(_ slot: HandlerSlot, _ subject: Subject) -> Bool {
-    slot.implements(subject.key, namedCheck: namedImplementationCheck)
+    slot.implements(subject.key) { handler($1, implementsNamed: $0) }
   }
 
   // MARK: - Messages named at run time
@@ -214,9 +228,10 @@ extension PrioritizedProxy {
     // A message set's flags are scanned, not its slots: contiguous, and no reference counting
     // per handler.
     let key = subject.key
-    let check = namedImplementationCheck
     func implements(_ position: Int) -> Bool {
-      guard let implementers else { return slots[position].implements(key, namedCheck: check) }
+      guard let implementers else {
+        return slots[position].implements(key) { handler($1, implementsNamed: $0) }
+      }
       return implementers[implementers.startIndex + position]
     }
     func firstImplementer() -> (Route.Targets, Route.Outcome) {
@@ -276,8 +291,8 @@ extension PrioritizedProxy {
     case .combining(let combiner):
       var answerType = subject.answerType
       if case .named(let name, let isNotification) = subject {
-        guard let namedAnswerType else { return (.none, .failed(.combiningNamedMessage)) }
-        if !isNotification { answerType = namedAnswerType(name) }
+        guard let owner else { return (.none, .failed(.combiningNamedMessage)) }
+        if !isNotification { answerType = owner.answerType(named: name) }
       }
       if let answerType, !combiner.fits(answerType) {
         return (

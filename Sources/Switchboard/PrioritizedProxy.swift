@@ -65,11 +65,13 @@ public final class PrioritizedProxy<Message: MessageSet> {
   let namedImplementationCheck: ((String, AnyObject) -> Bool)?
   /// Decides whether a message named at run time returns nothing.
   let namedNotificationCheck: ((String) -> Bool)?
-  /// The answer type of a message named at run time, when known, for a proxy that combines
-  /// the answers of such messages itself (reading them boxed, with ``firstTarget(forNamed:combination:)``);
-  /// `nil` (the default) when it does not, and rules that combine answers fail for them with
-  /// ``RoutingError/Kind-swift.enum/combiningNamedMessage``.
-  package var namedAnswerType: ((String) -> Any.Type?)?
+  /// The routing that owns the proxy, set before its routes are first built: it answers for
+  /// messages named at run time in place of the closures above, knows their answer types (a
+  /// proxy without one fails rules that combine their answers with
+  /// ``RoutingError/Kind-swift.enum/combiningNamedMessage``), and is told of route changes and
+  /// failed routes. Unowned: the owner holds the proxy, and lets go of this reference in its
+  /// `deinit`.
+  package unowned(safe) var owner: (any RouterOwner<Message>)?
   /// The routes of the messages named at run time that were asked for or given a rule.
   var namedRoutes: [String: Route] = [:]
   /// The observers of messages named at run time.
@@ -88,9 +90,6 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// How many ``batch(_:)`` calls are running, and what they changed so far.
   var batchDepth = 0
   var pendingCauses: RouteChangeCauses?
-  /// Told of every route change, before the observers: the delegate routing that owns the
-  /// proxy, set once when it is made, which would otherwise hold an observation per proxy.
-  package var onRoutesChanged: ((RouteChange<Message>) -> Void)?
 
   /// The rule table.
   ///
@@ -118,7 +117,17 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// ```swift
   /// proxy.onError = { error in logger.error("\(error)") }   // report instead of stopping
   /// ```
-  public var onError: (RoutingError<Message>) -> Void = { error in assertionFailure("\(error)") }
+  public var onError: (RoutingError<Message>) -> Void {
+    get {
+      if let replacedOnError { return replacedOnError }
+      guard let owner else { return { error in assertionFailure("\(error)") } }
+      return { [unowned owner] error in owner.routeFailed(error) }
+    }
+    set { replacedOnError = newValue }
+  }
+  /// What ``onError`` was set to, if it was: otherwise an error goes to the owner, or stops a
+  /// debug build.
+  var replacedOnError: ((RoutingError<Message>) -> Void)?
 
   /// Creates a proxy without handlers.
   ///
@@ -177,17 +186,14 @@ public final class PrioritizedProxy<Message: MessageSet> {
   }
 
   /// A proxy with `handlers`, highest priority first, each held weakly with its role, whose
-  /// routes are built once: a delegate proxy's attach would otherwise build them without
-  /// handlers, then again with them.
-  package init(
-    rules: RoutingRules<Message>, handlers: [(role: HandlerRole, handler: AnyObject)],
-    namedImplementationCheck: @escaping (_ name: String, _ handler: AnyObject) -> Bool,
-    namedNotificationCheck: @escaping (_ name: String) -> Bool
-  ) {
+  /// routes are not built yet: its owner (``owner``), which answers for the messages named at
+  /// run time, builds them once it is set (``buildFirstRoutes()``). A delegate proxy's attach
+  /// would otherwise build them without handlers, then with them, then with the owner.
+  package init(rules: RoutingRules<Message>, handlers: [(role: HandlerRole, handler: AnyObject)]) {
     self.rules = rules
     implementationCheck = nil
-    self.namedImplementationCheck = namedImplementationCheck
-    self.namedNotificationCheck = namedNotificationCheck
+    namedImplementationCheck = nil
+    namedNotificationCheck = nil
     messages = Array(Message.allCases)
     positions = Self.positions(of: messages)
     storage = DispatchStorage(messageCount: messages.count)
@@ -196,7 +202,12 @@ public final class PrioritizedProxy<Message: MessageSet> {
     for (role, handler) in handlers { add(handler, role: role) }
     batchDepth = 0
     pendingCauses = nil
-    rebuildRoutes([])
+  }
+
+  /// Builds the routes of a proxy made without them, once its owner is set; does nothing for a
+  /// proxy whose routes were built.
+  package func buildFirstRoutes() {
+    if !hasBuiltRoutes { rebuildRoutes([]) }
   }
 
   /// The route index of each message whose ``MessageSet/routeIndex`` is `nil`, by its position
@@ -273,7 +284,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// Each observer is checked just before its call: one cancelled or released by an earlier
   /// observer during this notification is not called.
   func notifyObservers(_ change: RouteChange<Message>) {
-    onRoutesChanged?(change)
+    owner?.routesChanged(change)
     observers.live().tell(change)
   }
 

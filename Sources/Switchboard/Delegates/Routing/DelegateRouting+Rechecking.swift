@@ -4,7 +4,7 @@ import Foundation
 extension DelegateRouting {
   // MARK: - Telling the parent
 
-  func routesChanged(_ change: RouteChange<Message>) {
+  package func routesChanged(_ change: RouteChange<Message>) {
     selectors.routesChanged()
     scheduleRecheck()
     // A change made on purpose (through the proxy or its router) is checked as attach checks;

@@ -91,6 +91,8 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   package var performModeled: ((any ForwardedInvocation, Message) -> Void)?
 
   deinit {
+    // The router's reference to its owner is unowned: one that outlives the routing asks nobody.
+    router.owner = nil
     // The proxy went away (with its parent, which owns it): every stream ends.
     for stream in streams.values { stream.finish() }
   }
@@ -112,14 +114,20 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
       })
     self.configuration = configuration
     self.schedule = schedule
-    // Rules that combine answers are checked against the method's return type.
-    router.namedAnswerType = { name in
-      runtime.declaration(of: name)?.returnType.flatMap(Self.answerType(encoding:))
-    }
+    // The routing answers for named messages (their answer types too), is told of route
+    // changes and reports failed routes.
+    router.owner = self
     // Reported when the proxy starts, once the app has had its say on `onError`.
     let rules = router.rules
     let accepted = refusingRulesThatCannotRoute(in: rules, keeping: RoutingRules()) {
       refusedAtInit.append($0)
+    }
+    guard router.hasBuiltRoutes else {
+      // Made by the initializer that leaves the routes to its owner: built once, now, with the
+      // rules accepted (setting them builds the routes).
+      if !refusedAtInit.isEmpty { router.rules = accepted }
+      router.buildFirstRoutes()
+      return
     }
     // The routes were built before the answer types were known, which only a rule combining a
     // named message's answers reads: rebuilt for one (or for a refused rule), not for every
@@ -128,13 +136,6 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
       rules.fallback.combinesAnswers
       || rules.namesWithEntries.contains { rules[named: $0]?.combinesAnswers == true }
     if readsAnswerTypes || !refusedAtInit.isEmpty { router.rules = accepted }
-    router.onRoutesChanged = { [weak self] change in self?.routesChanged(change) }
-    // A failed route met by a call is reported once.
-    router.onError = { [weak self] error in
-      guard let self else { return }
-      let problem = DelegateProxyError(.routeCannotWork(error.description))
-      withLock { if !reported.contains(problem) { report(problem) } }
-    }
   }
 
   /// Runs `body` under the routing's lock: for every member here, and for state of the proxy
@@ -406,7 +407,27 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   package var routingTable: RoutingTable<Message> { withLock { router.routingTable } }
 }
 
-extension DelegateRouting {
+extension DelegateRouting: RouterOwner {
+  package func handler(_ handler: AnyObject, implementsNamed name: String) -> Bool {
+    Self.handler(handler, implements: name, runtime: runtime)
+  }
+
+  package func isNotification(named name: String) -> Bool {
+    runtime.declaration(of: name)?.returnsVoid ?? false
+  }
+
+  /// The Swift type of the method's answer, which rules that combine answers are checked
+  /// against.
+  package func answerType(named name: String) -> Any.Type? {
+    runtime.declaration(of: name)?.returnType.flatMap(Self.answerType(encoding:))
+  }
+
+  /// Reports a failed route a call met, once.
+  package func routeFailed(_ error: RoutingError<Message>) {
+    let problem = DelegateProxyError(.routeCannotWork(error.description))
+    withLock { if !reported.contains(problem) { report(problem) } }
+  }
+
   /// Whether `handler` implements the method `selector` names.
   ///
   /// A closure registered for it (``answer(_:role:at:retention:isolation:_:)``) does, or an
@@ -431,13 +452,8 @@ extension DelegateRouting where Message == Never {
     schedule: @escaping (@escaping @Sendable () -> Void) -> Void,
     configure: (inout RoutingConfiguration<Never>) -> Void = { _ in }
   ) {
-    // The routes built once, with every handler.
-    let router = PrioritizedProxy<Never>(
-      rules: rules, handlers: handlers,
-      namedImplementationCheck: { name, handler in
-        Self.handler(handler, implements: name, runtime: runtime)
-      },
-      namedNotificationCheck: { name in runtime.declaration(of: name)?.returnsVoid ?? false })
+    // The routes built once, with every handler, by the designated initializer.
+    let router = PrioritizedProxy<Never>(rules: rules, handlers: handlers)
     var configuration = RoutingConfiguration<Never>()
     configuration.typedNotifications = typedNotifications
     configuration.presenceEffects = DelegatePreset.presenceEffects
