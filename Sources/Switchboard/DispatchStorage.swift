@@ -143,7 +143,8 @@ struct DispatchStorage {
     or alternativeBody: (Alternative) throws(Failure) -> Void
   ) throws(Failure) -> (delivered: Int, metReleased: Bool)? {
     unowned(unsafe) let route = routeCell.pointee[index]
-    unowned(unsafe) let kept = route.kept
+    // Every route of the table is a message's, which keeps its targets.
+    unowned(unsafe) let kept = route.kept!
     guard let list = kept.receiverList,
       kept.receiverCapability == ObjectIdentifier(Capability.self),
       kept.receiverAlternative == ObjectIdentifier(Alternative.self)
@@ -176,7 +177,8 @@ struct DispatchStorage {
     // table holds the route, and the handler is copied out before a body can change that. Only
     // their fields are read (a method call on an `unowned(unsafe)` reference would retain it).
     unowned(unsafe) let route = routeCell.pointee[index]
-    unowned(unsafe) let kept = route.kept
+    // Every route of the table is a message's, which keeps its targets.
+    unowned(unsafe) let kept = route.kept!
     guard let value = kept.singleValue else { return nil }
     if kept.singleCapability == ObjectIdentifier(Capability.self) {
       let typed = value.assumingMemoryBound(to: Capability.self)

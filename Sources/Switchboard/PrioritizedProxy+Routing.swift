@@ -192,7 +192,10 @@ extension PrioritizedProxy {
     }
     var combiner: AnswerCombiner?
     if case .many = targets, case .combining(let rule) = rule.kind { combiner = rule }
-    return Route(targets, watched: watched, outcome: outcome, combiner: combiner)
+    var isMessage = false
+    if case .message = subject { isMessage = true }
+    return Route(
+      targets, watched: watched, outcome: outcome, combiner: combiner, sentTyped: isMessage)
   }
 
   /// Whether two routes deliver to the same handlers and are routed, unhandled or failed alike.

@@ -80,11 +80,11 @@ extension PrioritizedProxy {
       return nil
     }
     if let handler = object as? Capability {
-      if route.single === slot { route.kept.keep(handler, of: object) }
+      if route.single === slot { route.kept?.keep(handler, of: object) }
       return .first(handler)
     }
     if let handler = object as? Alternative {
-      if route.single === slot { route.kept.keep(handler, of: object) }
+      if route.single === slot { route.kept?.keep(handler, of: object) }
       return .second(handler)
     }
     reportMismatch(of: message, object: object, capability, alternative)
@@ -125,17 +125,17 @@ extension PrioritizedProxy {
     if route.single != nil, objects.count == 1, let handler = typedTargets.first {
       // The one handler: the fast path above, shared with `send`.
       switch handler {
-      case .first(let typed): route.kept.keep(typed, of: objects[0])
-      case .second(let typed): route.kept.keep(typed, of: objects[0])
+      case .first(let typed): route.kept?.keep(typed, of: objects[0])
+      case .second(let typed): route.kept?.keep(typed, of: objects[0])
       }
     } else if case .many = route.targets, route.watched.isEmpty, values.count == slots.count,
-      objects.count == slots.count
+      objects.count == slots.count, let kept = route.kept
     {
       storage.keep(
         DispatchStorage.Receivers(
           capability: ObjectIdentifier(Capability.self),
           alternative: ObjectIdentifier(Alternative.self), values: values, slots: slots),
-        in: route.kept)
+        in: kept)
     }
     // `objects` keeps every receiver alive for the whole broadcast.
     return try withExtendedLifetime(objects) { () throws(Failure) -> Int in

@@ -73,7 +73,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// `deinit`.
   package unowned(safe) var owner: (any RouterOwner<Message>)?
   /// The routes of the messages named at run time that were asked for or given a rule.
-  var namedRoutes: [String: Route] = [:]
+  var namedRoutes = ShortTable<String, Route>()
   /// The observers of messages named at run time.
   var namedObservers: [String: ObserverList] = [:]
   /// Route indices for message sets without ``MessageSet/routeIndex``.

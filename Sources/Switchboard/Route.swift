@@ -47,8 +47,10 @@ final class Route {
   /// The slots this route delivers to, in order: stored, so a broadcast on an ordinary route
   /// allocates nothing per call.
   @usableFromInline let slots: [HandlerSlot]
-  /// The targets already cast to the capability they were last sent as.
-  @usableFromInline let kept: DispatchStorage.KeptTargets
+  /// The targets already cast to the capability they were last sent as; `nil` for the route
+  /// of a message named at run time, which is never sent typed (a delegate proxy's every
+  /// route: a list of thousands of proxies would otherwise keep an unused one per route).
+  @usableFromInline let kept: DispatchStorage.KeptTargets?
   /// How the answers of several targets combine, for a rule that combines them.
   @usableFromInline let combiner: AnswerCombiner?
   /// The combiner's way, read by every send.
@@ -56,7 +58,7 @@ final class Route {
 
   init(
     _ targets: Targets, watched: [HandlerSlot], outcome: Outcome,
-    combiner: AnswerCombiner? = nil
+    combiner: AnswerCombiner? = nil, sentTyped: Bool
   ) {
     self.targets = targets
     self.combiner = combiner
@@ -73,7 +75,7 @@ final class Route {
     } else {
       single = nil
     }
-    kept = DispatchStorage.KeptTargets(single: single)
+    kept = sentTyped ? DispatchStorage.KeptTargets(single: single) : nil
   }
 
   /// Whether a handler this route depends on has been released since it was built.

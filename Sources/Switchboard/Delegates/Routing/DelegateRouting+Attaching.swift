@@ -115,7 +115,7 @@ extension DelegateRouting {
   /// Under the lock.
   func noteAssigned(_ property: DelegateProperty) {
     if property.name == configuration.cachedRoutesProperty {
-      assignedRoutes = configuration.cachedRoutes(router, Array(selectors.answers.keys))
+      assignedRoutes = configuration.cachedRoutes(router, selectors.answers.keys)
     }
   }
 

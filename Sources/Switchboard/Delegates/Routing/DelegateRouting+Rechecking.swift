@@ -37,7 +37,7 @@ extension DelegateRouting {
         stale.insert(configuration.propertyOfSelector(selector) ?? first.name)
       }
       if let name = configuration.cachedRoutesProperty,
-        configuration.cachedRoutes(router, Array(selectors.answers.keys)).contains(where: {
+        configuration.cachedRoutes(router, selectors.answers.keys).contains(where: {
           selector, now in assignedRoutes[selector]?.object !== now.object
         })
       {

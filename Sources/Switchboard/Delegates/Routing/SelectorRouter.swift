@@ -40,7 +40,7 @@ final class SelectorRouter<Message: MessageSet> {
   var onUndeclaredSelectorAnswered: ((String, AnyObject) -> Void)?
 
   /// The answers given to `responds(to:)`, by selector.
-  private(set) var answers: [String: Bool] = [:]
+  private(set) var answers = ShortTable<String, Bool>()
   /// The one handler of each selector the runtime asked to forward and nothing observes, until
   /// the routes change.
   private var directTargets = DirectTargets()
@@ -191,7 +191,7 @@ final class SelectorRouter<Message: MessageSet> {
   /// parent is about to be told, so unanswered messages are reported afresh from now on.
   func changedAnswers() -> [String] {
     unanswered = [:]
-    return answers.compactMap { selector, old in
+    return answers.entries.compactMap { selector, old in
       responds(toSelector: selector) != old ? selector : nil
     }
   }
