@@ -2,7 +2,10 @@
 @usableFromInline
 final class HandlerSlot {
   let id: Int
-  let roles: [HandlerRole]
+  /// The handler's first role, and its others: most handlers have one, kept without an array
+  /// (a list of thousands of delegate proxies would otherwise allocate one per handler).
+  let firstRole: HandlerRole?
+  let otherRoles: [HandlerRole]
   let retention: HandlerRetention
   let typeName: String
   /// Whether the proxy holds the handler strongly.
@@ -21,7 +24,8 @@ final class HandlerSlot {
 
   init(id: Int, object: AnyObject, roles: [HandlerRole], retention: HandlerRetention) {
     self.id = id
-    self.roles = roles
+    firstRole = roles.first
+    otherRoles = roles.count > 1 ? Array(roles.dropFirst()) : []
     self.retention = retention
     self.typeName = handlerTypeNames.value(for: ObjectIdentifier(type(of: object))) {
       String(describing: type(of: object))
@@ -34,6 +38,14 @@ final class HandlerSlot {
       strongObject = nil
       weakObject = object
     }
+  }
+
+  /// Every role of the handler, in the order given.
+  var roles: [HandlerRole] { firstRole.map { [$0] + otherRoles } ?? [] }
+
+  /// Whether the handler has `role`.
+  func hasRole(_ role: HandlerRole) -> Bool {
+    firstRole == role || otherRoles.contains(role)
   }
 
   /// The handler, or `nil` once a weakly held handler has been released.

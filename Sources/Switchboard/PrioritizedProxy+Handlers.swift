@@ -105,7 +105,7 @@ extension PrioritizedProxy {
     }
     if let again = slots.firstIndex(where: { $0.object === handler }) { take(again) }
     for role in roles {
-      guard let taken = slots.firstIndex(where: { $0.roles.contains(role) }) else { continue }
+      guard let taken = slots.firstIndex(where: { $0.hasRole(role) }) else { continue }
       if position == nil { position = taken + 1 }
       take(taken)
     }
@@ -178,7 +178,7 @@ extension PrioritizedProxy {
   /// - Returns: `true` if a handler had that role.
   @discardableResult
   public func removeHandler(withRole role: HandlerRole) -> Bool {
-    guard let index = slots.firstIndex(where: { $0.roles.contains(role) }) else { return false }
+    guard let index = slots.firstIndex(where: { $0.hasRole(role) }) else { return false }
     slots.remove(at: index)
     change(.handlersChanged)
     return true
@@ -220,7 +220,7 @@ extension PrioritizedProxy {
 
   /// The handler registered with `role`, if it is still alive.
   public func handler(withRole role: HandlerRole) -> AnyObject? {
-    slots.first { $0.roles.contains(role) }?.object
+    slots.first { $0.hasRole(role) }?.object
   }
 
   /// Whether `handler` is a live handler of this proxy.
@@ -272,7 +272,6 @@ extension PrioritizedProxy {
   ) -> HandlerSlot {
     let slot = HandlerSlot(id: nextSlotID, object: handler, roles: roles, retention: retention)
     nextSlotID += 1
-    for role in roles where rolesEverGiven[role] == nil { rolesEverGiven.remember((), for: role) }
     slot.survey(messages, object: handler, check: implementationCheck)
     return slot
   }

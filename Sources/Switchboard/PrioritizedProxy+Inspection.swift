@@ -154,7 +154,7 @@ extension PrioritizedProxy {
       return "the \(reference.typeName) this rule names has been released"
     case .only(let role):
       // A missing role fails the route instead, so the role's handler is there.
-      if let position = slots.firstIndex(where: { $0.roles.contains(role) }) {
+      if let position = slots.firstIndex(where: { $0.hasRole(role) }) {
         return "\(slots[position].describe(at: position)) does not implement it"
       }
       fallthrough

@@ -79,6 +79,11 @@ extension PrioritizedProxy {
     slot.implements(subject.key) { handler($1, implementsNamed: $0) }
   }
 
+  /// Whether a handler registered now or before was given `role`.
+  func roleWasGiven(_ role: HandlerRole) -> Bool {
+    rolesOfGoneHandlers[role] != nil || slots.contains { $0.hasRole(role) }
+  }
+
   // MARK: - Messages named at run time
 
   /// The names with a route: asked about, or given a rule; sorted.
@@ -250,7 +255,7 @@ extension PrioritizedProxy {
     /// No handler has `role` now: gone (released or removed) routes to nobody; never given (a
     /// misspelling) is an error.
     func missing(_ role: HandlerRole) -> (Route.Targets, Route.Outcome) {
-      rolesEverGiven[role] != nil
+      roleWasGiven(role)
         ? (.none, .unhandled(reason: "no handler has the role '\(role)' now"))
         : (.none, .failed(.unknownRole(role)))
     }
@@ -280,7 +285,7 @@ extension PrioritizedProxy {
       return implements(position) ? (.one(slot), .routed) : (.none, .unhandled(reason: nil))
     case .prefer(let role):
       guard let position = roleOwners[role] else {
-        return rolesEverGiven[role] != nil ? firstImplementer() : missing(role)
+        return roleWasGiven(role) ? firstImplementer() : missing(role)
       }
       let slot = slots[position]
       return implements(position) ? (.one(slot), .routed) : firstImplementer()
@@ -388,6 +393,6 @@ struct RoleOwners {
   subscript(role: HandlerRole) -> Int? {
     if let byRole { return byRole[role] }
     // The last, as the index keeps it (registering takes a role from any other handler).
-    return slots.lastIndex { $0.roles.contains(role) }
+    return slots.lastIndex { $0.hasRole(role) }
   }
 }

@@ -50,10 +50,19 @@
 /// implements which message (asked when the handler is added): O(handlers × messages),
 /// broadcasts included, with no string built until an explanation or error is asked for.
 public final class PrioritizedProxy<Message: MessageSet> {
-  var slots: [HandlerSlot] = []
-  /// Every role a handler was ever given, so a rule can tell a role whose handler is gone from
-  /// a misspelled one.
-  var rolesEverGiven = ShortTable<HandlerRole, Void>()
+  var slots: [HandlerSlot] = [] {
+    didSet {
+      for slot in oldValue where !slots.contains(where: { $0 === slot }) {
+        for role in slot.roles where rolesOfGoneHandlers[role] == nil {
+          rolesOfGoneHandlers.remember((), for: role)
+        }
+      }
+    }
+  }
+  /// The roles of handlers no longer registered (removed, or released and dropped), so a rule
+  /// can tell a role whose handler is gone from a misspelled one (``roleWasGiven(_:)``); most
+  /// proxies never lose a handler, and keep no table.
+  var rolesOfGoneHandlers = ShortTable<HandlerRole, Void>()
   /// The route of each message by route index, and the observer counts.
   @usableFromInline let storage: DispatchStorage
   /// `Message.allCases`, in route-index order.
@@ -82,8 +91,14 @@ public final class PrioritizedProxy<Message: MessageSet> {
   var observers = ChangeObservers<RouteChange<Message>>()
   var nextObserverID = 0
   /// An object only the proxy holds, so observations can tell whether it still exists without
-  /// a weak reference to it.
-  let lifetime = ProxyLifetime()
+  /// a weak reference to it; made by the first observation, since most proxies have none.
+  var lifetime: ProxyLifetime {
+    if let madeLifetime { return madeLifetime }
+    let made = ProxyLifetime()
+    madeLifetime = made
+    return made
+  }
+  private var madeLifetime: ProxyLifetime?
   var isRebuilding = false
   /// Whether the routes were built once (by the initializer).
   var hasBuiltRoutes = false
@@ -247,7 +262,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   deinit {
     // A proxy that goes away finishes its event streams.
-    lifetime.isAlive = false
+    madeLifetime?.isAlive = false
     for index in 0..<storage.messageCount { storage.observerLists[index].finishStreams() }
     for observers in namedObservers.values { observers.finishStreams() }
     storage.deallocate()

@@ -49,13 +49,12 @@ extension DelegateRouting {
       // Each property's object, unless it is the proxy replaced: one the app set behind that
       // proxy's back is the app's latest word, and is kept first.
       var found: [KeptDelegate] = []
-      restoring = [:]
+      restoring = []
       for (property, object) in zip(properties, current) {
         let installed = object.flatMap {
           $0 === inherited?.proxyObject || $0 === proxyObject ? nil : $0
         }
-        restoring[property.name] = WeakHandler(
-          installed ?? inherited?.restoring[property.name] ?? nil)
+        restoring.append(WeakHandler(installed ?? inherited?.restoring(property.name)))
         if let installed { KeptDelegate.add(installed, from: property.name, to: &found) }
       }
       for entry in inherited?.kept ?? [] {
@@ -173,21 +172,27 @@ extension DelegateRouting {
   private struct HandOver {
     /// The proxy object that held the properties.
     let proxyObject: AnyObject?
-    /// What its ``detach()`` would have given back, by property.
-    let restoring: [String: AnyObject?]
+    /// What its ``detach()`` would have given back to each property.
+    let restoring: [(property: String, object: AnyObject?)]
     /// The objects it kept, still alive, highest priority first.
     let kept: [KeptDelegate]
+
+    /// What its ``detach()`` would have given back to the property `name`.
+    func restoring(_ name: String) -> AnyObject? {
+      restoring.first { $0.property == name }?.object ?? nil
+    }
   }
 
   @discardableResult
   private func disconnect(restoringKept: Bool) -> HandOver {
     withLock {
       let handOver = HandOver(
-        proxyObject: proxyObject, restoring: restoring.mapValues(\.object),
+        proxyObject: proxyObject,
+        restoring: zip(properties, restoring).map { ($0.name, $1.object) },
         kept: kept.filter { $0.object != nil })
       if let proxyObject {
         // The parent's properties are read and set once the lock is released.
-        let restored = properties.map { ($0, restoringKept ? restoring[$0.name]?.object : nil) }
+        let restored = zip(properties, restoring).map { ($0, restoringKept ? $1.object : nil) }
         callAfterUnlocking {
           for (property, object) in restored where property.get() === proxyObject {
             property.set(object)
@@ -198,7 +203,7 @@ extension DelegateRouting {
       proxyObject = nil
       isAttached = false
       kept = []
-      restoring = [:]
+      restoring = []
       return handOver
     }
   }

@@ -70,10 +70,10 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// first: those the properties held at attach (one set behind a proxy's back included), then
   /// those the proxy this one replaced had kept.
   var kept: [KeptDelegate] = []
-  /// What ``detach()`` gives back to each property, by name: the object it held at attach (a
-  /// handler too, or not), or, when it held the proxy this one replaced, what that one would
-  /// have given.
-  var restoring: [String: WeakHandler] = [:]
+  /// What ``detach()`` gives back to each property, in the order of ``properties``: the object
+  /// it held at attach (a handler too, or not), or, when it held the proxy this one replaced,
+  /// what that one would have given.
+  var restoring: [WeakHandler] = []
   /// Where each selector of ``RoutingConfiguration/cachedRoutes`` went when its property was
   /// last assigned: the handlers whose answers the parent cached (a table's row counts).
   var assignedRoutes: [String: WeakHandler] = [:]
@@ -104,14 +104,9 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     configuration: RoutingConfiguration<Message> = RoutingConfiguration(),
     schedule: @escaping (@escaping @Sendable () -> Void) -> Void
   ) {
-    let modeledMessage = configuration.modeledMessage
     selectors = SelectorRouter(
       router: router, runtime: runtime, presenceSensitive: configuration.presenceSensitive,
-      fallbacks: fallbacks,
-      modeledAnswer: { selector in
-        // One policy: a live handler implements it, or something observes it.
-        modeledMessage(selector).map { router.responds(to: $0) }
-      })
+      fallbacks: fallbacks, modeledMessage: configuration.modeledMessage)
     self.configuration = configuration
     self.schedule = schedule
     // The routing answers for named messages (their answer types too), is told of route

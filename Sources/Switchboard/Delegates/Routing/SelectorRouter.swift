@@ -28,9 +28,9 @@ final class SelectorRouter<Message: MessageSet> {
   /// Selectors whose mere presence changes the parent: an observer alone never makes the
   /// proxy answer them.
   let presenceSensitive: Set<String>
-  /// The answer of a selector the configuration routes itself (a list proxy's modeled
+  /// The message of a selector the configuration routes itself (a list proxy's modeled
   /// messages, which its class implements), or `nil` for one routed by name here.
-  private let modeledAnswer: (String) -> Bool?
+  private let modeledMessage: (String) -> Message?
   /// The fallback of a selector, by selector, in place of its documented default; given at
   /// initialization and never changed, so it is read outside the lock too.
   let fallbacks: [String: DelegateFallback]
@@ -53,13 +53,19 @@ final class SelectorRouter<Message: MessageSet> {
   init(
     router: PrioritizedProxy<Message>, runtime: any SelectorRuntime,
     presenceSensitive: Set<String> = [], fallbacks: [String: DelegateFallback] = [:],
-    modeledAnswer: @escaping (String) -> Bool? = { _ in nil }
+    modeledMessage: @escaping (String) -> Message? = { _ in nil }
   ) {
     self.router = router
     self.runtime = runtime
     self.presenceSensitive = presenceSensitive
     self.fallbacks = fallbacks
-    self.modeledAnswer = modeledAnswer
+    self.modeledMessage = modeledMessage
+  }
+
+  /// The answer of a selector the configuration routes itself: whether a live handler
+  /// implements its message, or something observes it; `nil` for one routed by name here.
+  private func modeledAnswer(_ selector: String) -> Bool? {
+    modeledMessage(selector).map { router.responds(to: $0) }
   }
 
   // MARK: - The runtime's questions
