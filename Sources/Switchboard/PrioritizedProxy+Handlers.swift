@@ -147,7 +147,7 @@ extension PrioritizedProxy {
       batchDepth -= 1
       if batchDepth == 0, let causes = pendingCauses {
         pendingCauses = nil
-        rebuildRoutes(causes)
+        if changesRebuild { rebuildRoutes(causes) }
       }
     }
     try changes()
@@ -159,8 +159,15 @@ extension PrioritizedProxy {
       pendingCauses = (pendingCauses ?? []).union(causes)
       return
     }
-    rebuildRoutes(causes)
+    if changesRebuild { rebuildRoutes(causes) }
   }
+
+  /// Whether a change rebuilds the routes: not before the first build of a proxy made by the
+  /// package initializer while no name was decided and nothing observes its routes. Nobody was
+  /// told a route then, and each name's route is decided when first asked for
+  /// (``namedRoute(_:)``): a delegate proxy that adopts its protocol, and is given rules and
+  /// handlers, before it is attached builds its routes once, at attach.
+  var changesRebuild: Bool { hasBuiltRoutes || !namedRoutes.isEmpty || !observers.isEmpty }
 
   /// Removes a handler.
   ///

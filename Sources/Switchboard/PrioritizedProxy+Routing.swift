@@ -123,7 +123,8 @@ extension PrioritizedProxy {
       "\(name): a routing rule changed the proxy while its routes were being rebuilt. Rules must "
         + "only choose among their candidates; change handlers or rules outside of a rule.")
     isRebuilding = true
-    // The first build, from the initializer, changes no route anyone was told about.
+    // The first build changes no route anyone was told about, but those of names decided
+    // before it, when asked.
     let isFirstBuild = !hasBuiltRoutes
     hasBuiltRoutes = true
     // A rebuild covers every change a running batch recorded.
@@ -154,16 +155,21 @@ extension PrioritizedProxy {
         for: namedSubject(name), rule: rules.rule(named: name), live: live,
         roleOwners: roleOwners, implementers: nil)
       namedRoutes[name] = route
-      if let old = previousNamed[name], Self.sameRoute(old, route) { continue }
+      if let old = previousNamed[name] {
+        if Self.sameRoute(old, route) { continue }
+      } else if isFirstBuild {
+        continue
+      }
       changedNames.append(name)
     }
     isRebuilding = false
     withExtendedLifetime(live) {}
 
-    guard !isFirstBuild else { return }
     var changed: [Message] = []
-    for index in messages.indices where !Self.sameRoute(previous[index], rebuilt[index]) {
-      changed.append(messages[index])
+    if !isFirstBuild {
+      for index in messages.indices where !Self.sameRoute(previous[index], rebuilt[index]) {
+        changed.append(messages[index])
+      }
     }
     guard !changed.isEmpty || !changedNames.isEmpty else { return }
     notifyObservers(RouteChange(messages: changed, names: changedNames, causes: causes))

@@ -42,24 +42,27 @@ extension PrioritizedProxy {
     of currentRoute: @autoclosure () -> Route, _ body: (AnyObject) throws -> Void
   ) rethrows -> Int {
     var route = currentRoute()
+    // One target, the usual route, or two, a delegate's usual broadcast (a view and
+    // analytics): each loaded once and held in a local (the array below would allocate), and
+    // none released, so there is nothing to route again.
+    if !route.dependsOnReleasedHandler {
+      if route.slots.count == 1, let object = route.slots[0].object {
+        try body(object)
+        return 1
+      }
+      if route.slots.count == 2, let first = route.slots[0].object,
+        let second = route.slots[1].object
+      {
+        try withExtendedLifetime((first, second)) {
+          try body(first)
+          try body(second)
+        }
+        return 2
+      }
+    }
     while route.dependsOnReleasedHandler || route.slots.contains(where: { $0.object == nil }) {
       rebuildRoutes(.handlersReleased)
       route = currentRoute()
-    }
-    // One target, the usual route, is held in a local: the array below would allocate.
-    if route.slots.count == 1, let object = route.slots[0].object {
-      try body(object)
-      return 1
-    }
-    // Two, a delegate's usual broadcast (a view and analytics), held in locals too.
-    if route.slots.count == 2, let first = route.slots[0].object,
-      let second = route.slots[1].object
-    {
-      try withExtendedLifetime((first, second)) {
-        try body(first)
-        try body(second)
-      }
-      return 2
     }
     let objects = route.slots.compactMap(\.object)
     for object in objects { try body(object) }

@@ -202,8 +202,10 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   /// A proxy with `handlers`, highest priority first, each held weakly with its role, whose
   /// routes are not built yet: its owner (``owner``), which answers for the messages named at
-  /// run time, builds them once it is set (``buildFirstRoutes()``). A delegate proxy's attach
-  /// would otherwise build them without handlers, then with them, then with the owner.
+  /// run time, builds them (``buildFirstRoutes()``) once it is set, or for names alone when it
+  /// starts (a delegate proxy's attach), and a name asked for before is decided then. A
+  /// delegate proxy's attach would otherwise build them without handlers, with them, with the
+  /// owner, and again with the protocol it adopts.
   package init(rules: RoutingRules<Message>, handlers: [(role: HandlerRole, handler: AnyObject)]) {
     self.rules = rules
     implementationCheck = nil
@@ -219,8 +221,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
     pendingCauses = nil
   }
 
-  /// Builds the routes of a proxy made without them, once its owner is set; does nothing for a
-  /// proxy whose routes were built.
+  /// Builds the routes of a proxy made without them; does nothing for one whose routes were
+  /// built.
   package func buildFirstRoutes() {
     if !hasBuiltRoutes { rebuildRoutes([]) }
   }
@@ -286,6 +288,10 @@ public final class PrioritizedProxy<Message: MessageSet> {
   ) -> ObservationToken {
     let id = nextObserverID
     nextObserverID += 1
+    defer {
+      // Observed routes are built: every change from now on is told.
+      buildFirstRoutes()
+    }
     return observers.add(id: id, onChange) { [weak lifetime, unowned self] in
       // As for message observers: a weak reference to the proxy would slow every retain and
       // release of it, dispatch's included.

@@ -65,6 +65,9 @@ struct ChangeObservers<Change> {
 
   private var entries: [Entry] = []
 
+  /// Whether no observer was ever registered, or every one was dropped.
+  var isEmpty: Bool { entries.isEmpty }
+
   /// Registers `onChange` as observer `id`; cancelling the returned observation calls
   /// `onCancel`, which should call ``remove(_:)`` on the owner's copy.
   mutating func add(

@@ -71,6 +71,8 @@ extension DelegateRouting {
         }
         configuration.didKeep(router, kept)
       }
+      // Built before the parent is told anything: every change from now on is told.
+      router.buildFirstRoutes()
       isAttached = true
       reportRefusedAtInit()
       reportSetupMistakes()
@@ -147,6 +149,8 @@ extension DelegateRouting {
   package func startWithoutProperty(as proxyObject: AnyObject) {
     withLock {
       self.proxyObject = proxyObject
+      // Built before the parent is told anything: every change from now on is told.
+      router.buildFirstRoutes()
       isAttached = true
       reportRefusedAtInit()
       reportSetupMistakes()

@@ -118,10 +118,11 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
       refusedAtInit.append($0)
     }
     guard router.hasBuiltRoutes else {
-      // Made by the initializer that leaves the routes to its owner: built once, now, with the
-      // rules accepted (setting them builds the routes).
+      // Made by the initializer that leaves the routes to its owner, with the rules accepted.
+      // Those of a message set are built now; those of names alone when the proxy starts, or
+      // each when first asked for.
       if !refusedAtInit.isEmpty { router.rules = accepted }
-      router.buildFirstRoutes()
+      if !router.messages.isEmpty { router.buildFirstRoutes() }
       return
     }
     // The routes were built before the answer types were known, which only a rule combining a
