@@ -7,8 +7,14 @@ extension PrioritizedProxy {
   ///
   /// Handlers held weakly that have been released are removed first.
   public var handlers: [HandlerDescription] {
+    liveSlots.map { position, slot in slot.describe(at: position) }
+  }
+
+  /// The handlers' slots by position, as ``handlers`` lists them, undescribed: a delegate
+  /// proxy's attach checks each and describes only those it reports.
+  var liveSlots: EnumeratedSequence<[HandlerSlot]> {
     removeReleasedHandlers()
-    return slots.enumerated().map { position, slot in slot.describe(at: position) }
+    return slots.enumerated()
   }
 
   /// The number of live handlers.

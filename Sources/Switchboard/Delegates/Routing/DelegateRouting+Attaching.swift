@@ -213,18 +213,17 @@ extension DelegateRouting {
   }
 
   private func checkWeakHandlersAfterThisTurn() {
-    handlersAtAttach = router.handlers.compactMap { description in
-      description.role.flatMap { role in
-        description.retention == .weak
-          ? (description, WeakHandler(router.handler(withRole: role))) : nil
-      }
+    handlersAtAttach = router.liveSlots.compactMap { position, slot in
+      slot.firstRole != nil && !slot.isStrong ? (position, slot) : nil
     }
     schedule { [weak self] in
       guard let self else { return }
       withLock {
         guard isAttached else { return }
-        for (description, reference) in handlersAtAttach where reference.object == nil {
-          report(DelegateProxyError(.handlerReleasedAfterAttach(handler: "\(description)")))
+        for (position, slot) in handlersAtAttach where slot.object == nil {
+          report(
+            DelegateProxyError(
+              .handlerReleasedAfterAttach(handler: "\(slot.describe(at: position))")))
         }
         handlersAtAttach = []
       }

@@ -78,7 +78,7 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// last assigned: the handlers whose answers the parent cached (a table's row counts).
   var assignedRoutes: [String: WeakHandler] = [:]
   /// The handlers at attach, checked after the turn for one nothing else keeps.
-  var handlersAtAttach: [(HandlerDescription, WeakHandler)] = []
+  var handlersAtAttach: [(position: Int, slot: HandlerSlot)] = []
   /// The handlers' near misses as last found; they depend on the handlers only.
   var nearMisses: [DelegateProxyError] = []
   /// The streams of ``events(_:as:beforeHandler:bufferingPolicy:)`` being consumed, each with

@@ -236,12 +236,12 @@ final class SelectorRouter<Message: MessageSet> {
   /// Each comes with the handler, described, and the declared selector; handlers are found by
   /// role; `declared` is ``SelectorRuntime/declaredSelectors``.
   func nearMisses(declared: [String]) -> [(handler: String, method: String, declared: String)] {
-    router.handlers.flatMap { description in
-      guard let role = description.role, let handler = router.handler(withRole: role) else {
+    router.liveSlots.flatMap { position, slot in
+      guard slot.firstRole != nil, let handler = slot.object else {
         return [(handler: String, method: String, declared: String)]()
       }
       return NearSelectors.nearMisses(in: runtime.ownMethods(of: handler), declared: declared)
-        .map { (handler: "\(description)", method: $0.0, declared: $0.1) }
+        .map { (handler: "\(slot.describe(at: position))", method: $0.0, declared: $0.1) }
     }
   }
 
