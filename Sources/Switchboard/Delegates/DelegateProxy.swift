@@ -302,7 +302,7 @@ open class DelegateProxy: RoutingProxy<Never> {
     // Refused (and reported) over another Switchboard proxy than the one it replaces.
     guard
       proxy.routing.attach(
-        to: [DelegateProperty(get: { access.get() }, set: { access.set($0) })], as: proxy,
+        to: [DelegateProperty(access: access)], as: proxy,
         keepingInstalled: keepingInstalledDelegate, replacing: previous?.routing,
         parentThread: .of(classBundles: classBundles(of: parent)),
         isAnotherProxy: { $0 is ForwardingProxy })
@@ -406,7 +406,9 @@ private func classBundles(of object: AnyObject) -> [String?] {
 
 /// The delegate proxies attached to one parent, by delegate property; the parent owns them.
 final class AttachedDelegateProxies {
-  var proxies: [DelegatePropertyKey: DelegateProxy] = [:]
+  /// By property: a short table, since a parent has one or two (a list's rows each attach a
+  /// proxy, and a dictionary would cost each row a hash table).
+  var proxies = ShortTable<DelegatePropertyKey, DelegateProxy>()
   /// Proxies given to a parent at its initialization, kept as long as this object's owner.
   var owned: [DelegateProxy] = []
 

@@ -84,7 +84,7 @@ public func delegateAttachPaths<Parent: AnyObject>(
         parent: parent, read: { $0[keyPath: delegate] }, write: { $0[keyPath: delegate] = $1 })
       guard
         routing.attach(
-          to: [DelegateProperty(get: { access.get() }, set: { access.set($0) })], as: proxy,
+          to: [DelegateProperty(access: access)], as: proxy,
           keepingInstalled: true, replacing: previous?.routing,
           isAnotherProxy: { $0 is AttachBenchmarkProxy })
       else { return proxy }
@@ -144,7 +144,7 @@ private final class AttachBenchmarkProxy {
 /// The proxies one parent keeps, by property: `AttachedDelegateProxies`, which `attach`
 /// associates with the parent.
 private final class AttachBenchmarkRegistry {
-  var proxies: [DelegatePropertyKey: AttachBenchmarkProxy] = [:]
+  var proxies = ShortTable<DelegatePropertyKey, AttachBenchmarkProxy>()
 }
 
 /// The work attach schedules after the turn, run when the benchmark ends its turn.

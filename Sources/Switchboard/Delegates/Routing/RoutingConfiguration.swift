@@ -11,20 +11,54 @@ package struct DelegateProperty: Sendable {
   /// `tableView:prefetchRowsAtIndexPaths:`, a required method UIKit never asks about), or `nil`
   /// for a property that always holds it.
   package let heldWhileAnswering: String?
-  package let get: @Sendable () -> AnyObject?
-  package let set: @Sendable (AnyObject?) -> Void
+  /// How the property is read and set.
+  private let access: any PropertyAccess
 
+  /// The property `access` reads and sets: the parent held weakly, no closure made for each
+  /// way (a list whose rows each attach a proxy would otherwise allocate two per proxy).
+  package init(
+    name: String = "delegate", keptRole: HandlerRole = HandlerRole("installed"),
+    heldWhileAnswering: String? = nil, access: any PropertyAccess
+  ) {
+    self.name = name
+    self.keptRole = keptRole
+    self.heldWhileAnswering = heldWhileAnswering
+    self.access = access
+  }
+
+  /// The property `get` reads and `set` sets.
   package init(
     name: String = "delegate", keptRole: HandlerRole = HandlerRole("installed"),
     heldWhileAnswering: String? = nil, get: @escaping @Sendable () -> AnyObject?,
     set: @escaping @Sendable (AnyObject?) -> Void
   ) {
-    self.name = name
-    self.keptRole = keptRole
-    self.heldWhileAnswering = heldWhileAnswering
-    self.get = get
-    self.set = set
+    self.init(
+      name: name, keptRole: keptRole, heldWhileAnswering: heldWhileAnswering,
+      access: ClosureAccess(read: get, write: set))
   }
+
+  /// The object the property holds.
+  package func get() -> AnyObject? { access.get() }
+
+  /// Gives the property `object`.
+  package func set(_ object: AnyObject?) { access.set(object) }
+}
+
+/// How a ``DelegateProperty`` reads and sets a parent's property.
+package protocol PropertyAccess: Sendable {
+  /// The object the property holds.
+  func get() -> AnyObject?
+  /// Gives the property `object`.
+  func set(_ object: AnyObject?)
+}
+
+/// A property read and set by closures.
+private struct ClosureAccess: PropertyAccess {
+  let read: @Sendable () -> AnyObject?
+  let write: @Sendable (AnyObject?) -> Void
+
+  func get() -> AnyObject? { read() }
+  func set(_ object: AnyObject?) { write(object) }
 }
 
 /// An object a parent's properties held, kept as a handler, and the properties it came from.

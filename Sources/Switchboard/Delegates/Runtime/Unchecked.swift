@@ -250,7 +250,7 @@ package func associatedObject<Object: AnyObject>(
 ///
 /// `@unchecked Sendable`: the proxy touches the property only on the thread the parent calls
 /// it on, under its routing's lock; its closures never change.
-struct UncheckedProperty<Parent: AnyObject>: @unchecked Sendable {
+struct UncheckedProperty<Parent: AnyObject>: PropertyAccess, @unchecked Sendable {
   weak var parent: Parent?
   /// Reads the property (a key path, or a getter method's).
   let read: (Parent) -> AnyObject?
