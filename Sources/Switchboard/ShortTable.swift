@@ -17,7 +17,10 @@ struct ShortTable<Key: Hashable, Value> {
       return many[key]
     }
     set {
-      guard many.isEmpty else { return many[key] = newValue }
+      guard many.isEmpty else {
+        many[key] = newValue
+        return
+      }
       let index = few.firstIndex { $0.key == key }
       switch (index, newValue) {
       case (let index?, let value?): few[index].value = value

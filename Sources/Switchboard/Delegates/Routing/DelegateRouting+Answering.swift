@@ -41,7 +41,7 @@ extension DelegateRouting {
     _ body: @escaping (repeat each Argument) -> Answer
   ) -> ObservationToken {
     withLock {
-      let declaration = selectors.runtime.declaration(of: selector)
+      let declaration = runtime.declaration(of: selector)
       let isolation = ClosureIsolation(registeredOn: actor)
       let problem: String?
       if let actor, isolation == nil {
@@ -91,7 +91,7 @@ extension DelegateRouting {
 
   /// Why a closure for `selector`, which no adopted protocol declares, cannot answer it.
   private func undeclaredClosureProblem(_ selector: String) -> String {
-    let hint = closestSelector(to: selector, in: selectors.runtime.declaredSelectors).map {
+    let hint = closestSelector(to: selector, in: runtime.declaredSelectors).map {
       " Did you mean \($0)?"
     }
     return
@@ -150,7 +150,7 @@ extension DelegateRouting {
 
   // MARK: - The runtime's questions
 
-  /// The answer for `responds(to:)` (``SelectorRouter/responds(toSelector:implementedHere:)``):
+  /// The answer for `responds(to:)` (``routedAnswer(toSelector:implementedHere:)``):
   /// a configuration's modeled selector is answered from its message's route; a method the
   /// proxy class implements itself (`implementedHere`) is answered yes, but for its typed
   /// notifications (``RoutingConfiguration/typedNotifications``), answered like any other
@@ -160,14 +160,14 @@ extension DelegateRouting {
   {
     let typed = configuration.typedNotifications.contains(selector)
     return withLock {
-      selectors.responds(toSelector: selector) { !typed && implementedHere() }
+      routedAnswer(toSelector: selector) { !typed && implementedHere() }
     }
   }
 
   /// The handler the runtime sends `selector` to directly, or `nil`
-  /// (``SelectorRouter/forwardingTarget(forSelector:)``).
+  /// (``directTarget(forSelector:)-(String)``).
   package func forwardingTarget(forSelector selector: String) -> AnyObject? {
-    withLock { selectors.forwardingTarget(forSelector: selector) }
+    withLock { directTarget(forSelector: selector) }
   }
 
   /// The handler the runtime sends the selector `key` identifies to directly, or `nil`;
@@ -175,7 +175,7 @@ extension DelegateRouting {
   package func forwardingTarget(forSelector key: SelectorKey, named name: () -> String)
     -> AnyObject?
   {
-    withLock { selectors.forwardingTarget(forSelector: key, named: name) }
+    withLock { directTarget(forSelector: key, named: name) }
   }
 
   /// Delivers a typed notification, a method returning nothing that the proxy class
@@ -196,7 +196,7 @@ extension DelegateRouting {
 
   /// Delivers a message no forwarding target took.
   ///
-  /// Where it goes is decided under the lock (``SelectorRouter/plan(_:returnsVoid:)``), and its
+  /// Where it goes is decided under the lock (``plannedDelivery(of:returnsVoid:)``), and its
   /// handlers, closures, observers and fallback are called after the lock is released. One that
   /// reached no handler is reported, and the parent asked again after this turn.
   ///
@@ -210,7 +210,7 @@ extension DelegateRouting {
     let delivery = plan(selector, returnsVoid: invocation.returnsVoid)
     let isUnanswered = delivery.run(
       invocation, isLive: { check in withLock(check) },
-      closureFallback: { selectors.fallback(of: selector) },
+      closureFallback: { fallback(of: selector) },
       onAnswerMismatch: { name, expected, answer in
         report(
           DelegateProxyError(

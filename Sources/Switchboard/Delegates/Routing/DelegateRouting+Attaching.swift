@@ -99,7 +99,7 @@ extension DelegateRouting {
   /// is answered (a list's prefetching data source).
   func holdsProxy(_ property: DelegateProperty) -> Bool {
     guard let selector = property.heldWhileAnswering else { return true }
-    return selectors.responds(toSelector: selector)
+    return routedAnswer(toSelector: selector)
   }
 
   /// Assigns the proxy to `property` once the lock is released.
@@ -116,7 +116,7 @@ extension DelegateRouting {
   /// Under the lock.
   func noteAssigned(_ property: DelegateProperty) {
     if property.name == configuration.cachedRoutesProperty {
-      assignedRoutes = configuration.cachedRoutes(router, selectors.answers.keys)
+      assignedRoutes = configuration.cachedRoutes(router, answers.keys)
     }
   }
 

@@ -115,8 +115,8 @@ extension DelegateRouting {
       report(DelegateProxyError(.undeliverableObservation(selector: selector, reason: reason)))
       return false
     }
-    if router.targets(forNamed: selector).isEmpty, !selectors.callsItsCompletion(selector),
-      let index = selectors.runtime.declaration(of: selector)?.completionArgument
+    if router.targets(forNamed: selector).isEmpty, !callsItsCompletion(selector),
+      let index = runtime.declaration(of: selector)?.completionArgument
     {
       // Observed all the same: it is shown whenever a handler implements it.
       report(
@@ -129,7 +129,7 @@ extension DelegateRouting {
               + "Fix: declare its fallback, fallbacks: [#selector(…): .completion(argumentAt: "
               + "\(index)) { handler in handler(…) }], or add a handler that implements it")))
     }
-    selectors.forgetDirectTargets()
+    forgetDirectTargets()
     return true
   }
 
@@ -150,7 +150,7 @@ extension DelegateRouting {
       return typed == Arguments.self
         ? nil : "its arguments are \(typed), not \(Arguments.self); observe its typed event"
     }
-    if let problem = selectors.observationProblem(selector) { return problem }
+    if let problem = observationProblem(selector) { return problem }
     if let effect = configuration.presenceEffects[selector],
       router.targets(forNamed: selector).isEmpty,
       // One that only silences a sibling nobody implements silences nothing.
@@ -219,7 +219,7 @@ extension DelegateRouting {
     let reportedMismatch = OnceFlag()
     let event = MessageEvent<Message, [Any]>(named: selector)
     let kinds = BoxedArguments.kinds(
-      of: types, declared: selectors.runtime.declaration(of: selector)?.argumentTypes)
+      of: types, declared: runtime.declaration(of: selector)?.argumentTypes)
     return observation(event, beforeHandler: beforeHandler, isolation: actor) {
       [weak self] boxed in
       if let mismatch = BoxedArguments.deliver(boxed, as: types, kinds: kinds, to: body) {

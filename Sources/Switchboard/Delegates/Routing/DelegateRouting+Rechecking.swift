@@ -5,7 +5,7 @@ extension DelegateRouting {
   // MARK: - Telling the parent
 
   package func routesChanged(_ change: RouteChange<Message>) {
-    selectors.routesChanged()
+    forgetRouteCaches()
     scheduleRecheck()
     // A change made on purpose (through the proxy or its router) is checked as attach checks;
     // a released handler or a new observer is no setup mistake.
@@ -33,11 +33,11 @@ extension DelegateRouting {
       recheckScheduled = false
       guard let proxyObject, let first = properties.first else { return (nil, false, []) }
       var stale: Set<String> = []
-      for selector in selectors.changedAnswers() {
+      for selector in changedAnswers() {
         stale.insert(configuration.propertyOfSelector(selector) ?? first.name)
       }
       if let name = configuration.cachedRoutesProperty,
-        configuration.cachedRoutes(router, selectors.answers.keys).contains(where: {
+        configuration.cachedRoutes(router, answers.keys).contains(where: {
           selector, now in assignedRoutes[selector]?.object !== now.object
         })
       {

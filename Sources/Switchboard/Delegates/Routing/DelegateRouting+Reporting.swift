@@ -15,7 +15,7 @@ extension DelegateRouting {
 
   /// Sets what is called with a selector no protocol declares when a handler answers it.
   package func onUndeclaredSelectorAnswered(_ body: @escaping (String, AnyObject) -> Void) {
-    withLock { selectors.onUndeclaredSelectorAnswered = body }
+    withLock { undeclaredSelectorAnswered = body }
   }
 
   /// Reports a problem a configuration met (a list proxy's cell provider that threw) to
@@ -46,28 +46,28 @@ extension DelegateRouting {
           DelegateProxyError(.ruleForModeledSelector(selector: name, message: "\(message)")))
       }
     }
-    for (selector, suggestion) in selectors.undeclaredRuleSelectors() {
+    for (selector, suggestion) in undeclaredRuleSelectors() {
       found.append(
         DelegateProxyError(.undeclaredSelector(selector: selector, suggestion: suggestion)))
     }
-    for (selector, suggestion) in selectors.undeclaredFallbackSelectors() {
+    for (selector, suggestion) in undeclaredFallbackSelectors() {
       found.append(
         DelegateProxyError(.undeclaredFallbackSelector(selector: selector, suggestion: suggestion))
       )
     }
     // Read once for the checks below, sorted (the runtime's list usually is: kept as it is).
-    let listed = selectors.runtime.declaredSelectors
+    let listed = runtime.declaredSelectors
     let declared = zip(listed, listed.dropFirst()).allSatisfy(<=) ? listed : listed.sorted()
     let keyed =
-      selectors.fallbacks.isEmpty ? ruled : Set(ruled).union(selectors.fallbacks.keys).sorted()
-    for (selector, sibling) in selectors.unimplementedKeyedSelectors(keyed, declared: declared) {
+      fallbacks.isEmpty ? ruled : Set(ruled).union(fallbacks.keys).sorted()
+    for (selector, sibling) in unimplementedKeyedSelectors(keyed, declared: declared) {
       found.append(
         DelegateProxyError(
           .keyedSelectorNobodyImplements(selector: selector, implemented: sibling)))
     }
     found += completionsThatMayGoUncalled()
     if handlersChanged {
-      nearMisses = selectors.nearMisses(declared: declared).map {
+      nearMisses = nearMisses(declared: declared).map {
         DelegateProxyError(
           .nearMiss(handler: $0.handler, method: $0.method, declared: $0.declared))
       }
@@ -83,9 +83,9 @@ extension DelegateRouting {
   /// Each is answered by something that can go away (a handler held weakly, a closure tied to an
   /// owner), with no preset or declared `.completion` fallback. Under the lock.
   private func completionsThatMayGoUncalled() -> [DelegateProxyError] {
-    selectors.runtime.selectorsTakingCompletions.compactMap { selector in
-      guard let argument = selectors.runtime.declaration(of: selector)?.completionArgument,
-        !selectors.callsItsCompletion(selector),
+    runtime.selectorsTakingCompletions.compactMap { selector in
+      guard let argument = runtime.declaration(of: selector)?.completionArgument,
+        !callsItsCompletion(selector),
         let target = router.targets(forNamed: selector).first(where: canGoAway)
       else { return nil }
       let handler =

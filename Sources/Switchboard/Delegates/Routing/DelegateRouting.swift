@@ -1,6 +1,7 @@
 import Foundation
 
-/// The one routing of every Switchboard delegate proxy, on the one ``SelectorRouter``.
+/// The one routing of every Switchboard delegate proxy: it routes Objective-C selectors by name
+/// to the handlers of a ``PrioritizedProxy`` (`DelegateRouting+Selectors.swift`).
 ///
 /// ``DelegateProxy`` uses it as it is; the table and collection view proxies are its
 /// configuration for `ListMessage` (`ListRouting`). Its API is the proxies'.
@@ -36,13 +37,27 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// go of the lock: nothing is ever called while it is held.
   private var callouts: [() -> Void] = []
   private var lockDepth = 0
-  /// The router of every selector; only under `lock`.
-  let selectors: SelectorRouter<Message>
+  /// The handlers and rules, which route every selector by name; only under `lock`.
+  package let router: PrioritizedProxy<Message>
   /// What the Objective-C runtime (or the specs' model of it) says about selectors and
   /// handlers.
-  package var runtime: any SelectorRuntime { selectors.runtime }
-  /// The handlers and rules; only under `lock`.
-  package var router: PrioritizedProxy<Message> { selectors.router }
+  package let runtime: any SelectorRuntime
+  /// The fallback of a selector, by selector, in place of its documented default; given at
+  /// initialization and never changed, so it is read outside the lock too.
+  let fallbacks: [String: DelegateFallback]
+  /// Called with a selector no protocol declares when the proxy answers it or hands it to a
+  /// handler, and that handler, so the runtime can keep the method's signature for the day the
+  /// handler is gone.
+  var undeclaredSelectorAnswered: ((String, AnyObject) -> Void)?
+  /// The answers given to `responds(to:)`, by selector (``routedAnswer(toSelector:implementedHere:)``).
+  var answers = ShortTable<String, Bool>()
+  /// The one handler of each selector the runtime asked to forward and nothing observes, until
+  /// the routes change.
+  var directTargets = DirectTargets()
+  /// Selectors reported unanswered since the parent was last told and the routes last changed,
+  /// with their fallbacks, so a message the parent keeps sending until then is reported once
+  /// (and its fallback found once).
+  var unanswered: [String: DelegateFallback] = [:]
   /// What a configuration adds: required messages, its own setup mistakes, which property
   /// receives which selector.
   let configuration: RoutingConfiguration<Message>
@@ -104,9 +119,9 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     configuration: RoutingConfiguration<Message> = RoutingConfiguration(),
     schedule: @escaping (@escaping @Sendable () -> Void) -> Void
   ) {
-    selectors = SelectorRouter(
-      router: router, runtime: runtime, presenceSensitive: configuration.presenceSensitive,
-      fallbacks: fallbacks, modeledMessage: configuration.modeledMessage)
+    self.router = router
+    self.runtime = runtime
+    self.fallbacks = fallbacks
     self.configuration = configuration
     self.schedule = schedule
     // The routing answers for named messages (their answer types too), is told of route
@@ -149,14 +164,14 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     return try body()
   }
 
-  /// Where a message no forwarding target took goes (``SelectorRouter/plan(_:returnsVoid:)``),
+  /// Where a message no forwarding target took goes (``plannedDelivery(of:returnsVoid:)``),
   /// decided under the lock: ``withLock(_:)`` without a generic result, since a message pays
   /// for each copy of its ``Delivery`` ("delegate proxy safety net" in `ProxyDispatch`).
   func plan(_ selector: String, returnsVoid: Bool) -> Delivery {
     lock.lock()
     lockDepth += 1
     defer { unlockAndCallOut() }
-    return selectors.plan(selector, returnsVoid: returnsVoid)
+    return plannedDelivery(of: selector, returnsVoid: returnsVoid)
   }
 
   /// Leaves one level of the lock; the outermost releases it, then makes the call-outs asked
@@ -239,7 +254,7 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// another type than the method returns (or of a method returning nothing). An undeclared
   /// method is not refused: its answers are checked as they arrive.
   private func refusal(of rule: RoutingRule<Message>, for name: String) -> (String, String)? {
-    guard let declaration = selectors.runtime.declaration(of: name) else { return nil }
+    guard let declaration = runtime.declaration(of: name) else { return nil }
     if rule.isBroadcast {
       guard !declaration.returnsVoid else { return nil }
       return (

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where one message goes, decided under the routing's lock (``SelectorRouter/plan(_:returnsVoid:)``)
+/// Where one message goes, decided under the routing's lock (``DelegateRouting/plannedDelivery(of:returnsVoid:)``)
 /// and run after it is released: handlers, closures, observers and completion handlers are never
 /// called while the proxy holds its lock.
 ///

@@ -1,71 +1,27 @@
 import Foundation
 
-/// The one router of Objective-C selectors behind every Switchboard delegate proxy: the generic
-/// ``DelegateProxy`` and the UIKit list proxies are configurations of it.
-///
-/// It routes a selector by name to the handlers of a ``PrioritizedProxy`` and answers the
-/// runtime's three questions about it, in plain Swift that runs and is specified on every
-/// platform:
-///
-/// - `responds(to:)`: yes for a selector a live handler implements, or a method returning
-///   nothing that is observed (unless its mere presence changes the parent); every answer is
-///   remembered, so ``changedAnswers()`` can tell which the parent cached wrongly.
-/// - `forwardingTarget(for:)`: the selector's one handler when nothing observes it, remembered
-///   until the routes change (the runtime asks for every message); the signature of a
-///   selector no adopted protocol declares is kept on every path.
-/// - `forwardInvocation:`: a ``Delivery`` planned here (the handler its rule picks, or every
-///   implementer for a broadcast; for one that reaches nobody its fallback, the parent's own
-///   default, a completion handler called), which the routing runs after releasing its lock.
-///
-/// It holds no lock, calls no handler and assumes no actor: the routing calls it under its lock
-/// on whatever thread the parent calls on. Telling the parent and reporting are the routing's,
-/// from what these methods return.
-final class SelectorRouter<Message: MessageSet> {
-  /// The router whose handlers and rules route every selector.
-  let router: PrioritizedProxy<Message>
-  /// What the Objective-C runtime says about selectors and handlers.
-  let runtime: any SelectorRuntime
-  /// Selectors whose mere presence changes the parent: an observer alone never makes the
-  /// proxy answer them.
-  let presenceSensitive: Set<String>
-  /// The message of a selector the configuration routes itself (a list proxy's modeled
-  /// messages, which its class implements), or `nil` for one routed by name here.
-  private let modeledMessage: (String) -> Message?
-  /// The fallback of a selector, by selector, in place of its documented default; given at
-  /// initialization and never changed, so it is read outside the lock too.
-  let fallbacks: [String: DelegateFallback]
-  /// Called with a selector no protocol declares when the proxy answers it or hands it to a
-  /// handler, and that handler, so the runtime can keep the method's signature for the day the
-  /// handler is gone.
-  var onUndeclaredSelectorAnswered: ((String, AnyObject) -> Void)?
-
-  /// The answers given to `responds(to:)`, by selector.
-  private(set) var answers = ShortTable<String, Bool>()
-  /// The one handler of each selector the runtime asked to forward and nothing observes, until
-  /// the routes change.
-  private var directTargets = DirectTargets()
-  /// Selectors reported unanswered since the parent was last told and the routes last changed,
-  /// with their fallbacks, so a message the parent keeps sending until then is reported once
-  /// (and its fallback found once).
-  private var unanswered: [String: DelegateFallback] = [:]
-
-  /// A router of selectors over `router`'s handlers and rules.
-  init(
-    router: PrioritizedProxy<Message>, runtime: any SelectorRuntime,
-    presenceSensitive: Set<String> = [], fallbacks: [String: DelegateFallback] = [:],
-    modeledMessage: @escaping (String) -> Message? = { _ in nil }
-  ) {
-    self.router = router
-    self.runtime = runtime
-    self.presenceSensitive = presenceSensitive
-    self.fallbacks = fallbacks
-    self.modeledMessage = modeledMessage
-  }
-
+// Routing by selector: the runtime's three questions about a selector, answered from the
+// router's handlers and rules by name, in plain Swift that runs and is specified on every
+// platform:
+//
+// - `responds(to:)`: yes for a selector a live handler implements, or a method returning
+//   nothing that is observed (unless its mere presence changes the parent); every answer is
+//   remembered, so `changedAnswers()` can tell which the parent cached wrongly.
+// - `forwardingTarget(for:)`: the selector's one handler when nothing observes it, remembered
+//   until the routes change (the runtime asks for every message); the signature of a
+//   selector no adopted protocol declares is kept on every path.
+// - `forwardInvocation:`: a `Delivery` planned here (the handler its rule picks, or every
+//   implementer for a broadcast; for one that reaches nobody its fallback, the parent's own
+//   default, a completion handler called), which the routing runs after releasing its lock.
+//
+// Everything here runs under the routing's lock, on whatever thread the parent calls on, and
+// calls no handler: telling the parent and reporting are the routing's, from what these
+// methods return.
+extension DelegateRouting {
   /// The answer of a selector the configuration routes itself: whether a live handler
   /// implements its message, or something observes it; `nil` for one routed by name here.
   private func modeledAnswer(_ selector: String) -> Bool? {
-    modeledMessage(selector).map { router.responds(to: $0) }
+    configuration.modeledMessage(selector).map { router.responds(to: $0) }
   }
 
   // MARK: - The runtime's questions
@@ -76,7 +32,7 @@ final class SelectorRouter<Message: MessageSet> {
   /// nothing and is not presence-sensitive, something observes it.
   ///
   /// Every answer but `implementedHere`'s is remembered.
-  func responds(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
+  func routedAnswer(toSelector selector: String, implementedHere: () -> Bool = { false }) -> Bool {
     let answer: Bool
     if let modeled = modeledAnswer(selector) {
       answer = modeled
@@ -87,7 +43,7 @@ final class SelectorRouter<Message: MessageSet> {
       if let target = targets.first { rememberSignatureIfUndeclared(selector, target) }
       answer =
         !targets.isEmpty
-        || (!presenceSensitive.contains(selector) && callsItsCompletion(selector)
+        || (!configuration.presenceSensitive.contains(selector) && callsItsCompletion(selector)
           && router.responds(toNamed: selector))
     }
     answers[selector] = answer
@@ -97,14 +53,14 @@ final class SelectorRouter<Message: MessageSet> {
   /// The handler the runtime sends `selector` to directly: its one target when the selector is
   /// routed by name and nothing observes it; otherwise `nil`, and the message reaches
   /// ``forward(_:)``.
-  func forwardingTarget(forSelector selector: String) -> AnyObject? {
-    forwardingTarget(forSelector: .name(selector)) { selector }
+  func directTarget(forSelector selector: String) -> AnyObject? {
+    directTarget(forSelector: .name(selector)) { selector }
   }
 
   /// The handler the runtime sends the selector `key` identifies to directly, as
-  /// ``forwardingTarget(forSelector:)-(String)`` finds it; `name` is asked only the first time
+  /// ``directTarget(forSelector:)-(String)`` finds it; `name` is asked only the first time
   /// since the routes changed, so a selector known by its address costs no string.
-  func forwardingTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
+  func directTarget(forSelector key: SelectorKey, named name: () -> String) -> AnyObject? {
     // Route changes and new observers empty the cache.
     if let target = directTargets[key] { return target }
     let selector = name()
@@ -119,7 +75,7 @@ final class SelectorRouter<Message: MessageSet> {
   }
 
   private func rememberSignatureIfUndeclared(_ selector: String, _ target: AnyObject) {
-    if runtime.declaration(of: selector) == nil { onUndeclaredSelectorAnswered?(selector, target) }
+    if runtime.declaration(of: selector) == nil { undeclaredSelectorAnswered?(selector, target) }
   }
 
   /// Decides where a message no forwarding target took goes, and calls nobody: the routing
@@ -130,7 +86,7 @@ final class SelectorRouter<Message: MessageSet> {
   /// several whose answers its rule combines. A message that reaches no handler gets its
   /// fallback (a completion handler is called) and is reported the first time since the parent
   /// was last told; a notification that is only observed is no problem.
-  func plan(_ selector: String, returnsVoid: Bool) -> Delivery {
+  func plannedDelivery(of selector: String, returnsVoid: Bool) -> Delivery {
     var delivery = Delivery(returnsVoid: returnsVoid)
     if returnsVoid {
       let observers = router.observers(named: selector)
@@ -182,7 +138,7 @@ final class SelectorRouter<Message: MessageSet> {
   // MARK: - Telling the parent
 
   /// Forgets what it remembered of the routes: call it whenever they change.
-  func routesChanged() {
+  func forgetRouteCaches() {
     directTargets.forgetAll()
     unanswered = [:]
   }
@@ -198,7 +154,7 @@ final class SelectorRouter<Message: MessageSet> {
   func changedAnswers() -> [String] {
     unanswered = [:]
     return answers.entries.compactMap { selector, old in
-      responds(toSelector: selector) != old ? selector : nil
+      routedAnswer(toSelector: selector) != old ? selector : nil
     }
   }
 
@@ -349,7 +305,7 @@ extension ForwardedInvocation {
   }
 }
 
-/// A selector's one handler, held weakly, as ``SelectorRouter`` remembers it: a class, so a
+/// A selector's one handler, held weakly, as the routing remembers it: a class, so a
 /// look-up copies a strong reference rather than a weak one (the runtime asks for every
 /// message).
 final class DirectTarget {
@@ -361,7 +317,7 @@ final class DirectTarget {
   }
 }
 
-/// The one handler of the selectors the runtime asked to forward, as ``SelectorRouter``
+/// The one handler of the selectors the runtime asked to forward, as the routing
 /// remembers them until the routes change.
 ///
 /// The runtime asks for every message, by the selector's address on Apple platforms: a
