@@ -60,7 +60,11 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   var unanswered: [String: DelegateFallback] = [:]
   /// What a configuration adds: required messages, its own setup mistakes, which property
   /// receives which selector.
-  let configuration: RoutingConfiguration<Message>
+  var configuration: RoutingConfiguration<Message> {
+    @inline(__always) get { sharedConfiguration.value }
+  }
+  /// The configuration, shared by every routing made with the same one (a delegate proxy's).
+  private let sharedConfiguration: SharedConfiguration<Message>
   /// Runs work after the current turn: of the calling thread's run loop by default, of the main
   /// thread for a parent of the main thread (``ParentThread``).
   var schedule: (@escaping @Sendable () -> Void) -> Void
@@ -113,16 +117,28 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   }
 
   /// Routing over `router`'s handlers and rules, configured by `configuration`.
-  package init(
+  package convenience init(
     router: PrioritizedProxy<Message>, runtime: any SelectorRuntime,
     fallbacks: [String: DelegateFallback] = [:],
     configuration: RoutingConfiguration<Message> = RoutingConfiguration(),
     schedule: @escaping (@escaping @Sendable () -> Void) -> Void
   ) {
+    self.init(
+      router: router, runtime: runtime, fallbacks: fallbacks,
+      sharedConfiguration: SharedConfiguration(configuration), schedule: schedule)
+  }
+
+  /// Routing over `router`'s handlers and rules, configured by a configuration other routings
+  /// share.
+  init(
+    router: PrioritizedProxy<Message>, runtime: any SelectorRuntime,
+    fallbacks: [String: DelegateFallback], sharedConfiguration: SharedConfiguration<Message>,
+    schedule: @escaping (@escaping @Sendable () -> Void) -> Void
+  ) {
     self.router = router
     self.runtime = runtime
     self.fallbacks = fallbacks
-    self.configuration = configuration
+    self.sharedConfiguration = sharedConfiguration
     self.schedule = schedule
     // The routing answers for named messages (their answer types too), is told of route
     // changes and reports failed routes.
@@ -456,22 +472,51 @@ extension DelegateRouting where Message == Never {
   /// The routing of a ``DelegateProxy``: `handlers`, highest priority first, each held weakly,
   /// routed by selector name; `configure` adjusts the configuration (a parent with several
   /// properties says which one receives each selector).
+  ///
+  /// Without `configure`, and with the presets' typed notifications, every routing shares one
+  /// configuration: a list whose rows each attach a proxy keeps one, not one per row.
   package convenience init(
     handlers: [(role: HandlerRole, handler: AnyObject)], rules: RoutingRules<Never>,
     fallbacks: [String: DelegateFallback], runtime: any SelectorRuntime,
     typedNotifications: Set<String> = [],
     schedule: @escaping (@escaping @Sendable () -> Void) -> Void,
-    configure: (inout RoutingConfiguration<Never>) -> Void = { _ in }
+    configure: ((inout RoutingConfiguration<Never>) -> Void)? = nil
   ) {
     // The routes built once, with every handler, by the designated initializer.
     let router = PrioritizedProxy<Never>(rules: rules, handlers: handlers)
-    var configuration = RoutingConfiguration<Never>()
+    // The same set compares equal at once: its storage is the preset's.
+    let shared =
+      configure == nil && typedNotifications == DelegatePreset.typedNotifications
+      ? delegateProxyConfiguration
+      : SharedConfiguration(.delegateProxy(typedNotifications: typedNotifications, configure))
+    self.init(
+      router: router, runtime: runtime, fallbacks: fallbacks, sharedConfiguration: shared,
+      schedule: schedule)
+  }
+}
+
+extension RoutingConfiguration where Message == Never {
+  /// A delegate proxy's configuration: its typed notifications and the presets' presence
+  /// effects, adjusted by `configure`.
+  static func delegateProxy(
+    typedNotifications: Set<String>, _ configure: ((inout Self) -> Void)? = nil
+  ) -> Self {
+    var configuration = Self()
     configuration.typedNotifications = typedNotifications
     configuration.presenceEffects = DelegatePreset.presenceEffects
     configuration.silencedSiblings = DelegatePreset.silencedSiblings
-    configure(&configuration)
-    self.init(
-      router: router, runtime: runtime, fallbacks: fallbacks, configuration: configuration,
-      schedule: schedule)
+    configure?(&configuration)
+    return configuration
   }
+}
+
+/// The configuration every ``DelegateProxy`` shares, made once.
+private let delegateProxyConfiguration = SharedConfiguration(
+  RoutingConfiguration.delegateProxy(typedNotifications: DelegatePreset.typedNotifications))
+
+/// A routing configuration that several routings read: made once, never changed.
+final class SharedConfiguration<Message: MessageSet>: Sendable {
+  let value: RoutingConfiguration<Message>
+
+  init(_ value: RoutingConfiguration<Message>) { self.value = value }
 }

@@ -80,13 +80,13 @@ package struct KeptDelegate {
 ///
 /// The list proxies add their modeled messages, data-source checks and properties; a
 /// ``DelegateProxy`` needs only its typed notifications.
-package struct RoutingConfiguration<Message: MessageSet> {
+package struct RoutingConfiguration<Message: MessageSet>: Sendable {
   /// The configuration of a proxy that adds nothing.
   package init() {}
 
   /// The modeled message a selector names, which the proxy class implements itself and routes
   /// by message (a list proxy's `tableView:numberOfRowsInSection:`), or `nil`.
-  package var modeledMessage: (String) -> Message? = { _ in nil }
+  package var modeledMessage: @Sendable (String) -> Message? = { _ in nil }
   /// Whether the parent sends every message on the main thread and the configuration answers
   /// its modeled ones there, outside the lock (a list proxy): a change asked for on another
   /// thread (a token cancelled there, an owner deinitialized there) is then made on the main
@@ -112,19 +112,21 @@ package struct RoutingConfiguration<Message: MessageSet> {
   /// and how they are read from the runtime's boxed arguments.
   package var typedEvents: [String: TypedEvent] = [:]
   /// The name of the property whose object receives a selector, or `nil` for the first.
-  package var propertyOfSelector: (String) -> String? = { _ in nil }
+  package var propertyOfSelector: @Sendable (String) -> String? = { _ in nil }
   /// The name of the property whose routes the parent caches when it is assigned (a table's
   /// `dataSource`, whose counts UIKit keeps), or `nil`.
   package var cachedRoutesProperty: String?
   /// Where each selector of ``cachedRoutesProperty`` goes now, given the selectors answered.
-  package var cachedRoutes: (PrioritizedProxy<Message>, [String]) -> [String: WeakHandler] = {
+  package var cachedRoutes:
+    @Sendable (PrioritizedProxy<Message>, [String]) -> [String: WeakHandler] = {
     _, _ in
     [:]
   }
   /// Called under the lock once attach has kept the parent's objects.
-  package var didKeep: (PrioritizedProxy<Message>, [KeptDelegate]) -> Void = { _, _ in }
+  package var didKeep: @Sendable (PrioritizedProxy<Message>, [KeptDelegate]) -> Void = { _, _ in }
   /// The configuration's own setup mistakes, found under the lock.
-  package var setupMistakes: (PrioritizedProxy<Message>, [KeptDelegate]) -> [DelegateProxyError] = {
+  package var setupMistakes:
+    @Sendable (PrioritizedProxy<Message>, [KeptDelegate]) -> [DelegateProxyError] = {
     _, _ in []
   }
 }

@@ -193,34 +193,35 @@ final class ListRouting<Host: ListHost> {
     }
   }
 
-  /// The data-source messages of the group a kept data source owns (sections, rows, cells,
-  /// supplementary views, edit commits), when some go to the kept data source and others to
-  /// another object.
-  private nonisolated static func dataSourceSplit(
-    _ router: PrioritizedProxy<ListMessage>, _ selectors: ListSelectorTable,
-    kept: [KeptDelegate]
-  ) -> DelegateProxyError? {
-    let dataSource = ListViewProperty.dataSource.rawValue
-    guard
-      let keptDataSource = kept.first(where: { $0.properties.contains(dataSource) })?.object
-    else { return nil }
-    let group: [ListMessage] = [
-      .numberOfSections, .numberOfRows, .cellForRow, .supplementaryView, .commitEdit,
-    ]
-    let routed = group.filter { selectors.selector(for: $0) != nil && router.responds(to: $0) }
-    let toKept = routed.filter { router.targets(for: $0).first === keptDataSource }
-    guard !toKept.isEmpty, toKept.count < routed.count else { return nil }
-    return DelegateProxyError(
-      .dataSourceSplit(
-        kept: "\(type(of: keptDataSource))",
-        routes: routed.map { message in
-          "\(message) → " + (router.explain(message).targets.first.map { "\($0)" } ?? "nobody")
-        }))
-  }
 }
 
 /// How a UIKit list proxy sees its view's helper properties.
 @MainActor
 protocol ListViewProperties: AnyObject {
   subscript(property: ListViewProperty) -> AnyObject? { get set }
+}
+
+/// The data-source messages of the group a kept data source owns (sections, rows, cells,
+/// supplementary views, edit commits), when some go to the kept data source and others to
+/// another object.
+private func dataSourceSplit(
+  _ router: PrioritizedProxy<ListMessage>, _ selectors: ListSelectorTable,
+  kept: [KeptDelegate]
+) -> DelegateProxyError? {
+  let dataSource = ListViewProperty.dataSource.rawValue
+  guard
+    let keptDataSource = kept.first(where: { $0.properties.contains(dataSource) })?.object
+  else { return nil }
+  let group: [ListMessage] = [
+    .numberOfSections, .numberOfRows, .cellForRow, .supplementaryView, .commitEdit,
+  ]
+  let routed = group.filter { selectors.selector(for: $0) != nil && router.responds(to: $0) }
+  let toKept = routed.filter { router.targets(for: $0).first === keptDataSource }
+  guard !toKept.isEmpty, toKept.count < routed.count else { return nil }
+  return DelegateProxyError(
+    .dataSourceSplit(
+      kept: "\(type(of: keptDataSource))",
+      routes: routed.map { message in
+        "\(message) → " + (router.explain(message).targets.first.map { "\($0)" } ?? "nobody")
+      }))
 }
