@@ -31,7 +31,7 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   // Unchecked: every member is read and written under `lock`. Members are internal, not
   // private, so that the routing's extensions (one file per concern: attaching, answering,
   // observing, re-checking, reporting) share them.
-  private let lock = NSRecursiveLock()
+  private let lock = RecursiveLock.make()
   /// What changes made under the lock have to tell the outside (`onError`, the parent's
   /// properties, a stream's end), called in order once the outermost ``withLock(_:)`` has let
   /// go of the lock: nothing is ever called while it is held.
