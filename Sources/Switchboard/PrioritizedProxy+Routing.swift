@@ -205,8 +205,21 @@ extension PrioritizedProxy {
     if case .many = targets, case .combining(let rule) = rule.kind { combiner = rule }
     var isMessage = false
     if case .message = subject { isMessage = true }
+    // A name nobody implements, most of what a parent asks a delegate proxy about, shares one
+    // route: a route changes only to record a report, and none is made about a route to nobody.
+    if !isMessage, case .none = targets, watched.isEmpty, case .unhandled(reason: nil) = outcome {
+      return nobodysRoute
+    }
     return Route(
       targets, watched: watched, outcome: outcome, combiner: combiner, sentTyped: isMessage)
+  }
+
+  /// The route of every name that reaches nobody, unwatched, with no reason given.
+  var nobodysRoute: Route {
+    if let madeNobodysRoute { return madeNobodysRoute }
+    let made = Route(.none, watched: [], outcome: .unhandled(reason: nil), sentTyped: false)
+    madeNobodysRoute = made
+    return made
   }
 
   /// Whether two routes deliver to the same handlers and are routed, unhandled or failed alike.

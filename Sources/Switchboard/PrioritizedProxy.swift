@@ -99,6 +99,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
     return made
   }
   private var madeLifetime: ProxyLifetime?
+  /// The one route of the names that reach nobody (``nobodysRoute``), once one is asked for.
+  var madeNobodysRoute: Route?
   var isRebuilding = false
   /// Whether the routes were built once (by the initializer).
   var hasBuiltRoutes = false
