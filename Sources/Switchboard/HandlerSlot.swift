@@ -7,7 +7,8 @@ final class HandlerSlot {
   let firstRole: HandlerRole?
   let otherRoles: [HandlerRole]
   let retention: HandlerRetention
-  let typeName: String
+  /// The handler's class, which descriptions name (``typeName``).
+  let handlerType: AnyObject.Type
   /// Whether the proxy holds the handler strongly.
   @usableFromInline let isStrong: Bool
   /// The handler, when it is held strongly.
@@ -27,9 +28,7 @@ final class HandlerSlot {
     firstRole = roles.first
     otherRoles = roles.count > 1 ? Array(roles.dropFirst()) : []
     self.retention = retention
-    self.typeName = handlerTypeNames.value(for: ObjectIdentifier(type(of: object))) {
-      String(describing: type(of: object))
-    }
+    handlerType = type(of: object)
     isStrong = retention == .strong
     switch retention {
     case .strong:
@@ -38,6 +37,11 @@ final class HandlerSlot {
       strongObject = nil
       weakObject = object
     }
+  }
+
+  /// The handler's class name, as descriptions and reports spell it.
+  var typeName: String {
+    handlerTypeNames.value(for: ObjectIdentifier(handlerType)) { String(describing: handlerType) }
   }
 
   /// Every role of the handler, in the order given.

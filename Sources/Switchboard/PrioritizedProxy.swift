@@ -67,13 +67,17 @@ public final class PrioritizedProxy<Message: MessageSet> {
   @usableFromInline let storage: DispatchStorage
   /// `Message.allCases`, in route-index order.
   let messages: [Message]
+  /// The initializer's checks, when it was given any: one reference, since a delegate proxy's
+  /// owner answers in their place (``owner``), and a list of thousands of proxies would keep
+  /// three empty closures each.
+  let checks: Checks?
   /// Decides whether a handler implements a message; see
   /// ``init(rules:implementationCheck:namedImplementationCheck:namedNotificationCheck:)``.
-  let implementationCheck: ((Message, AnyObject) -> Bool)?
+  var implementationCheck: ((Message, AnyObject) -> Bool)? { checks?.implementation }
   /// Decides whether a handler implements a message named at run time.
-  let namedImplementationCheck: ((String, AnyObject) -> Bool)?
+  var namedImplementationCheck: ((String, AnyObject) -> Bool)? { checks?.namedImplementation }
   /// Decides whether a message named at run time returns nothing.
-  let namedNotificationCheck: ((String) -> Bool)?
+  var namedNotificationCheck: ((String) -> Bool)? { checks?.namedNotification }
   /// The routing that owns the proxy, set before its routes are first built: it answers for
   /// messages named at run time in place of the closures above, knows their answer types (a
   /// proxy without one fails rules that combine their answers with
@@ -193,9 +197,13 @@ public final class PrioritizedProxy<Message: MessageSet> {
     namedNotificationCheck: ((_ name: String) -> Bool)? = nil
   ) {
     self.rules = rules
-    self.implementationCheck = implementationCheck
-    self.namedImplementationCheck = namedImplementationCheck
-    self.namedNotificationCheck = namedNotificationCheck
+    checks =
+      implementationCheck == nil && namedImplementationCheck == nil
+        && namedNotificationCheck == nil
+      ? nil
+      : Checks(
+        implementation: implementationCheck, namedImplementation: namedImplementationCheck,
+        namedNotification: namedNotificationCheck)
     messages = Array(Message.allCases)
     positions = Self.positions(of: messages)
     storage = DispatchStorage(messageCount: messages.count)
@@ -210,9 +218,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// owner, and again with the protocol it adopts.
   package init(rules: RoutingRules<Message>, handlers: [(role: HandlerRole, handler: AnyObject)]) {
     self.rules = rules
-    implementationCheck = nil
-    namedImplementationCheck = nil
-    namedNotificationCheck = nil
+    checks = nil
     messages = Array(Message.allCases)
     positions = Self.positions(of: messages)
     storage = DispatchStorage(messageCount: messages.count)
@@ -323,6 +329,25 @@ public final class PrioritizedProxy<Message: MessageSet> {
 extension PrioritizedProxy: CustomStringConvertible {
   /// `"PrioritizedProxy<ChatMessage>(view (Screen), #1 (Model))"`.
   public var description: String { "\(name)(\(handlerListing))" }
+}
+
+extension PrioritizedProxy {
+  /// The checks a proxy was made with (``checks``).
+  final class Checks {
+    let implementation: ((Message, AnyObject) -> Bool)?
+    let namedImplementation: ((String, AnyObject) -> Bool)?
+    let namedNotification: ((String) -> Bool)?
+
+    init(
+      implementation: ((Message, AnyObject) -> Bool)?,
+      namedImplementation: ((String, AnyObject) -> Bool)?,
+      namedNotification: ((String) -> Bool)?
+    ) {
+      self.implementation = implementation
+      self.namedImplementation = namedImplementation
+      self.namedNotification = namedNotification
+    }
+  }
 }
 
 /// Exists exactly as long as its proxy; see ``PrioritizedProxy/lifetime``.

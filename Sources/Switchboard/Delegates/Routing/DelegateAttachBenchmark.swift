@@ -57,12 +57,13 @@ public func delegateAttachPaths<Parent: AnyObject>(
   deliver: @escaping (AnyObject) -> Void
 ) -> DelegateAttachPaths<Parent> {
   let turn = BenchmarkTurn()
+  let answers = HandlerAnswers(implements: implements, methods: methods)
   let key = DelegatePropertyKey(delegate)
   var rules = RoutingRules<Never>()
   rules[named: endEditing] = .broadcast
   return (
     attach: { parent, view, analytics in
-      let runtime = TextFieldRuntime(implements: implements, methods: methods)
+      let runtime = TextFieldRuntime(answers)
       let routing = DelegateRouting<Never>(
         handlers: [(HandlerRole("view"), view), (HandlerRole("analytics"), analytics)],
         rules: rules, fallbacks: [:], runtime: runtime,
@@ -190,19 +191,15 @@ private let textFieldMethods: [(String, String)] = [
 /// `ObjectiveCRuntime` makes them (the protocol's method descriptions turned into
 /// ``SelectorDeclaration``s, shared by every proxy); which handler implements what is the
 /// benchmark's answer.
+///
+/// Its size is `ObjectiveCRuntime`'s: the declarations and one reference (there, the
+/// controller class names; here, the benchmark's answers, shared by every proxy).
 private final class TextFieldRuntime: SelectorRuntime, @unchecked Sendable {
   // Unchecked, as ObjectiveCRuntime: declarations change only before the proxy is attached.
   private var declarations = Declarations()
-  private let implements: @Sendable (String, AnyObject) -> Bool
-  private let methods: @Sendable (AnyObject) -> [String]
+  private let answers: HandlerAnswers
 
-  init(
-    implements: @escaping @Sendable (String, AnyObject) -> Bool,
-    methods: @escaping @Sendable (AnyObject) -> [String]
-  ) {
-    self.implements = implements
-    self.methods = methods
-  }
+  init(_ answers: HandlerAnswers) { self.answers = answers }
 
   /// `ObjectiveCRuntime.adopt(_:)` for `UITextFieldDelegate`: its declarations are made once
   /// and shared.
@@ -217,16 +214,30 @@ private final class TextFieldRuntime: SelectorRuntime, @unchecked Sendable {
   }
 
   func implementation(of selector: String, by handler: AnyObject) -> SelectorImplementation {
-    implements(selector, handler) ? .own : .none
+    answers.implements(selector, handler) ? .own : .none
   }
 
   func declaration(of selector: String) -> SelectorDeclaration? { declarations[selector] }
 
-  func ownMethods(of handler: AnyObject) -> [String] { methods(handler) }
+  func ownMethods(of handler: AnyObject) -> [String] { answers.methods(handler) }
 
   var declaredSelectors: [String] { declarations.selectors }
 
   var selectorsTakingCompletions: [String] { declarations.takingCompletions }
+}
+
+/// What the benchmark's handlers implement, as the runtime would say.
+private final class HandlerAnswers: Sendable {
+  let implements: @Sendable (String, AnyObject) -> Bool
+  let methods: @Sendable (AnyObject) -> [String]
+
+  init(
+    implements: @escaping @Sendable (String, AnyObject) -> Bool,
+    methods: @escaping @Sendable (AnyObject) -> [String]
+  ) {
+    self.implements = implements
+    self.methods = methods
+  }
 }
 
 /// `textFieldDidEndEditing:` as `forwardInvocation:` hands it over: `deliver` sends it to a
