@@ -20,8 +20,6 @@ final class HandlerSlot {
   /// Asked once per handler (and again on invalidation), so rebuilding routes makes no dynamic
   /// casts.
   var implements: [Bool] = []
-  /// Whether the handler implements each message named at run time asked about so far.
-  var namedImplements = ShortTable<String, Bool>()
 
   init(id: Int, object: AnyObject, roles: [HandlerRole], retention: HandlerRetention) {
     self.id = id
@@ -64,24 +62,6 @@ final class HandlerSlot {
     _ messages: [Message], object: AnyObject, check: ((Message, AnyObject) -> Bool)?
   ) {
     implements = messages.map { $0.isHandled(by: object, check: check) }
-  }
-
-  /// Whether the handler implements the message `key` stands for.
-  @inline(__always)
-  func implements(_ key: ImplementationKey, namedCheck: (String, AnyObject) -> Bool) -> Bool {
-    switch key {
-    case .index(let index): implements[index]
-    case .named(let name): implements(named: name, check: namedCheck)
-    }
-  }
-
-  /// Whether the handler implements the message named `name`, asked once per name.
-  func implements(named name: String, check: (String, AnyObject) -> Bool) -> Bool {
-    if let known = namedImplements[name] { return known }
-    guard let object else { return false }
-    let answer = check(name, object)
-    namedImplements.remember(answer, for: name)
-    return answer
   }
 
   /// The handler at `position`, listed for a message it implements or not (`implements`), or

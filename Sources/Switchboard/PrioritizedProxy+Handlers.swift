@@ -272,8 +272,8 @@ extension PrioritizedProxy {
       if let object = slot.object {
         slot.survey(messages, object: object, check: implementationCheck)
       }
-      slot.namedImplements.removeAll()
     }
+    namedAnswers.removeAll()
     change(.invalidated)
   }
 

@@ -109,7 +109,7 @@ extension PrioritizedProxy {
   /// Each live handler and whether it implements the subject.
   func summaries(for subject: Subject) -> [HandlerDescription] {
     slots.enumerated().map { position, slot in
-      slot.describe(at: position, implements: implements(slot, subject))
+      slot.describe(at: position, implements: implements(at: position, subject))
     }
   }
 
@@ -192,7 +192,7 @@ extension PrioritizedProxy {
     for (position, slot) in slots.enumerated() {
       guard let object = slot.object else { continue }
       candidates.append(
-        (slot.describe(at: position, implements: implements(slot, subject)), object))
+        (slot.describe(at: position, implements: implements(at: position, subject)), object))
     }
     return RoutingContext(message: subject.message, name: subject.name, candidates: candidates)
   }

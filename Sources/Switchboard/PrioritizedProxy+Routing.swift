@@ -73,10 +73,30 @@ extension PrioritizedProxy {
     }
   }
 
-  /// Whether `slot`'s handler implements the subject, from the bits asked when it was added (or
-  /// first asked about a name).
-  func implements(_ slot: HandlerSlot, _ subject: Subject) -> Bool {
-    slot.implements(subject.key) { handler($1, implementsNamed: $0) }
+  /// Whether the handler at `position` implements the subject, from the bits asked when it was
+  /// added (or first asked about a name).
+  func implements(at position: Int, _ subject: Subject) -> Bool {
+    switch subject.key {
+    case .index(let index): slots[position].implements[index]
+    case .named(let name): implements(at: position, named: name)
+    }
+  }
+
+  /// Whether the handler at `position` implements the message named `name`, asked once per
+  /// handler and name while the handlers stay as they are (``namedAnswers``).
+  func implements(at position: Int, named name: String) -> Bool {
+    let bit: UInt64 = position < 64 ? 1 << UInt64(position) : 0
+    let known = namedAnswers[name]
+    if let known, known.asked & bit != 0 { return known.implemented & bit != 0 }
+    guard let object = slots[position].object else { return false }
+    let answer = handler(object, implementsNamed: name)
+    if bit != 0 {
+      var bits = known ?? NamedAnswers(asked: 0, implemented: 0)
+      bits.asked |= bit
+      if answer { bits.implemented |= bit }
+      namedAnswers[name] = bits
+    }
+    return answer
   }
 
   /// Whether a handler registered now or before was given `role`.
@@ -254,11 +274,8 @@ extension PrioritizedProxy {
     }
     // A message set's flags are scanned, not its slots: contiguous, and no reference counting
     // per handler.
-    let key = subject.key
     func implements(_ position: Int) -> Bool {
-      guard let implementers else {
-        return slots[position].implements(key) { handler($1, implementsNamed: $0) }
-      }
+      guard let implementers else { return self.implements(at: position, subject) }
       return implementers[implementers.startIndex + position]
     }
     func firstImplementer() -> (Route.Targets, Route.Outcome) {

@@ -52,6 +52,10 @@
 public final class PrioritizedProxy<Message: MessageSet> {
   var slots: [HandlerSlot] = [] {
     didSet {
+      guard oldValue.count != slots.count || !zip(oldValue, slots).allSatisfy({ $0 === $1 })
+      else { return }
+      // The answers are by position.
+      namedAnswers.removeAll()
       for slot in oldValue where !slots.contains(where: { $0 === slot }) {
         for role in slot.roles where rolesOfGoneHandlers[role] == nil {
           rolesOfGoneHandlers.remember((), for: role)
@@ -59,6 +63,11 @@ public final class PrioritizedProxy<Message: MessageSet> {
       }
     }
   }
+  /// Whether each handler implements each message named at run time asked about so far, by
+  /// name: one table for the proxy, a bit per handler position, not a table per handler.
+  /// Forgotten when the handlers change or are invalidated; a handler past the 64th is asked
+  /// each time.
+  var namedAnswers = ShortTable<String, NamedAnswers>()
   /// The roles of handlers no longer registered (removed, or released and dropped), so a rule
   /// can tell a role whose handler is gone from a misspelled one (``roleWasGiven(_:)``); most
   /// proxies never lose a handler, and keep no table.
@@ -329,6 +338,13 @@ public final class PrioritizedProxy<Message: MessageSet> {
 extension PrioritizedProxy: CustomStringConvertible {
   /// `"PrioritizedProxy<ChatMessage>(view (Screen), #1 (Model))"`.
   public var description: String { "\(name)(\(handlerListing))" }
+}
+
+/// The handlers asked whether they implement one message named at run time, and those that
+/// do, a bit per position (``PrioritizedProxy/namedAnswers``).
+struct NamedAnswers {
+  var asked: UInt64
+  var implemented: UInt64
 }
 
 extension PrioritizedProxy {
