@@ -7,10 +7,11 @@ final class HandlerSlot {
   let firstRole: HandlerRole?
   let otherRoles: [HandlerRole]
   let retention: HandlerRetention
+  /// Whether the proxy holds the handler strongly (beside `retention`: the two bytes share a
+  /// word, and a slot a smaller allocation).
+  @usableFromInline let isStrong: Bool
   /// The handler's class, which descriptions name (``typeName``).
   let handlerType: AnyObject.Type
-  /// Whether the proxy holds the handler strongly.
-  @usableFromInline let isStrong: Bool
   /// The handler, when it is held strongly.
   @usableFromInline let strongObject: AnyObject?
   /// The handler, when it is held weakly; `nil` once released.

@@ -114,12 +114,13 @@ public final class PrioritizedProxy<Message: MessageSet> {
   private var madeLifetime: ProxyLifetime?
   /// The one route of the names that reach nobody (``nobodysRoute``), once one is asked for.
   var madeNobodysRoute: Route?
-  var isRebuilding = false
-  /// Whether the routes were built once (by the initializer).
-  var hasBuiltRoutes = false
   /// How many ``batch(_:)`` calls are running, and what they changed so far.
   var batchDepth = 0
   var pendingCauses: RouteChangeCauses?
+  // Beside the optional's tag byte, so the flags take no word of their own.
+  var isRebuilding = false
+  /// Whether the routes were built once (by the initializer, or by their owner).
+  var hasBuiltRoutes = false
 
   /// The rule table.
   ///

@@ -44,8 +44,9 @@ package struct DelegateProperty: Sendable {
   package func set(_ object: AnyObject?) { access.set(object) }
 }
 
-/// How a ``DelegateProperty`` reads and sets a parent's property.
-package protocol PropertyAccess: Sendable {
+/// How a ``DelegateProperty`` reads and sets a parent's property: an object, so a property
+/// holds one reference to it (a list of thousands of proxies keeps one property each).
+package protocol PropertyAccess: AnyObject, Sendable {
   /// The object the property holds.
   func get() -> AnyObject?
   /// Gives the property `object`.
@@ -53,9 +54,14 @@ package protocol PropertyAccess: Sendable {
 }
 
 /// A property read and set by closures.
-private struct ClosureAccess: PropertyAccess {
+private final class ClosureAccess: PropertyAccess {
   let read: @Sendable () -> AnyObject?
   let write: @Sendable (AnyObject?) -> Void
+
+  init(read: @escaping @Sendable () -> AnyObject?, write: @escaping @Sendable (AnyObject?) -> Void) {
+    self.read = read
+    self.write = write
+  }
 
   func get() -> AnyObject? { read() }
   func set(_ object: AnyObject?) { write(object) }

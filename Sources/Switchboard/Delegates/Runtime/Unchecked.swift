@@ -249,13 +249,23 @@ package func associatedObject<Object: AnyObject>(
 /// parent held weakly.
 ///
 /// `@unchecked Sendable`: the proxy touches the property only on the thread the parent calls
-/// it on, under its routing's lock; its closures never change.
-struct UncheckedProperty<Parent: AnyObject>: PropertyAccess, @unchecked Sendable {
+/// it on, under its routing's lock; its closures and its reference to the parent (a `var` only
+/// because it is weak) never change.
+final class UncheckedProperty<Parent: AnyObject>: PropertyAccess, @unchecked Sendable {
   weak var parent: Parent?
   /// Reads the property (a key path, or a getter method's).
   let read: (Parent) -> AnyObject?
   /// Sets it (a key path, or a setter method such as `setSampleBufferDelegate(_:queue:)`).
   let write: (Parent, AnyObject?) -> Void
+
+  init(
+    parent: Parent, read: @escaping (Parent) -> AnyObject?,
+    write: @escaping (Parent, AnyObject?) -> Void
+  ) {
+    self.parent = parent
+    self.read = read
+    self.write = write
+  }
 
   func get() -> AnyObject? { parent.flatMap(read) }
   func set(_ object: AnyObject?) {
