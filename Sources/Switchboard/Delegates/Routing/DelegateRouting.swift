@@ -61,10 +61,6 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// The one handler of each selector the runtime asked to forward and nothing observes, until
   /// the routes change.
   var directTargets = DirectTargets()
-  /// Selectors reported unanswered since the parent was last told and the routes last changed,
-  /// with their fallbacks, so a message the parent keeps sending until then is reported once
-  /// (and its fallback found once).
-  var unanswered: [String: DelegateFallback] = [:]
   /// What a configuration adds: required messages, its own setup mistakes, which property
   /// receives which selector.
   var configuration: RoutingConfiguration<Message> {
@@ -75,13 +71,9 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Runs work after the current turn: of the calling thread's run loop by default, of the main
   /// thread for a parent of the main thread (``ParentThread``).
   var schedule: (@escaping @Sendable () -> Void) -> Void
-  var onErrorHandler: @Sendable (DelegateProxyError) -> Void = {
-    reportByDefault($0, isSetupMistake: $0.isSetupMistake)
-  }
-  var reported: [DelegateProxyError] = []
-  /// The rules given at initialization that were refused, reported when the proxy starts.
-  var refusedAtInit: [DelegateProxyError] = []
   var setupMistakes: [DelegateProxyError] = []
+  /// What few routings keep (``Occasional``), made when first given something.
+  var occasional: Occasional?
   weak var proxyObject: AnyObject?
   /// The parent's properties the proxy is assigned to, the first receiving every selector the
   /// configuration does not place.
@@ -94,21 +86,10 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// it held at attach (a handler too, or not), or, when it held the proxy this one replaced,
   /// what that one would have given.
   var restoring: [WeakHandler] = []
-  /// Where each selector of ``RoutingConfiguration/cachedRoutes`` went when its property was
-  /// last assigned: the handlers whose answers the parent cached (a table's row counts).
-  var assignedRoutes: [String: WeakHandler] = [:]
   /// The handlers at attach, checked after the turn for one nothing else keeps.
   var handlersAtAttach: [(position: Int, slot: HandlerSlot)] = []
   /// The handlers' near misses as last found; they depend on the handlers only.
   var nearMisses: [DelegateProxyError] = []
-  /// The streams of ``events(_:as:beforeHandler:bufferingPolicy:)`` being consumed, each with
-  /// its observation and what ends it, finished when the routing goes away.
-  var streams: [Int: (observation: ObservationToken, finish: () -> Void)] = [:]
-  var nextStream = 0
-  /// Answers a modeled message (``RoutingConfiguration/modeledMessage``) that reached
-  /// ``forward(_:)``: a list proxy's `tableView:numberOfRowsInSection:`, which its class does not
-  /// implement; set once, before the proxy is attached.
-  package var performModeled: ((any ForwardedInvocation, Message) -> Void)?
 
   deinit {
     // The router's reference to its owner is unowned: one that outlives the routing asks nobody.
