@@ -68,10 +68,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// Forgotten when the handlers change or are invalidated; a handler past the 64th is asked
   /// each time.
   var namedAnswers = ShortTable<String, NamedAnswers>()
-  /// The roles of handlers no longer registered (removed, or released and dropped), so a rule
-  /// can tell a role whose handler is gone from a misspelled one (``roleWasGiven(_:)``); most
-  /// proxies never lose a handler, and keep no table.
-  var rolesOfGoneHandlers = ShortTable<HandlerRole, Void>()
+  /// What only some proxies keep (``Occasional``), made when first given something.
+  var occasional: Occasional?
   /// The route of each message by route index, and the observer counts.
   @usableFromInline let storage: DispatchStorage
   /// `Message.allCases`, in route-index order.
@@ -96,22 +94,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   package unowned(safe) var owner: (any RouterOwner<Message>)?
   /// The routes of the messages named at run time that were asked for or given a rule.
   var namedRoutes = ShortTable<String, Route>()
-  /// The observers of messages named at run time.
-  var namedObservers: [String: ObserverList] = [:]
   /// Route indices for message sets without ``MessageSet/routeIndex``.
   let positions: [Message: Int]
   var nextSlotID = 0
-  var observers = ChangeObservers<RouteChange<Message>>()
-  var nextObserverID = 0
-  /// An object only the proxy holds, so observations can tell whether it still exists without
-  /// a weak reference to it; made by the first observation, since most proxies have none.
-  var lifetime: ProxyLifetime {
-    if let madeLifetime { return madeLifetime }
-    let made = ProxyLifetime()
-    madeLifetime = made
-    return made
-  }
-  private var madeLifetime: ProxyLifetime?
   /// The one route of the names that reach nobody (``nobodysRoute``), once one is asked for.
   var madeNobodysRoute: Route?
   /// How many ``batch(_:)`` calls are running, and what they changed so far.
@@ -156,9 +141,6 @@ public final class PrioritizedProxy<Message: MessageSet> {
     }
     set { replacedOnError = newValue }
   }
-  /// What ``onError`` was set to, if it was: otherwise an error goes to the owner, or stops a
-  /// debug build.
-  var replacedOnError: ((RoutingError<Message>) -> Void)?
 
   /// Creates a proxy without handlers.
   ///
@@ -282,7 +264,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   deinit {
     // A proxy that goes away finishes its event streams.
-    madeLifetime?.isAlive = false
+    occasional?.lifetime?.isAlive = false
     for index in 0..<storage.messageCount { storage.observerLists[index].finishStreams() }
     for observers in namedObservers.values { observers.finishStreams() }
     storage.deallocate()

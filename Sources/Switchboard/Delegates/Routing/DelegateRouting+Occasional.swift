@@ -1,4 +1,4 @@
-// What only some routings keep: reports, an `onError` of the app's, a list proxy's modeled
+// What only some routings keep: reports and setup mistakes, an `onError` of the app's, a list proxy's modeled
 // messages and cached routes, event streams. Kept in one object made when first given
 // something, so that a list whose rows each attach a delegate proxy does not carry them in
 // every routing (`ProxyAttach`'s heap row). Each is read and written under the lock.
@@ -9,6 +9,8 @@ extension DelegateRouting {
     var onErrorHandler: (@Sendable (DelegateProxyError) -> Void)?
     var reported: [DelegateProxyError] = []
     var refusedAtInit: [DelegateProxyError] = []
+    var setupMistakes: [DelegateProxyError] = []
+    var nearMisses: [DelegateProxyError] = []
     var assignedRoutes: [String: WeakHandler] = [:]
     var streams: [Int: (observation: ObservationToken, finish: () -> Void)] = [:]
     var nextStream = 0
@@ -51,6 +53,18 @@ extension DelegateRouting {
   var refusedAtInit: [DelegateProxyError] {
     get { occasional?.refusedAtInit ?? [] }
     set { if occasional != nil || !newValue.isEmpty { madeOccasional.refusedAtInit = newValue } }
+  }
+
+  /// The setup mistakes last found, each reported when first found.
+  var setupMistakes: [DelegateProxyError] {
+    get { occasional?.setupMistakes ?? [] }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.setupMistakes = newValue } }
+  }
+
+  /// The handlers' near misses as last found; they depend on the handlers only.
+  var nearMisses: [DelegateProxyError] {
+    get { occasional?.nearMisses ?? [] }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.nearMisses = newValue } }
   }
 
   /// Where each selector of ``RoutingConfiguration/cachedRoutes`` went when its property was

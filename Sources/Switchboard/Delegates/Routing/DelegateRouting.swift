@@ -71,7 +71,6 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Runs work after the current turn: of the calling thread's run loop by default, of the main
   /// thread for a parent of the main thread (``ParentThread``).
   var schedule: (@escaping @Sendable () -> Void) -> Void
-  var setupMistakes: [DelegateProxyError] = []
   /// What few routings keep (``Occasional``), made when first given something.
   var occasional: Occasional?
   weak var proxyObject: AnyObject?
@@ -88,8 +87,6 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   var restoring: [WeakHandler] = []
   /// The handlers at attach, checked after the turn for one nothing else keeps.
   var handlersAtAttach: [(position: Int, slot: HandlerSlot)] = []
-  /// The handlers' near misses as last found; they depend on the handlers only.
-  var nearMisses: [DelegateProxyError] = []
 
   deinit {
     // The router's reference to its owner is unowned: one that outlives the routing asks nobody.
