@@ -46,8 +46,8 @@ struct DispatchStorage {
     self.messageCount = messageCount
     // One block for the four, each at an offset aligned for its type: a delegate proxy's list
     // of rows makes thousands of proxies, and four blocks each would cost three more mallocs
-    // and their overhead per proxy.
-    let cells = max(1, messageCount)
+    // and their overhead per proxy. A proxy of names alone (a delegate proxy's) has no cells.
+    let cells = messageCount
     let borrowingOffset = Self.aligned(
       MemoryLayout<ContiguousArray<Route>>.stride, for: Borrowing.self)
     let countsOffset = Self.aligned(
@@ -80,8 +80,8 @@ struct DispatchStorage {
     assert(borrowing.pointee.depth == 0, "a proxy deallocated while one of its handlers is called")
     routeCell.deinitialize(count: 1)
     borrowing.deinitialize(count: 1)
-    observerCounts.deinitialize(count: max(1, messageCount))
-    observerLists.deinitialize(count: max(1, messageCount))
+    observerCounts.deinitialize(count: messageCount)
+    observerLists.deinitialize(count: messageCount)
     // The one block, which starts with the route cell.
     UnsafeMutableRawPointer(routeCell).deallocate()
   }

@@ -1,7 +1,6 @@
 /// One registered handler, how the proxy holds it, and which messages it implements.
 @usableFromInline
 final class HandlerSlot {
-  let id: Int
   /// The handler's first role, and its others: most handlers have one, kept without an array
   /// (a list of thousands of delegate proxies would otherwise allocate one per handler).
   let firstRole: HandlerRole?
@@ -22,8 +21,7 @@ final class HandlerSlot {
   /// casts.
   var implements: [Bool] = []
 
-  init(id: Int, object: AnyObject, roles: [HandlerRole], retention: HandlerRetention) {
-    self.id = id
+  init(object: AnyObject, roles: [HandlerRole], retention: HandlerRetention) {
     firstRole = roles.first
     otherRoles = roles.count > 1 ? Array(roles.dropFirst()) : []
     self.retention = retention

@@ -283,8 +283,7 @@ extension PrioritizedProxy {
   func makeSlot(
     _ handler: AnyObject, roles: [HandlerRole], retention: HandlerRetention
   ) -> HandlerSlot {
-    let slot = HandlerSlot(id: nextSlotID, object: handler, roles: roles, retention: retention)
-    nextSlotID += 1
+    let slot = HandlerSlot(object: handler, roles: roles, retention: retention)
     slot.survey(messages, object: handler, check: implementationCheck)
     return slot
   }

@@ -152,8 +152,10 @@ extension PrioritizedProxy {
     pendingCauses = nil
     // Keep every live handler alive for the whole rebuild, and drop released ones.
     let live = slots.compactMap { slot in slot.object.map { (slot: slot, object: $0) } }
-    if live.count < slots.count { causes.insert(.handlersReleased) }
-    slots = live.map(\.slot)
+    if live.count < slots.count {
+      causes.insert(.handlersReleased)
+      slots = live.map(\.slot)
+    }
     let roleOwners = roleOwners()
     let table = ImplementationTable(slots, messageCount: messages.count)
     let previous = storage.routes
@@ -379,7 +381,7 @@ extension PrioritizedProxy {
       chosen = list
     }
     var targets: [HandlerSlot] = []
-    var seen: Set<Int> = []
+    var seen: Set<ObjectIdentifier> = []
     targets.reserveCapacity(chosen.count)
     for choice in chosen {
       let position = choice.position
@@ -392,7 +394,7 @@ extension PrioritizedProxy {
       guard candidates[position].implementsMessage == true else {
         return (.none, .failed(.handlerDoesNotImplement(slot)))
       }
-      guard seen.insert(slot.id).inserted else {
+      guard seen.insert(ObjectIdentifier(slot)).inserted else {
         return (.none, .failed(.duplicateTarget(slot)))
       }
       targets.append(slot)

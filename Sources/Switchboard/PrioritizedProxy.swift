@@ -96,7 +96,6 @@ public final class PrioritizedProxy<Message: MessageSet> {
   var namedRoutes = ShortTable<String, Route>()
   /// Route indices for message sets without ``MessageSet/routeIndex``.
   let positions: [Message: Int]
-  var nextSlotID = 0
   /// The one route of the names that reach nobody (``nobodysRoute``), once one is asked for.
   var madeNobodysRoute: Route?
   /// How many ``batch(_:)`` calls are running, and what they changed so far.

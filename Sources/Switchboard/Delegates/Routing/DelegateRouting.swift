@@ -36,14 +36,14 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// properties, a stream's end), called in order once the outermost ``withLock(_:)`` has let
   /// go of the lock: nothing is ever called while it is held.
   private var callouts: [() -> Void] = []
-  private var lockDepth = 0
-  // The flags side by side, so the routing fits a smaller allocation.
+  // The flags and the lock's depth side by side, so the routing fits a smaller allocation.
   /// Whether a re-ask sets each property to `nil` before the proxy (a parent of the main thread,
   /// which reads its delegate's answers only when given another object), or gives it the proxy
   /// again, so a parent that calls from its own queue never finds no delegate.
   var reasksThroughNil = true
   var recheckScheduled = false
   var isAttached = false
+  private var lockDepth: Int32 = 0
   /// The handlers and rules, which route every selector by name; only under `lock`.
   package let router: PrioritizedProxy<Message>
   /// What the Objective-C runtime (or the specs' model of it) says about selectors and
