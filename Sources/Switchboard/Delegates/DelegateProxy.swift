@@ -298,7 +298,7 @@ open class DelegateProxy: RoutingProxy<Never> {
     // Before the first assignment, so the parent's first question sees them.
     for answer in answers { answer.register(proxy.routing) }
     let attached = AttachedDelegateProxies.of(parent)
-    let previous = attached.proxies[key]
+    let previous = attached[key]
     // Refused (and reported) over another Switchboard proxy than the one it replaces.
     guard
       proxy.routing.attach(
@@ -307,7 +307,7 @@ open class DelegateProxy: RoutingProxy<Never> {
         parentThread: .of(classBundles: classBundles(of: parent)),
         isAnotherProxy: { $0 is ForwardingProxy })
     else { return proxy }
-    attached.proxies[key] = proxy
+    attached[key] = proxy
     proxy.routing.withLock {
       proxy.registry = attached
       proxy.registryKey = key
@@ -340,7 +340,7 @@ open class DelegateProxy: RoutingProxy<Never> {
     _ parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>,
     handlers: KeyValuePairs<HandlerRole, AnyObject>
   ) -> DelegateProxy {
-    guard let attached = AttachedDelegateProxies.of(parent).proxies[DelegatePropertyKey(property)]
+    guard let attached = AttachedDelegateProxies.of(parent)[DelegatePropertyKey(property)]
     else { return attach(to: parent, delegate: property, handlers: handlers) }
     for (role, handler) in handlers { attached.add(handler, role: role) }
     return attached
@@ -350,7 +350,7 @@ open class DelegateProxy: RoutingProxy<Never> {
   public static func attached<Parent: AnyObject, Delegate>(
     to parent: Parent, delegate property: ReferenceWritableKeyPath<Parent, Delegate?>
   ) -> Self? {
-    AttachedDelegateProxies.of(parent).proxies[DelegatePropertyKey(property)] as? Self
+    AttachedDelegateProxies.of(parent)[DelegatePropertyKey(property)] as? Self
   }
 
   /// Disconnects the proxy: the parent's delegate gets back the delegate it had before attach,
@@ -358,8 +358,8 @@ open class DelegateProxy: RoutingProxy<Never> {
   public func detach() {
     routing.detach()
     routing.withLock {
-      if let registry, let registryKey, registry.proxies[registryKey] === self {
-        registry.proxies[registryKey] = nil
+      if let registry, let registryKey, registry[registryKey] === self {
+        registry[registryKey] = nil
       }
     }
   }
@@ -405,13 +405,9 @@ private func classBundles(of object: AnyObject) -> [String?] {
 }
 
 /// The delegate proxies attached to one parent, by delegate property; the parent owns them.
-final class AttachedDelegateProxies {
-  /// By property: a short table, since a parent has one or two (a list's rows each attach a
-  /// proxy, and a dictionary would cost each row a hash table).
-  var proxies = ShortTable<DelegatePropertyKey, DelegateProxy>()
-  /// Proxies given to a parent at its initialization, kept as long as this object's owner.
-  var owned: [DelegateProxy] = []
+typealias AttachedDelegateProxies = AttachedProxies<DelegateProxy>
 
+extension AttachedProxies where Proxy == DelegateProxy {
   /// The proxies attached to `parent`, made on first use.
   static func of(_ parent: AnyObject) -> AttachedDelegateProxies {
     associatedObject(of: parent, key: &AssociationKeys.attachedDelegateProxies) {

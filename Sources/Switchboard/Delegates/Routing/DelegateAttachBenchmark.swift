@@ -74,13 +74,13 @@ public func delegateAttachPaths<Parent: AnyObject>(
       runtime.adoptTextFieldDelegate()
       routing.invalidateRoutes()
       let registry =
-        parent[keyPath: proxies] as? AttachBenchmarkRegistry
+        parent[keyPath: proxies] as? AttachedProxies<AttachBenchmarkProxy>
         ?? {
-          let made = AttachBenchmarkRegistry()
+          let made = AttachedProxies<AttachBenchmarkProxy>()
           parent[keyPath: proxies] = made
           return made
         }()
-      let previous = registry.proxies[key]
+      let previous = registry[key]
       let access = UncheckedProperty(
         parent: parent, read: { $0[keyPath: delegate] }, write: { $0[keyPath: delegate] = $1 })
       guard
@@ -89,7 +89,7 @@ public func delegateAttachPaths<Parent: AnyObject>(
           keepingInstalled: true, replacing: previous?.routing,
           isAnotherProxy: { $0 is AttachBenchmarkProxy })
       else { return proxy }
-      registry.proxies[key] = proxy
+      registry[key] = proxy
       routing.withLock {
         proxy.registry = registry
         proxy.registryKey = key
@@ -118,9 +118,9 @@ public func delegateAttachPaths<Parent: AnyObject>(
       proxy.routing.detach()
       proxy.routing.withLock {
         if let registry = proxy.registry, let key = proxy.registryKey,
-          registry.proxies[key] === proxy
+          registry[key] === proxy
         {
-          registry.proxies[key] = nil
+          registry[key] = nil
         }
       }
     }
@@ -136,7 +136,7 @@ private let endEditingAddress: UInt = 0x1000
 private final class AttachBenchmarkProxy {
   let routing: DelegateRouting<Never>
   /// Where the parent keeps the proxy; under the routing's lock, as `DelegateProxy`'s are.
-  weak var registry: AttachBenchmarkRegistry?
+  weak var registry: AttachedProxies<AttachBenchmarkProxy>?
   var registryKey: DelegatePropertyKey?
 
   init(routing: DelegateRouting<Never>) { self.routing = routing }
@@ -144,9 +144,6 @@ private final class AttachBenchmarkProxy {
 
 /// The proxies one parent keeps, by property: `AttachedDelegateProxies`, which `attach`
 /// associates with the parent.
-private final class AttachBenchmarkRegistry {
-  var proxies = ShortTable<DelegatePropertyKey, AttachBenchmarkProxy>()
-}
 
 /// The work attach schedules after the turn, run when the benchmark ends its turn.
 ///

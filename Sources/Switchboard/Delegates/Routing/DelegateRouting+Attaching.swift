@@ -44,19 +44,20 @@ extension DelegateRouting {
     }
     let inherited = previous?.disconnect(restoringKept: false)
     withLock {
-      self.properties = properties
       self.proxyObject = proxyObject
       // Each property's object, unless it is the proxy replaced: one the app set behind that
       // proxy's back is the app's latest word, and is kept first.
       var found: [KeptDelegate] = []
-      restoring = []
-      for (property, object) in zip(properties, current) {
+      var attached = properties
+      for (index, object) in current.enumerated() {
+        let name = attached[index].name
         let installed = object.flatMap {
           $0 === inherited?.proxyObject || $0 === proxyObject ? nil : $0
         }
-        restoring.append(WeakHandler(installed ?? inherited?.restoring(property.name)))
-        if let installed { KeptDelegate.add(installed, from: property.name, to: &found) }
+        attached[index].restoring = WeakHandler(installed ?? inherited?.restoring(name))
+        if let installed { KeptDelegate.add(installed, from: name, to: &found) }
       }
+      self.properties = attached
       for entry in inherited?.kept ?? [] {
         guard let object = entry.object else { continue }
         for name in entry.properties { KeptDelegate.add(object, from: name, to: &found) }
@@ -192,11 +193,11 @@ extension DelegateRouting {
     withLock {
       let handOver = HandOver(
         proxyObject: proxyObject,
-        restoring: zip(properties, restoring).map { ($0.name, $1.object) },
+        restoring: properties.map { ($0.name, $0.restoring.object) },
         kept: kept.filter { $0.object != nil })
       if let proxyObject {
         // The parent's properties are read and set once the lock is released.
-        let restored = zip(properties, restoring).map { ($0, restoringKept ? $1.object : nil) }
+        let restored = properties.map { ($0, restoringKept ? $0.restoring.object : nil) }
         callAfterUnlocking {
           for (property, object) in restored where property.get() === proxyObject {
             property.set(object)
@@ -207,7 +208,6 @@ extension DelegateRouting {
       proxyObject = nil
       isAttached = false
       kept = []
-      restoring = []
       return handOver
     }
   }

@@ -81,10 +81,6 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// first: those the properties held at attach (one set behind a proxy's back included), then
   /// those the proxy this one replaced had kept.
   var kept: [KeptDelegate] = []
-  /// What ``detach()`` gives back to each property, in the order of ``properties``: the object
-  /// it held at attach (a handler too, or not), or, when it held the proxy this one replaced,
-  /// what that one would have given.
-  var restoring: [WeakHandler] = []
   /// The handlers at attach, checked after the turn for one nothing else keeps.
   var handlersAtAttach: [(position: Int, slot: HandlerSlot)] = []
 

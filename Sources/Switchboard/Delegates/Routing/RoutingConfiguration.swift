@@ -13,6 +13,11 @@ package struct DelegateProperty: Sendable {
   package let heldWhileAnswering: String?
   /// How the property is read and set.
   private let access: any PropertyAccess
+  /// What ``DelegateRouting/detach()`` gives back to the property, set when the proxy is
+  /// attached to it: the object it held then (a handler too, or not), or, when it held the
+  /// proxy this one replaced, what that one would have given. Unchecked: read and set under
+  /// the routing's lock only.
+  nonisolated(unsafe) var restoring = WeakHandler(nil)
 
   /// The property `access` reads and sets: the parent held weakly, no closure made for each
   /// way (a list whose rows each attach a proxy would otherwise allocate two per proxy).
