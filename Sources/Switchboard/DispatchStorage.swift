@@ -143,8 +143,9 @@ struct DispatchStorage {
     or alternativeBody: (Alternative) throws(Failure) -> Void
   ) throws(Failure) -> (delivered: Int, metReleased: Bool)? {
     unowned(unsafe) let route = routeCell.pointee[index]
-    // Every route of the table is a message's, which keeps its targets.
-    unowned(unsafe) let kept = route.kept!
+    // Every route of the table is a message's, made keeping its targets: unwrapped unchecked,
+    // since `!` costs a retain here ("weak: ListProxy / weak glue" 1.39x against 1.13x).
+    unowned(unsafe) let kept = route.kept.unsafelyUnwrapped
     guard let list = kept.receiverList,
       kept.receiverCapability == ObjectIdentifier(Capability.self),
       kept.receiverAlternative == ObjectIdentifier(Alternative.self)
@@ -177,8 +178,9 @@ struct DispatchStorage {
     // table holds the route, and the handler is copied out before a body can change that. Only
     // their fields are read (a method call on an `unowned(unsafe)` reference would retain it).
     unowned(unsafe) let route = routeCell.pointee[index]
-    // Every route of the table is a message's, which keeps its targets.
-    unowned(unsafe) let kept = route.kept!
+    // Every route of the table is a message's, made keeping its targets: unwrapped unchecked,
+    // since `!` costs a retain here ("weak: ListProxy / weak glue" 1.39x against 1.13x).
+    unowned(unsafe) let kept = route.kept.unsafelyUnwrapped
     guard let value = kept.singleValue else { return nil }
     if kept.singleCapability == ObjectIdentifier(Capability.self) {
       let typed = value.assumingMemoryBound(to: Capability.self)
