@@ -63,8 +63,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
       }
     }
   }
-  /// Whether each handler implements each message named at run time asked about so far, by
-  /// name: one table for the proxy, a bit per handler position, not a table per handler.
+  /// Whether each handler implements each message named at run time asked about so far.
+  ///
+  /// By name: one table for the proxy, a bit per handler position, not a table per handler.
   /// Forgotten when the handlers change or are invalidated; a handler past the 64th is asked
   /// each time.
   var namedAnswers = ShortTable<String, NamedAnswers>()
@@ -85,8 +86,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   var namedImplementationCheck: ((String, AnyObject) -> Bool)? { checks?.namedImplementation }
   /// Decides whether a message named at run time returns nothing.
   var namedNotificationCheck: ((String) -> Bool)? { checks?.namedNotification }
-  /// The routing that owns the proxy, set before its routes are first built: it answers for
-  /// messages named at run time in place of the closures above, knows their answer types (a
+  /// The routing that owns the proxy, set before its routes are first built.
+  ///
+  /// It answers for messages named at run time in place of the closures above, knows their answer types (a
   /// proxy without one fails rules that combine their answers with
   /// ``RoutingError/Kind-swift.enum/combiningNamedMessage``), and is told of route changes and
   /// failed routes. Unowned: the owner holds the proxy, and lets go of this reference in its
@@ -202,11 +204,13 @@ public final class PrioritizedProxy<Message: MessageSet> {
   }
 
   /// A proxy with `handlers`, highest priority first, each held weakly with its role, whose
-  /// routes are not built yet: its owner (``owner``), which answers for the messages named at
-  /// run time, builds them (``buildFirstRoutes()``) once it is set, or for names alone when it
-  /// starts (a delegate proxy's attach), and a name asked for before is decided then. A
-  /// delegate proxy's attach would otherwise build them without handlers, with them, with the
-  /// owner, and again with the protocol it adopts.
+  /// routes are not built yet.
+  ///
+  /// Its owner (``owner``), which answers for the messages named at run time, builds them
+  /// (``buildFirstRoutes()``) once it is set, or, for names alone, when it starts (a delegate
+  /// proxy's attach); a name asked for before is decided then. A delegate proxy's attach would
+  /// otherwise build them without handlers, with them, with the owner, and again with the
+  /// protocol it adopts.
   package init(rules: RoutingRules<Message>, handlers: [(role: HandlerRole, handler: AnyObject)]) {
     self.rules = rules
     checks = nil

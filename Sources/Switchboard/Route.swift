@@ -44,8 +44,10 @@ final class Route {
   /// Whether a problem with this route (its failed outcome, or a handler of another
   /// capability) was reported to the proxy's `onError`.
   var failureReported = false
-  /// The combiner's way, read by every send. Beside the other one-byte fields, so a route
-  /// fits a smaller allocation (a delegate proxy keeps one per name asked).
+  /// The combiner's way, read by every send.
+  ///
+  /// Beside the other one-byte fields, so a route fits a smaller allocation (a delegate proxy
+  /// keeps one per name asked).
   @usableFromInline let combining: CombiningWay?
   /// The slots this route delivers to, in order: stored, so a broadcast on an ordinary route
   /// allocates nothing per call.

@@ -7,7 +7,17 @@
 /// contexts and a weak reference's side table (`ProxyAttach`'s heap row).
 ///
 /// ```swift
-/// router.owner = routing   // before the first build of its routes
+/// final class Owner: RouterOwner {
+///   func handler(_ handler: AnyObject, implementsNamed name: String) -> Bool { name == "tap:" }
+///   func isNotification(named name: String) -> Bool { true }
+///   func answerType(named name: String) -> Any.Type? { nil }
+///   func routesChanged(_ change: RouteChange<Never>) {}
+///   func routeFailed(_ error: RoutingError<Never>) {}
+/// }
+/// let owner = Owner()
+/// let router = PrioritizedProxy<Never>(rules: [:], handlers: [])
+/// router.owner = owner   // before the first build of its routes
+/// router.buildFirstRoutes()
 /// ```
 package protocol RouterOwner<Message>: AnyObject {
   associatedtype Message: MessageSet

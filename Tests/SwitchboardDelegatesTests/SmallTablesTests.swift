@@ -1,5 +1,6 @@
-@testable import Switchboard
 import Testing
+
+@testable import Switchboard
 
 /// The small tables a proxy keeps in place of dictionaries answer as a dictionary would, under
 /// seeded random reads, writes and removals, past the sixteen entries a short table scans.

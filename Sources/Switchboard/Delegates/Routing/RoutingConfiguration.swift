@@ -13,10 +13,11 @@ package struct DelegateProperty: Sendable {
   package let heldWhileAnswering: String?
   /// How the property is read and set.
   private let access: any PropertyAccess
-  /// What ``DelegateRouting/detach()`` gives back to the property, set when the proxy is
-  /// attached to it: the object it held then (a handler too, or not), or, when it held the
-  /// proxy this one replaced, what that one would have given. Unchecked: read and set under
-  /// the routing's lock only.
+  /// What ``DelegateRouting/detach()`` gives back to the property.
+  ///
+  /// Set when the proxy is attached to it: the object it held then (a handler too, or not), or,
+  /// when it held the proxy this one replaced, what that one would have given. Unchecked: read
+  /// and set under the routing's lock only.
   nonisolated(unsafe) var restoring = WeakHandler(nil)
 
   /// The property `access` reads and sets: the parent held weakly, no closure made for each
@@ -63,7 +64,8 @@ private final class ClosureAccess: PropertyAccess {
   let read: @Sendable () -> AnyObject?
   let write: @Sendable (AnyObject?) -> Void
 
-  init(read: @escaping @Sendable () -> AnyObject?, write: @escaping @Sendable (AnyObject?) -> Void) {
+  init(read: @escaping @Sendable () -> AnyObject?, write: @escaping @Sendable (AnyObject?) -> Void)
+  {
     self.read = read
     self.write = write
   }
@@ -130,16 +132,16 @@ package struct RoutingConfiguration<Message: MessageSet>: Sendable {
   /// Where each selector of ``cachedRoutesProperty`` goes now, given the selectors answered.
   package var cachedRoutes:
     @Sendable (PrioritizedProxy<Message>, [String]) -> [String: WeakHandler] = {
-    _, _ in
-    [:]
-  }
+      _, _ in
+      [:]
+    }
   /// Called under the lock once attach has kept the parent's objects.
   package var didKeep: @Sendable (PrioritizedProxy<Message>, [KeptDelegate]) -> Void = { _, _ in }
   /// The configuration's own setup mistakes, found under the lock.
   package var setupMistakes:
     @Sendable (PrioritizedProxy<Message>, [KeptDelegate]) -> [DelegateProxyError] = {
-    _, _ in []
-  }
+      _, _ in []
+    }
 }
 
 /// The arguments of a typed event (a list proxy's `.didEndDragging`): their type, and how they

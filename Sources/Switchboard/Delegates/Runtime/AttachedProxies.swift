@@ -5,8 +5,9 @@
 /// proxy would otherwise give each row's parent a table for it. Others go to a short table.
 ///
 /// ```swift
-/// let attached = AttachedProxies<DelegateProxy>()
-/// attached[key] = proxy
+/// final class Proxy {}
+/// let attached = AttachedProxies<Proxy>()
+/// attached[.objectiveC("delegate")] = Proxy()
 /// ```
 final class AttachedProxies<Proxy: AnyObject> {
   private var first: (key: DelegatePropertyKey, proxy: Proxy)?
