@@ -21,25 +21,31 @@ extension PrioritizedProxy {
     return made
   }
 
+  /// Stores `value` at `path`: in the occasional state, made only for a value that is not
+  /// empty.
+  private func store<Value>(
+    _ value: Value, at path: ReferenceWritableKeyPath<Occasional, Value>, isEmpty: Bool
+  ) {
+    if occasional != nil || !isEmpty { madeOccasional[keyPath: path] = value }
+  }
+
   /// The roles of handlers no longer registered (removed, or released and dropped), so a rule
   /// can tell a role whose handler is gone from a misspelled one (``roleWasGiven(_:)``).
   var rolesOfGoneHandlers: ShortTable<HandlerRole, Void> {
     get { occasional?.rolesOfGoneHandlers ?? ShortTable() }
-    set {
-      if occasional != nil || !newValue.isEmpty { madeOccasional.rolesOfGoneHandlers = newValue }
-    }
+    set { store(newValue, at: \.rolesOfGoneHandlers, isEmpty: newValue.isEmpty) }
   }
 
   /// The observers of messages named at run time.
   var namedObservers: [String: ObserverList] {
     get { occasional?.namedObservers ?? [:] }
-    set { if occasional != nil || !newValue.isEmpty { madeOccasional.namedObservers = newValue } }
+    set { store(newValue, at: \.namedObservers, isEmpty: newValue.isEmpty) }
   }
 
   /// The observers of the routes (``observeRoutes(_:)``).
   var observers: ChangeObservers<RouteChange<Message>> {
     get { occasional?.observers ?? ChangeObservers() }
-    set { if occasional != nil || !newValue.isEmpty { madeOccasional.observers = newValue } }
+    set { store(newValue, at: \.observers, isEmpty: newValue.isEmpty) }
   }
 
   /// The number of the next observer.

@@ -25,12 +25,19 @@ extension DelegateRouting {
     return made
   }
 
+  /// Stores `value` at `path`: in the occasional state, made only for a value that is not empty.
+  private func store<Value: Collection>(
+    _ value: Value, at path: ReferenceWritableKeyPath<Occasional, Value>
+  ) {
+    if occasional != nil || !value.isEmpty { madeOccasional[keyPath: path] = value }
+  }
+
   /// Selectors reported unanswered since the parent was last told and the routes last changed,
   /// with their fallbacks, so a message the parent keeps sending until then is reported once
   /// (and its fallback found once).
   var unanswered: [String: DelegateFallback] {
     get { occasional?.unanswered ?? [:] }
-    set { if occasional != nil || !newValue.isEmpty { madeOccasional.unanswered = newValue } }
+    set { store(newValue, at: \.unanswered) }
   }
 
   /// Where problems are reported: the app's `onError`, or else the default (a debug build
@@ -46,39 +53,39 @@ extension DelegateRouting {
   /// The problems reported so far.
   var reported: [DelegateProxyError] {
     get { occasional?.reported ?? [] }
-    set { if occasional != nil || !newValue.isEmpty { madeOccasional.reported = newValue } }
+    set { store(newValue, at: \.reported) }
   }
 
   /// The rules given at initialization that were refused, reported when the proxy starts.
   var refusedAtInit: [DelegateProxyError] {
     get { occasional?.refusedAtInit ?? [] }
-    set { if occasional != nil || !newValue.isEmpty { madeOccasional.refusedAtInit = newValue } }
+    set { store(newValue, at: \.refusedAtInit) }
   }
 
   /// The setup mistakes last found, each reported when first found.
   var setupMistakes: [DelegateProxyError] {
     get { occasional?.setupMistakes ?? [] }
-    set { if occasional != nil || !newValue.isEmpty { madeOccasional.setupMistakes = newValue } }
+    set { store(newValue, at: \.setupMistakes) }
   }
 
   /// The handlers' near misses as last found; they depend on the handlers only.
   var nearMisses: [DelegateProxyError] {
     get { occasional?.nearMisses ?? [] }
-    set { if occasional != nil || !newValue.isEmpty { madeOccasional.nearMisses = newValue } }
+    set { store(newValue, at: \.nearMisses) }
   }
 
   /// Where each selector of ``RoutingConfiguration/cachedRoutes`` went when its property was
   /// last assigned: the handlers whose answers the parent cached (a table's row counts).
   var assignedRoutes: [String: WeakHandler] {
     get { occasional?.assignedRoutes ?? [:] }
-    set { if occasional != nil || !newValue.isEmpty { madeOccasional.assignedRoutes = newValue } }
+    set { store(newValue, at: \.assignedRoutes) }
   }
 
   /// The streams of ``events(_:as:beforeHandler:bufferingPolicy:)`` being consumed, each with
   /// its observation and what ends it, finished when the routing goes away.
   var streams: [Int: (observation: ObservationToken, finish: () -> Void)] {
     get { occasional?.streams ?? [:] }
-    set { if occasional != nil || !newValue.isEmpty { madeOccasional.streams = newValue } }
+    set { store(newValue, at: \.streams) }
   }
 
   /// The number of the next stream.
