@@ -21,31 +21,25 @@ extension PrioritizedProxy {
     return made
   }
 
-  /// Stores `value` at `path`: in the occasional state, made only for a value that is not
-  /// empty.
-  private func store<Value>(
-    _ value: Value, at path: ReferenceWritableKeyPath<Occasional, Value>, isEmpty: Bool
-  ) {
-    if occasional != nil || !isEmpty { madeOccasional[keyPath: path] = value }
-  }
-
   /// The roles of handlers no longer registered (removed, or released and dropped), so a rule
   /// can tell a role whose handler is gone from a misspelled one (``roleWasGiven(_:)``).
   var rolesOfGoneHandlers: ShortTable<HandlerRole, Void> {
     get { occasional?.rolesOfGoneHandlers ?? ShortTable() }
-    set { store(newValue, at: \.rolesOfGoneHandlers, isEmpty: newValue.isEmpty) }
+    set {
+      if occasional != nil || !newValue.isEmpty { madeOccasional.rolesOfGoneHandlers = newValue }
+    }
   }
 
   /// The observers of messages named at run time.
   var namedObservers: [String: ObserverList] {
     get { occasional?.namedObservers ?? [:] }
-    set { store(newValue, at: \.namedObservers, isEmpty: newValue.isEmpty) }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.namedObservers = newValue } }
   }
 
   /// The observers of the routes (``observeRoutes(_:)``).
   var observers: ChangeObservers<RouteChange<Message>> {
     get { occasional?.observers ?? ChangeObservers() }
-    set { store(newValue, at: \.observers, isEmpty: newValue.isEmpty) }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.observers = newValue } }
   }
 
   /// The number of the next observer.

@@ -226,8 +226,17 @@ public final class PrioritizedProxy<Message: MessageSet> {
 
   /// Builds the routes of a proxy made without them; does nothing for one whose routes were
   /// built.
+  ///
+  /// For names alone, the routes decided so far are current (while any is, a change rebuilds
+  /// them): only the names with a rule and no route yet are decided, and nobody is told.
   package func buildFirstRoutes() {
-    if !hasBuiltRoutes { rebuildRoutes([]) }
+    guard !hasBuiltRoutes else { return }
+    guard messages.isEmpty else { return rebuildRoutes([]) }
+    hasBuiltRoutes = true
+    let roleOwners = roleOwners()
+    for name in knownNames where namedRoutes[name] == nil {
+      namedRoutes[name] = decideNamed(name, roleOwners: roleOwners)
+    }
   }
 
   /// The route index of each message whose ``MessageSet/routeIndex`` is `nil`, by its position

@@ -25,19 +25,12 @@ extension DelegateRouting {
     return made
   }
 
-  /// Stores `value` at `path`: in the occasional state, made only for a value that is not empty.
-  private func store<Value: Collection>(
-    _ value: Value, at path: ReferenceWritableKeyPath<Occasional, Value>
-  ) {
-    if occasional != nil || !value.isEmpty { madeOccasional[keyPath: path] = value }
-  }
-
   /// Selectors reported unanswered since the parent was last told and the routes last changed,
   /// with their fallbacks, so a message the parent keeps sending until then is reported once
   /// (and its fallback found once).
   var unanswered: [String: DelegateFallback] {
     get { occasional?.unanswered ?? [:] }
-    set { store(newValue, at: \.unanswered) }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.unanswered = newValue } }
   }
 
   /// Where problems are reported: the app's `onError`, or else the default (a debug build
@@ -53,39 +46,39 @@ extension DelegateRouting {
   /// The problems reported so far.
   var reported: [DelegateProxyError] {
     get { occasional?.reported ?? [] }
-    set { store(newValue, at: \.reported) }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.reported = newValue } }
   }
 
   /// The rules given at initialization that were refused, reported when the proxy starts.
   var refusedAtInit: [DelegateProxyError] {
     get { occasional?.refusedAtInit ?? [] }
-    set { store(newValue, at: \.refusedAtInit) }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.refusedAtInit = newValue } }
   }
 
   /// The setup mistakes last found, each reported when first found.
   var setupMistakes: [DelegateProxyError] {
     get { occasional?.setupMistakes ?? [] }
-    set { store(newValue, at: \.setupMistakes) }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.setupMistakes = newValue } }
   }
 
   /// The handlers' near misses as last found; they depend on the handlers only.
   var nearMisses: [DelegateProxyError] {
     get { occasional?.nearMisses ?? [] }
-    set { store(newValue, at: \.nearMisses) }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.nearMisses = newValue } }
   }
 
   /// Where each selector of ``RoutingConfiguration/cachedRoutes`` went when its property was
   /// last assigned: the handlers whose answers the parent cached (a table's row counts).
   var assignedRoutes: [String: WeakHandler] {
     get { occasional?.assignedRoutes ?? [:] }
-    set { store(newValue, at: \.assignedRoutes) }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.assignedRoutes = newValue } }
   }
 
   /// The streams of ``events(_:as:beforeHandler:bufferingPolicy:)`` being consumed, each with
   /// its observation and what ends it, finished when the routing goes away.
   var streams: [Int: (observation: ObservationToken, finish: () -> Void)] {
     get { occasional?.streams ?? [:] }
-    set { store(newValue, at: \.streams) }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.streams = newValue } }
   }
 
   /// The number of the next stream.

@@ -39,10 +39,11 @@ extension DelegateRouting {
     } else if implementedHere() {
       return true
     } else {
-      let targets = router.targets(forNamed: selector)
-      if let target = targets.first { rememberSignatureIfUndeclared(selector, target) }
+      // The first target alone: an array of them would be allocated for every question.
+      let target = router.firstTarget(forNamed: selector)
+      if let target { rememberSignatureIfUndeclared(selector, target) }
       answer =
-        !targets.isEmpty
+        target != nil
         || (!configuration.presenceSensitive.contains(selector) && callsItsCompletion(selector)
           && router.responds(toNamed: selector))
     }
@@ -65,13 +66,17 @@ extension DelegateRouting {
     if let target = directTargets[key] { return target }
     let selector = name()
     guard modeledAnswer(selector) == nil, !router.isObserved(named: selector) else { return nil }
-    let targets = router.targets(forNamed: selector)
+    // Counted, and the first kept: no array of them.
+    var first: AnyObject?
+    let count = router.forEachTarget(named: selector) { target in
+      if first == nil { first = target }
+    }
     // A closure is no object the runtime can send the message to: it is called from
     // `forwardInvocation:`.
-    guard targets.count == 1, !(targets[0] is ClosureHandler) else { return nil }
-    rememberSignatureIfUndeclared(selector, targets[0])
-    directTargets.remember(targets[0], for: key)
-    return targets[0]
+    guard count == 1, let target = first, !(target is ClosureHandler) else { return nil }
+    rememberSignatureIfUndeclared(selector, target)
+    directTargets.remember(target, for: key)
+    return target
   }
 
   private func rememberSignatureIfUndeclared(_ selector: String, _ target: AnyObject) {
