@@ -421,7 +421,9 @@ struct RoleOwners {
     }
     var owners: [HandlerRole: Int] = [:]
     for (position, slot) in slots.enumerated() {
-      for role in slot.roles { owners[role] = position }
+      // The roles read in place: `roles` would allocate an array per handler and rebuild.
+      if let role = slot.firstRole { owners[role] = position }
+      for role in slot.otherRoles { owners[role] = position }
     }
     self.slots = []
     byRole = owners

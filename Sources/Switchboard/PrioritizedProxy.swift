@@ -52,11 +52,15 @@
 public final class PrioritizedProxy<Message: MessageSet> {
   var slots: [HandlerSlot] = [] {
     didSet {
-      guard oldValue.count != slots.count || !zip(oldValue, slots).allSatisfy({ $0 === $1 })
-      else { return }
+      let kept = zip(oldValue, slots).allSatisfy { $0 === $1 }
+      guard !kept || oldValue.count != slots.count else { return }
       // The answers are by position.
       namedAnswers.removeAll()
-      for slot in oldValue where !slots.contains(where: { $0 === slot }) {
+      // Appended to: no handler left (one by one, a thousand handlers would cost a million
+      // comparisons otherwise).
+      if kept, oldValue.count < slots.count { return }
+      let remaining = Set(slots.lazy.map(ObjectIdentifier.init))
+      for slot in oldValue where !remaining.contains(ObjectIdentifier(slot)) {
         for role in slot.roles where rolesOfGoneHandlers[role] == nil {
           rolesOfGoneHandlers.remember((), for: role)
         }
