@@ -171,9 +171,10 @@ extension PrioritizedProxy {
   /// Whether a change rebuilds the routes.
   ///
   /// Not before the first build of a proxy made by the package initializer while no name was
-  /// decided and nothing observes its routes. Nobody was told a route then, and each name's route is decided when first asked for
-  /// (``namedRoute(_:)``): a delegate proxy that adopts its protocol, and is given rules and
-  /// handlers, before it is attached builds its routes once, at attach.
+  /// decided and nothing observes its routes. Nobody was told a route then, and each name's
+  /// route is decided when first asked for (``namedRoute(_:)``): a delegate proxy that adopts
+  /// its protocol, and is given rules and handlers, before it is attached builds its routes
+  /// once, at attach.
   var changesRebuild: Bool { hasBuiltRoutes || !namedRoutes.isEmpty || !observers.isEmpty }
 
   /// Removes a handler.

@@ -92,8 +92,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
   var namedNotificationCheck: ((String) -> Bool)? { checks?.namedNotification }
   /// The routing that owns the proxy, set before its routes are first built.
   ///
-  /// It answers for messages named at run time in place of the closures above, knows their answer types (a
-  /// proxy without one fails rules that combine their answers with
+  /// It answers for messages named at run time in place of the closures above, knows their
+  /// answer types (a proxy without one fails rules that combine their answers with
   /// ``RoutingError/Kind-swift.enum/combiningNamedMessage``), and is told of route changes and
   /// failed routes. Unowned: the owner holds the proxy, and lets go of this reference in its
   /// `deinit`.

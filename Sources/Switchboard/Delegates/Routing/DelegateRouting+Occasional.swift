@@ -1,7 +1,7 @@
-// What only some routings keep: reports and setup mistakes, an `onError` of the app's, a list proxy's modeled
-// messages and cached routes, event streams. Kept in one object made when first given
-// something, so that a list whose rows each attach a delegate proxy does not carry them in
-// every routing (`ProxyAttach`'s heap row). Each is read and written under the lock.
+// What only some routings keep: reports and setup mistakes, an `onError` of the app's, a list
+// proxy's modeled messages and cached routes, event streams. Kept in one object made when first
+// given something, so that a list whose rows each attach a delegate proxy does not carry them
+// in every routing (`ProxyAttach`'s heap row). Each is read and written under the lock.
 extension DelegateRouting {
   /// The state only some routings keep.
   final class Occasional {

@@ -56,7 +56,8 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// handler, and that handler, so the runtime can keep the method's signature for the day the
   /// handler is gone.
   var undeclaredSelectorAnswered: ((String, AnyObject) -> Void)?
-  /// The answers given to `responds(to:)`, by selector (``routedAnswer(toSelector:implementedHere:)``).
+  /// The answers given to `responds(to:)`, by selector
+  /// (``routedAnswer(toSelector:implementedHere:)``).
   var answers = ShortTable<String, Bool>()
   /// The one handler of each selector the runtime asked to forward and nothing observes, until
   /// the routes change.

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Where one message goes, decided under the routing's lock (``DelegateRouting/plannedDelivery(of:returnsVoid:)``)
-/// and run after it is released: handlers, closures, observers and completion handlers are never
-/// called while the proxy holds its lock.
+/// Where one message goes, decided under the routing's lock
+/// (``DelegateRouting/plannedDelivery(of:returnsVoid:)``) and run after it is released: handlers,
+/// closures, observers and completion handlers are never called while the proxy holds its lock.
 ///
 /// It holds the handlers it reaches strongly, so a handler released on another thread meanwhile
 /// still answers this message; a change of the routes made meanwhile applies to the next one.
