@@ -97,7 +97,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// ``RoutingError/Kind-swift.enum/combiningNamedMessage``), and is told of route changes and
   /// failed routes. Unowned: the owner holds the proxy, and lets go of this reference in its
   /// `deinit`.
-  package unowned(safe) var owner: (any RouterOwner<Message>)?
+  package unowned(safe) var owner: (any RouterOwner<Message>)? {
+    didSet { if owner != nil { wasOwned = true } }
+  }
   /// The routes of the messages named at run time that were asked for or given a rule.
   var namedRoutes = ShortTable<String, Route>()
   /// Route indices for message sets without ``MessageSet/routeIndex``.
@@ -111,6 +113,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   var isRebuilding = false
   /// Whether the routes were built once (by the initializer, or by their owner).
   var hasBuiltRoutes = false
+  /// Whether an owner was ever set: a proxy its owner let go of (an app kept a list proxy's
+  /// router past the proxy) reports nothing more, as the owner's closures did before.
+  var wasOwned = false
 
   /// The rule table.
   ///
@@ -141,8 +146,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
   public var onError: (RoutingError<Message>) -> Void {
     get {
       if let replacedOnError { return replacedOnError }
-      guard let owner else { return { error in assertionFailure("\(error)") } }
-      return { [unowned owner] error in owner.routeFailed(error) }
+      if let owner { return { [unowned owner] error in owner.routeFailed(error) } }
+      return wasOwned ? { _ in } : { error in assertionFailure("\(error)") }
     }
     set { replacedOnError = newValue }
   }
