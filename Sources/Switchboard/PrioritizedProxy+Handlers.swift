@@ -261,18 +261,35 @@ extension PrioritizedProxy {
   /// - Returns: The number of handlers dropped.
   @discardableResult
   public func removeReleasedHandlers() -> Int {
+    guard !releasedHandlersRemoved else { return 0 }
     let released = slots.reduce(0) { $0 + ($1.object == nil ? 1 : 0) }
     if released > 0 { rebuildRoutes(.handlersReleased) }
     return released
+  }
+
+  /// Runs `body` after removing the released handlers once, for checks that each read the
+  /// handlers: the removal is not repeated inside `body`. Each removal loads every handler held
+  /// weakly (a retain and a release on the runtime's slow path), and a delegate proxy's attach
+  /// checks its handlers several ways.
+  func withReleasedHandlersRemoved<Result>(_ body: () -> Result) -> Result {
+    removeReleasedHandlers()
+    if releasedHandlersRemoved { return body() }
+    releasedHandlersRemoved = true
+    defer { releasedHandlersRemoved = false }
+    return body()
   }
 
   /// Invalidates the routes when a rule's choice depends on state outside the proxy, or when a
   /// ``PartialHandler`` changed what it implements: every handler is asked again which messages it
   /// implements, and every route is rebuilt.
   public func invalidateRoutes() {
-    for slot in slots {
-      if let object = slot.object {
-        slot.survey(messages, object: object, check: implementationCheck)
+    // A proxy of names alone has no messages to ask about, and loads no handler: each load of
+    // a handler held weakly retains and releases it on the runtime's slow path.
+    if !messages.isEmpty {
+      for slot in slots {
+        if let object = slot.object {
+          slot.survey(messages, object: object, check: implementationCheck)
+        }
       }
     }
     namedAnswers.removeAll()

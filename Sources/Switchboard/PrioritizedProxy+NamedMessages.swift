@@ -24,11 +24,14 @@ extension PrioritizedProxy {
   /// let handler = proxy.firstTarget(forNamed: "textFieldShouldReturn:")
   /// ```
   public func firstTarget(forNamed name: String) -> AnyObject? {
-    var first: AnyObject?
-    _ = forEachTarget(named: name) { target in
-      if first == nil { first = target }
-    }
-    return first
+    var known = decidedRoute(named: name)
+    return firstTarget(of: known.take() ?? namedRoute(name))
+  }
+
+  /// Whether the message named `name` goes to several handlers (a broadcast, or answers a rule
+  /// combines), as its route says: no handler is loaded.
+  func goesToSeveral(named name: String) -> Bool {
+    namedRoute(name).slots.count > 1
   }
 
   /// Whether the message named `name` reaches a handler that implements it, or is a
@@ -40,13 +43,17 @@ extension PrioritizedProxy {
   }
 
   func forEachTarget(named name: String, _ body: (AnyObject) throws -> Void) rethrows -> Int {
-    var known = namedRoutes[name]
-    if known == nil, slots.contains(where: { $0.object == nil }) {
-      // Decide a new name over live handlers only.
-      rebuildRoutes(.handlersReleased)
-    }
     // The route looked up once; after a rebuild, the rebuilt one.
+    var known = decidedRoute(named: name)
     return try forEachTarget(of: known.take() ?? namedRoute(name), body)
+  }
+
+  /// The route of `name` if it was decided; `nil` for a new name, once released handlers are
+  /// dropped, so that it is decided over live handlers only.
+  private func decidedRoute(named name: String) -> Route? {
+    if let known = namedRoutes[name] { return known }
+    if slots.contains(where: { $0.object == nil }) { rebuildRoutes(.handlersReleased) }
+    return nil
   }
 
   /// A delivery of a message named at run time: its targets, and the arguments shown to its

@@ -70,6 +70,20 @@ extension PrioritizedProxy {
     return objects.count
   }
 
+  /// The first handler the route `currentRoute` gives, loading none after it: the route is
+  /// asked again when its first target, or a handler its rule watches, was released.
+  func firstTarget(of currentRoute: @autoclosure () -> Route) -> AnyObject? {
+    var route = currentRoute()
+    while true {
+      if !route.dependsOnReleasedHandler {
+        guard let first = route.slots.first else { return nil }
+        if let object = first.object { return object }
+      }
+      rebuildRoutes(.handlersReleased)
+      route = currentRoute()
+    }
+  }
+
   /// The one live target of `message` cast to `capability` or else `alternative`, or `nil`
   /// when the message goes to nobody.
   ///

@@ -116,6 +116,9 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// Whether an owner was ever set: a proxy its owner let go of (an app kept a list proxy's
   /// router past the proxy) reports nothing more, as the owner's closures did before.
   var wasOwned = false
+  /// Whether released handlers were just removed, for checks that each read the handlers
+  /// (``withReleasedHandlersRemoved(_:)``).
+  var releasedHandlersRemoved = false
 
   /// The rule table.
   ///

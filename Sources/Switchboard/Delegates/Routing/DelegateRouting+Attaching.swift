@@ -42,7 +42,11 @@ extension DelegateRouting {
       }
       return false
     }
-    let inherited = previous?.disconnect(restoringKept: false)
+    let inherited = previous?.withLock {
+      let handOver = previous?.handOver()
+      previous?.disconnect(restoringKept: false)
+      return handOver
+    }
     withLock {
       self.proxyObject = proxyObject
       // Each property's object, unless it is the proxy replaced: one the app set behind that
@@ -76,9 +80,11 @@ extension DelegateRouting {
       router.buildFirstRoutes()
       isAttached = true
       reportRefusedAtInit()
-      reportSetupMistakes()
-      for property in properties where holdsProxy(property) { assign(property) }
-      checkWeakHandlersAfterThisTurn()
+      router.withReleasedHandlersRemoved {
+        reportSetupMistakes()
+        for property in properties where holdsProxy(property) { assign(property) }
+        checkWeakHandlersAfterThisTurn()
+      }
     }
     return true
   }
@@ -154,8 +160,10 @@ extension DelegateRouting {
       router.buildFirstRoutes()
       isAttached = true
       reportRefusedAtInit()
-      reportSetupMistakes()
-      checkWeakHandlersAfterThisTurn()
+      router.withReleasedHandlersRemoved {
+        reportSetupMistakes()
+        checkWeakHandlersAfterThisTurn()
+      }
     }
   }
 
@@ -188,13 +196,16 @@ extension DelegateRouting {
     }
   }
 
-  @discardableResult
-  private func disconnect(restoringKept: Bool) -> HandOver {
+  /// What a proxy attached in place of this one takes over. Under the lock.
+  private func handOver() -> HandOver {
+    HandOver(
+      proxyObject: proxyObject,
+      restoring: properties.map { ($0.name, $0.restoring.object) },
+      kept: kept.filter { $0.object != nil })
+  }
+
+  private func disconnect(restoringKept: Bool) {
     withLock {
-      let handOver = HandOver(
-        proxyObject: proxyObject,
-        restoring: properties.map { ($0.name, $0.restoring.object) },
-        kept: kept.filter { $0.object != nil })
       if let proxyObject {
         // The parent's properties are read and set once the lock is released.
         let restored = properties.map { ($0, restoringKept ? $0.restoring.object : nil) }
@@ -208,7 +219,6 @@ extension DelegateRouting {
       proxyObject = nil
       isAttached = false
       kept = []
-      return handOver
     }
   }
 

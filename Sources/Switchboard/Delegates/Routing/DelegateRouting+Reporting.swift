@@ -33,6 +33,10 @@ extension DelegateRouting {
   /// declares and no handler implements, a fallback keyed so, an overload keyed by mistake, a
   /// handler's near miss, and the configuration's own.
   func reportSetupMistakes(handlersChanged: Bool = true) {
+    router.withReleasedHandlersRemoved { reportSetupMistakesOfLiveHandlers(handlersChanged) }
+  }
+
+  private func reportSetupMistakesOfLiveHandlers(_ handlersChanged: Bool) {
     var found: [DelegateProxyError] = []
     do {
       try router.validate(requiring: configuration.requiredMessages)

@@ -65,7 +65,12 @@ extension DelegateRouting {
     // Route changes and new observers empty the cache.
     if let target = directTargets[key] { return target }
     let selector = name()
-    guard modeledAnswer(selector) == nil, !router.isObserved(named: selector) else { return nil }
+    // A route to several handlers is forwarded whether or not they live: loading each to count
+    // them (a retain and a release on the runtime's slow path for one held weakly) would cost
+    // every message of a broadcast.
+    guard modeledAnswer(selector) == nil, !router.isObserved(named: selector),
+      !router.goesToSeveral(named: selector)
+    else { return nil }
     // Counted, and the first kept: no array of them.
     var first: AnyObject?
     let count = router.forEachTarget(named: selector) { target in
