@@ -267,10 +267,11 @@ extension PrioritizedProxy {
     return released
   }
 
-  /// Runs `body` after removing the released handlers once, for checks that each read the
-  /// handlers: the removal is not repeated inside `body`. Each removal loads every handler held
-  /// weakly (a retain and a release on the runtime's slow path), and a delegate proxy's attach
-  /// checks its handlers several ways.
+  /// Runs `body` after removing the released handlers once.
+  ///
+  /// The removal is not repeated inside `body`, for checks that each read the handlers: each
+  /// removal loads every handler held weakly (a retain and a release on the runtime's slow
+  /// path), and a delegate proxy's attach checks its handlers several ways.
   func withReleasedHandlersRemoved<Result>(_ body: () -> Result) -> Result {
     removeReleasedHandlers()
     if releasedHandlersRemoved { return body() }

@@ -196,7 +196,9 @@ extension DelegateRouting {
     }
   }
 
-  /// What a proxy attached in place of this one takes over. Under the lock.
+  /// What a proxy attached in place of this one takes over.
+  ///
+  /// Under the lock.
   private func handOver() -> HandOver {
     HandOver(
       proxyObject: proxyObject,
