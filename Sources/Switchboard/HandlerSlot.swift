@@ -21,7 +21,9 @@ final class HandlerSlot {
   /// casts.
   var implements: [Bool] = []
 
-  init(object: __shared AnyObject, roles: [HandlerRole], retention: HandlerRetention) {
+  init(
+    object: __shared AnyObject, roles: some Collection<HandlerRole>, retention: HandlerRetention
+  ) {
     firstRole = roles.first
     otherRoles = roles.count > 1 ? Array(roles.dropFirst()) : []
     self.retention = retention

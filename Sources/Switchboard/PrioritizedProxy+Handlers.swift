@@ -33,7 +33,13 @@ extension PrioritizedProxy {
   public func add(
     _ handler: AnyObject, role: HandlerRole? = nil, retention: HandlerRetention = .weak
   ) {
-    add(handler, roles: role.map { [$0] } ?? [], retention: retention)
+    removeReleasedHandlers()
+    // One role, without an array: a list whose rows each attach a proxy adds two handlers a row.
+    if let role {
+      register(handler, at: nil, roles: CollectionOfOne(role), retention: retention)
+    } else {
+      register(handler, at: nil, roles: [HandlerRole](), retention: retention)
+    }
   }
 
   /// Adds a handler that plays several roles, with the lowest priority.
@@ -100,8 +106,9 @@ extension PrioritizedProxy {
   /// How many screens add themselves, and in which order, is the app's to decide, so neither
   /// case is a crash: a handler registered again keeps one place, the new one, with the new
   /// roles; a handler that had one of `roles` is replaced (a role names one place).
-  private func register(
-    _ handler: AnyObject, at position: Int?, roles: [HandlerRole], retention: HandlerRetention
+  func register(
+    _ handler: AnyObject, at position: Int?, roles: some Collection<HandlerRole>,
+    retention: HandlerRetention
   ) {
     checkRegistration(handler, roles: roles)
     var position = position
@@ -109,7 +116,12 @@ extension PrioritizedProxy {
       slots.remove(at: index)
       if let at = position, index < at { position = at - 1 }
     }
-    if let again = slots.firstIndex(where: { $0.object === handler }) { take(again) }
+    // By class first: a handler held weakly is loaded only when the class matches.
+    let handlerType: AnyObject.Type = type(of: handler)
+    if let again = slots.firstIndex(where: { $0.handlerType == handlerType && $0.object === handler })
+    {
+      take(again)
+    }
     for role in roles {
       guard let taken = slots.firstIndex(where: { $0.hasRole(role) }) else { continue }
       if position == nil { position = taken + 1 }
@@ -301,7 +313,7 @@ extension PrioritizedProxy {
 
   /// A slot for `handler`, which is asked once which messages it implements.
   func makeSlot(
-    _ handler: AnyObject, roles: [HandlerRole], retention: HandlerRetention
+    _ handler: AnyObject, roles: some Collection<HandlerRole>, retention: HandlerRetention
   ) -> HandlerSlot {
     let slot = HandlerSlot(object: handler, roles: roles, retention: retention)
     slot.survey(messages, object: handler, check: implementationCheck)
@@ -310,10 +322,10 @@ extension PrioritizedProxy {
 
   /// Stops when one of `roles` is listed twice: a mistake in the code that lists them, whatever
   /// the app's objects do.
-  func checkRegistration(_ handler: AnyObject, roles: [HandlerRole]) {
+  func checkRegistration(_ handler: AnyObject, roles: some Collection<HandlerRole>) {
     for (index, role) in roles.enumerated() {
       precondition(
-        !roles[..<index].contains(role),
+        !roles.prefix(index).contains(role),
         "\(name): the role '\(role)' is given twice for \(String(describing: type(of: handler))). "
           + "List each role once.")
     }

@@ -231,7 +231,10 @@ public final class PrioritizedProxy<Message: MessageSet> {
     storage = DispatchStorage(messageCount: messages.count)
     // Added as in a batch, whose one rebuild is the first build.
     batchDepth = 1
-    for (role, handler) in handlers { add(handler, role: role) }
+    // Nothing was released yet: registered without looking.
+    for entry in handlers {
+      register(entry.handler, at: nil, roles: CollectionOfOne(entry.role), retention: .weak)
+    }
     batchDepth = 0
     pendingCauses = nil
   }

@@ -78,7 +78,7 @@ extension DelegateRouting {
     }
     // A closure is no object the runtime can send the message to: it is called from
     // `forwardInvocation:`.
-    guard count == 1, let target = first, !(target is ClosureHandler) else { return nil }
+    guard count == 1, let target = first, !ClosureHandler.isClosure(target) else { return nil }
     rememberSignatureIfUndeclared(selector, target)
     directTargets.remember(target, for: key)
     return target

@@ -439,7 +439,9 @@ extension DelegateRouting: RouterOwner {
   package static func handler(
     _ handler: AnyObject, implements selector: String, runtime: any SelectorRuntime
   ) -> Bool {
-    if let closure = handler as? ClosureHandler { return closure.selector == selector }
+    if ClosureHandler.isClosure(handler) {
+      return unsafeDowncast(handler, to: ClosureHandler.self).selector == selector
+    }
     return runtime.implementation(of: selector, by: handler).counts
   }
 }
