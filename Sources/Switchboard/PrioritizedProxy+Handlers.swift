@@ -118,10 +118,8 @@ extension PrioritizedProxy {
     }
     // By class first: a handler held weakly is loaded only when the class matches.
     let handlerType: AnyObject.Type = type(of: handler)
-    if let again = slots.firstIndex(where: { $0.handlerType == handlerType && $0.object === handler })
-    {
-      take(again)
-    }
+    let again = slots.firstIndex { $0.handlerType == handlerType && $0.object === handler }
+    if let again { take(again) }
     for role in roles {
       guard let taken = slots.firstIndex(where: { $0.hasRole(role) }) else { continue }
       if position == nil { position = taken + 1 }

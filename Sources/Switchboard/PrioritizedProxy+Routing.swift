@@ -126,8 +126,21 @@ extension PrioritizedProxy {
 
   func roleOwners() -> RoleOwners { RoleOwners(slots) }
 
+  /// Each slot whose handler lives, with the handler, kept alive as long as the list is.
+  ///
+  /// One allocation of the slots' size: a list grown as it is filled would allocate twice for
+  /// a delegate proxy's two handlers, at every route decided.
+  func liveHandlers() -> [(slot: HandlerSlot, object: AnyObject)] {
+    var live: [(slot: HandlerSlot, object: AnyObject)] = []
+    live.reserveCapacity(slots.count)
+    for slot in slots {
+      if let object = slot.object { live.append((slot, object)) }
+    }
+    return live
+  }
+
   func decideNamed(_ name: String, roleOwners: RoleOwners) -> Route {
-    let live = slots.compactMap { slot in slot.object.map { (slot: slot, object: $0) } }
+    let live = liveHandlers()
     let subject = namedSubject(name)
     let rule = rules.rule(named: name)
     return withExtendedLifetime(live) {
@@ -151,7 +164,7 @@ extension PrioritizedProxy {
     var causes = causes.union(pendingCauses ?? [])
     pendingCauses = nil
     // Keep every live handler alive for the whole rebuild, and drop released ones.
-    let live = slots.compactMap { slot in slot.object.map { (slot: slot, object: $0) } }
+    let live = liveHandlers()
     if live.count < slots.count {
       causes.insert(.handlersReleased)
       slots = live.map(\.slot)

@@ -16,7 +16,12 @@ public struct RoutingRules<Message: MessageSet>: ExpressibleByDictionaryLiteral,
   /// The rule for every message that has no entry of its own, named ones included.
   public var fallback: RoutingRule<Message>
   private var entries: [Message: RoutingRule<Message>]
-  private var namedEntries: [String: RoutingRule<Message>] = [:]
+  private var namedEntries: [String: RoutingRule<Message>] = [:] {
+    didSet { sortedNames = namedEntries.keys.sorted() }
+  }
+  /// The names with an entry, sorted when an entry changes: every proxy made with these rules
+  /// reads them several times as it starts, and a sort would allocate each time.
+  private var sortedNames: [String] = []
 
   /// An empty table: every message goes to its first implementer.
   ///
@@ -90,7 +95,7 @@ public struct RoutingRules<Message: MessageSet>: ExpressibleByDictionaryLiteral,
   }
 
   /// The names with an entry of their own, sorted.
-  public var namesWithEntries: [String] { namedEntries.keys.sorted() }
+  public var namesWithEntries: [String] { sortedNames }
 
   /// Adds the entries of `other`, replacing entries for the same messages.
   ///

@@ -185,9 +185,7 @@ open class DelegateProxy: RoutingProxy<Never> {
   ) -> Self {
     attach(
       to: parent, key: DelegatePropertyKey(property), delegateType: Delegate.self,
-      access: UncheckedProperty(
-        parent: parent, read: { $0[keyPath: property] },
-        write: { $0[keyPath: property] = $1 as? Delegate }),
+      access: KeyPathProperty(parent: parent, keyPath: property),
       adopting: protocolWithRequiredMethods, handlers: handlers, answers: answers, rules: rules,
       fallbacks: fallbacks, keepingInstalledDelegate: keepingInstalledDelegate)
   }
@@ -285,7 +283,7 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// its closures, and connects it to the property `access` reaches, kept under `key`.
   private static func attach<Parent: AnyObject, Delegate>(
     to parent: Parent, key: DelegatePropertyKey, delegateType: Delegate.Type,
-    access: UncheckedProperty<Parent>, adopting protocolWithRequiredMethods: Protocol?,
+    access: any PropertyAccess, adopting protocolWithRequiredMethods: Protocol?,
     handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer],
     rules: RoutingRules<Never>, fallbacks: [Selector: DelegateFallback],
     keepingInstalledDelegate: Bool

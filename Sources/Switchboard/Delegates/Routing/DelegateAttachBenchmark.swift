@@ -81,8 +81,7 @@ public func delegateAttachPaths<Parent: AnyObject>(
           return made
         }()
       let previous = registry[key]
-      let access = UncheckedProperty(
-        parent: parent, read: { $0[keyPath: delegate] }, write: { $0[keyPath: delegate] = $1 })
+      let access = KeyPathProperty(parent: parent, keyPath: delegate)
       guard
         routing.attach(
           to: [DelegateProperty(access: access)], as: proxy,

@@ -18,7 +18,7 @@ extension DelegateRouting {
   /// the scheduling given at initialization applies, through `nil`.
   @discardableResult
   package func attach(
-    to properties: [DelegateProperty], as proxyObject: AnyObject, keepingInstalled: Bool,
+    to properties: consuming [DelegateProperty], as proxyObject: AnyObject, keepingInstalled: Bool,
     replacing previous: DelegateRouting?, parentThread: ParentThread? = nil,
     isAnotherProxy: (AnyObject) -> Bool = { _ in false }
   ) -> Bool {
@@ -47,12 +47,13 @@ extension DelegateRouting {
       previous?.disconnect(restoringKept: false)
       return handOver
     }
+    // Taken, not copied: each gets what detach gives back in place.
+    var attached = consume properties
     withLock {
       self.proxyObject = proxyObject
       // Each property's object, unless it is the proxy replaced: one the app set behind that
       // proxy's back is the app's latest word, and is kept first.
       var found: [KeptDelegate] = []
-      var attached = properties
       for (index, object) in current.enumerated() {
         let name = attached[index].name
         let installed = object.flatMap {
@@ -82,7 +83,7 @@ extension DelegateRouting {
       reportRefusedAtInit()
       router.withReleasedHandlersRemoved {
         reportSetupMistakes()
-        for property in properties where holdsProxy(property) { assign(property) }
+        for property in self.properties where holdsProxy(property) { assign(property) }
         checkWeakHandlersAfterThisTurn()
       }
     }
@@ -146,9 +147,12 @@ extension DelegateRouting {
       // One rebuild of the routes for both.
       router.batch {
         router.invalidateRoutes()
-        router.rules = refusingRulesThatCannotRoute(in: router.rules, keeping: RoutingRules()) {
+        let refused = refusedAtInit.count
+        let accepted = refusingRulesThatCannotRoute(in: router.rules, keeping: RoutingRules()) {
           refusedAtInit.append($0)
         }
+        // Set again only for a rule refused: setting the rules is a change to record.
+        if refusedAtInit.count > refused { router.rules = accepted }
       }
     }
   }
@@ -209,11 +213,17 @@ extension DelegateRouting {
   private func disconnect(restoringKept: Bool) {
     withLock {
       if let proxyObject {
-        // The parent's properties are read and set once the lock is released.
-        let restored = properties.map { ($0, restoringKept ? $0.restoring.object : nil) }
+        // The parent's properties are read and set once the lock is released. The list is
+        // handed over whole, not copied: nothing here reads it again.
+        var taken: [DelegateProperty] = []
+        swap(&taken, &properties)
+        if !restoringKept {
+          for index in taken.indices { taken[index].restoring = WeakHandler(nil) }
+        }
+        let restored = taken
         callAfterUnlocking {
-          for (property, object) in restored where property.get() === proxyObject {
-            property.set(object)
+          for property in restored where property.get() === proxyObject {
+            property.set(property.restoring.object)
           }
         }
       }
@@ -225,14 +235,15 @@ extension DelegateRouting {
   }
 
   private func checkWeakHandlersAfterThisTurn() {
-    handlersAtAttach = router.liveSlots.compactMap { position, slot in
-      slot.firstRole != nil && !slot.isStrong ? (position, slot) : nil
-    }
+    router.removeReleasedHandlers()
+    // The router's list itself, shared until it changes: no list of its own per proxy.
+    handlersAtAttach = router.slots
     schedule { [weak self] in
       guard let self else { return }
       withLock {
         guard isAttached else { return }
-        for (position, slot) in handlersAtAttach where slot.object == nil {
+        for (position, slot) in handlersAtAttach.enumerated()
+        where slot.firstRole != nil && !slot.isStrong && slot.object == nil {
           report(
             DelegateProxyError(
               .handlerReleasedAfterAttach(handler: "\(slot.describe(at: position))")))

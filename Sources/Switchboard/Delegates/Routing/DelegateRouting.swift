@@ -35,6 +35,10 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// What changes made under the lock have to tell the outside (`onError`, the parent's
   /// properties, a stream's end), called in order once the outermost ``withLock(_:)`` has let
   /// go of the lock: nothing is ever called while it is held.
+  ///
+  /// The first is kept apart: most lock regions that call out make one call (a property set),
+  /// and a list would allocate for it.
+  private var firstCallout: (() -> Void)?
   private var callouts: [() -> Void] = []
   // The flags and the lock's depth side by side, so the routing fits a smaller allocation.
   /// Whether a re-ask sets each property to `nil` before the proxy (a parent of the main thread,
@@ -82,8 +86,9 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// first: those the properties held at attach (one set behind a proxy's back included), then
   /// those the proxy this one replaced had kept.
   var kept: [KeptDelegate] = []
-  /// The handlers at attach, checked after the turn for one nothing else keeps.
-  var handlersAtAttach: [(position: Int, slot: HandlerSlot)] = []
+  /// The handlers at attach, checked after the turn for one held weakly that nothing else
+  /// keeps.
+  var handlersAtAttach: [HandlerSlot] = []
 
   deinit {
     // The router's reference to its owner is unowned: one that outlives the routing asks nobody.
@@ -170,9 +175,11 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// for under it.
   private func unlockAndCallOut() {
     lockDepth -= 1
+    guard lockDepth == 0, let first = firstCallout.take() else { return lock.unlock() }
     var pending: [() -> Void] = []
-    if lockDepth == 0, !callouts.isEmpty { swap(&pending, &callouts) }
+    swap(&pending, &callouts)
     lock.unlock()
+    first()
     for callout in pending { callout() }
   }
 
@@ -190,7 +197,11 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Called after the call-outs asked for before it, once the outermost ``withLock(_:)``
   /// returns. Under the lock.
   func callAfterUnlocking(_ callout: @escaping () -> Void) {
-    callouts.append(callout)
+    if firstCallout == nil {
+      firstCallout = callout
+    } else {
+      callouts.append(callout)
+    }
   }
 
   // MARK: - Handlers and rules

@@ -17,7 +17,8 @@ package struct DelegateProperty: Sendable {
   ///
   /// Set when the proxy is attached to it: the object it held then (a handler too, or not), or,
   /// when it held the proxy this one replaced, what that one would have given. Unchecked: read
-  /// and set under the routing's lock only.
+  /// and set under the routing's lock, or, once the routing let go of its properties, by the
+  /// one call-out they were handed to.
   nonisolated(unsafe) var restoring = WeakHandler(nil)
 
   /// The property `access` reads and sets: the parent held weakly, no closure made for each

@@ -273,6 +273,29 @@ final class UncheckedProperty<Parent: AnyObject>: PropertyAccess, @unchecked Sen
   }
 }
 
+/// A parent's optional delegate property reached through its key path, with the parent held
+/// weakly: the key path kept as it is, where ``UncheckedProperty`` would make a closure for
+/// each way (two allocations for every proxy of a list whose rows each attach one).
+///
+/// `@unchecked Sendable`, as ``UncheckedProperty``: the proxy touches the property only on the
+/// thread the parent calls it on, under its routing's lock, and the key path never changes.
+final class KeyPathProperty<Parent: AnyObject, Delegate: AnyObject>: PropertyAccess,
+  @unchecked Sendable
+{
+  weak var parent: Parent?
+  let keyPath: ReferenceWritableKeyPath<Parent, Delegate?>
+
+  init(parent: Parent, keyPath: ReferenceWritableKeyPath<Parent, Delegate?>) {
+    self.parent = parent
+    self.keyPath = keyPath
+  }
+
+  func get() -> AnyObject? { parent.flatMap { $0[keyPath: keyPath] } }
+  func set(_ object: AnyObject?) {
+    if let parent { parent[keyPath: keyPath] = object as? Delegate }
+  }
+}
+
 /// Values made once per key and kept for the process, from any thread: what every proxy would
 /// otherwise make again from the same runtime facts (``SharedDeclarations``, near misses).
 ///
