@@ -112,7 +112,10 @@ extension PrioritizedProxy {
     let ruled = rules.namesWithEntries
     if namedRoutes.isEmpty { return ruled }
     // Every rule's name routed already (rebuilding a delegate proxy's routes): no set.
-    if ruled.allSatisfy({ namedRoutes[$0] != nil }) { return namedRoutes.keys.sorted() }
+    if ruled.allSatisfy({ namedRoutes[$0] != nil }) {
+      // Those alone (a proxy that just started): the rules' list, sorted already.
+      return namedRoutes.count == ruled.count ? ruled : namedRoutes.keys.sorted()
+    }
     return Set(namedRoutes.keys).union(ruled).sorted()
   }
 

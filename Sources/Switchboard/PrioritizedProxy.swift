@@ -106,8 +106,7 @@ public final class PrioritizedProxy<Message: MessageSet> {
   let positions: [Message: Int]
   /// The one route of the names that reach nobody (``nobodysRoute``), once one is asked for.
   var madeNobodysRoute: Route?
-  /// How many ``batch(_:)`` calls are running, and what they changed so far.
-  var batchDepth = 0
+  /// What the running ``batch(_:)`` calls changed so far.
   var pendingCauses: RouteChangeCauses?
   // Beside the optional's tag byte, so the flags take no word of their own.
   var isRebuilding = false
@@ -119,6 +118,8 @@ public final class PrioritizedProxy<Message: MessageSet> {
   /// Whether released handlers were just removed, for checks that each read the handlers
   /// (``withReleasedHandlersRemoved(_:)``).
   var releasedHandlersRemoved = false
+  /// How many ``batch(_:)`` calls are running; beside the flags, in the same word.
+  var batchDepth: Int16 = 0
 
   /// The rule table.
   ///

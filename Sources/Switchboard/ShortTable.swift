@@ -49,6 +49,9 @@ struct ShortTable<Key: Hashable, Value> {
 
   var isEmpty: Bool { few.isEmpty && many.isEmpty }
 
+  /// The number of keys with a value.
+  var count: Int { many.isEmpty ? few.count : many.count }
+
   /// Every key and its value: in the order given while the table is short.
   var entries: [(key: Key, value: Value)] {
     many.isEmpty ? few : many.map { ($0.key, $0.value) }

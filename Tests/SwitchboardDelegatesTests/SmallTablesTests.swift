@@ -34,6 +34,7 @@ import Testing
       }
       #expect(table[key] == model[key])
       #expect(table.isEmpty == model.isEmpty)
+      #expect(table.count == model.count)
     }
     #expect(Set(table.keys) == Set(model.keys))
     #expect(Dictionary(uniqueKeysWithValues: table.entries.map { ($0.key, $0.value) }) == model)

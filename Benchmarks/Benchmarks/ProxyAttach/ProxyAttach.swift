@@ -144,7 +144,9 @@ func memoryBenchmark(
         benchmark.measurement(heapPerAskedObject, (heapBytesInUse() - heap) / count)
       }
       detach(fixture)
-      benchmark.measurement(residentPerObject, residentGrowth / count)
+      // The resident set can shrink meanwhile (pages of earlier iterations given back), and a
+      // negative measurement is dropped: no growth reads as none.
+      benchmark.measurement(residentPerObject, max(0, residentGrowth) / count)
       benchmark.measurement(heapPerObject, heapGrowth / count)
     }
   }

@@ -57,6 +57,9 @@ public func delegateAttachPaths<Parent: AnyObject>(
   deliver: @escaping (AnyObject) -> Void
 ) -> DelegateAttachPaths<Parent> {
   let turn = BenchmarkTurn()
+  // Made once, as the run loop's own function is one (`afterThisTurn`, a main-queue closure
+  // that captures nothing): made for each proxy, it would allocate for each.
+  let schedule = turn.schedule
   let answers = HandlerAnswers(implements: implements, methods: methods)
   let key = DelegatePropertyKey(delegate)
   var rules = RoutingRules<Never>()
@@ -67,7 +70,7 @@ public func delegateAttachPaths<Parent: AnyObject>(
       let routing = DelegateRouting<Never>(
         handlers: [(HandlerRole("view"), view), (HandlerRole("analytics"), analytics)],
         rules: rules, fallbacks: [:], runtime: runtime,
-        typedNotifications: DelegatePreset.typedNotifications, schedule: turn.schedule)
+        typedNotifications: DelegatePreset.typedNotifications, schedule: schedule)
       let proxy = AttachBenchmarkProxy(routing: routing)
       // RoutingProxy's init; then `adopt(propertyOf:)`, which adopts the property's protocol.
       routing.onUndeclaredSelectorAnswered { _, _ in }

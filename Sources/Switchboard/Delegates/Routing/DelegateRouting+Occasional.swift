@@ -15,6 +15,7 @@ extension DelegateRouting {
     var streams: [Int: (observation: ObservationToken, finish: () -> Void)] = [:]
     var nextStream = 0
     var performModeled: ((any ForwardedInvocation, Message) -> Void)?
+    var laterCallouts: [() -> Void] = []
   }
 
   /// The occasional state, made now if it was not.
@@ -41,6 +42,12 @@ extension DelegateRouting {
       return { error in reportByDefault(error, isSetupMistake: error.isSetupMistake) }
     }
     set { madeOccasional.onErrorHandler = newValue }
+  }
+
+  /// The call-outs a lock region asked for after its first, in order.
+  var laterCallouts: [() -> Void] {
+    get { occasional?.laterCallouts ?? [] }
+    set { if occasional != nil || !newValue.isEmpty { madeOccasional.laterCallouts = newValue } }
   }
 
   /// The problems reported so far.

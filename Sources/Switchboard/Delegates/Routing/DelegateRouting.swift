@@ -36,10 +36,9 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// properties, a stream's end), called in order once the outermost ``withLock(_:)`` has let
   /// go of the lock: nothing is ever called while it is held.
   ///
-  /// The first is kept apart: most lock regions that call out make one call (a property set),
-  /// and a list would allocate for it.
+  /// The first is kept here, the others with the occasional state (``laterCallouts``): most
+  /// lock regions that call out make one call (a property set), and a list would allocate.
   private var firstCallout: (() -> Void)?
-  private var callouts: [() -> Void] = []
   // The flags and the lock's depth side by side, so the routing fits a smaller allocation.
   /// Whether a re-ask sets each property to `nil` before the proxy (a parent of the main thread,
   /// which reads its delegate's answers only when given another object), or gives it the proxy
@@ -176,11 +175,11 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   private func unlockAndCallOut() {
     lockDepth -= 1
     guard lockDepth == 0, let first = firstCallout.take() else { return lock.unlock() }
-    var pending: [() -> Void] = []
-    swap(&pending, &callouts)
+    let later = laterCallouts
+    if !later.isEmpty { laterCallouts = [] }
     lock.unlock()
     first()
-    for callout in pending { callout() }
+    for callout in later { callout() }
   }
 
   /// Makes `change` under the lock, from any thread: at once, or, for a configuration that
@@ -200,7 +199,7 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     if firstCallout == nil {
       firstCallout = callout
     } else {
-      callouts.append(callout)
+      laterCallouts.append(callout)
     }
   }
 
