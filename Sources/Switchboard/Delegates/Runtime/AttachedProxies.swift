@@ -1,8 +1,9 @@
 /// The proxies attached to one parent, by delegate property; the parent owns them (an
 /// associated object on Apple platforms).
 ///
-/// Most parents have one proxy, kept in the registry itself: a list whose rows each attach a
-/// proxy would otherwise give each row's parent a table for it. Others go to a short table.
+/// Most parents have one proxy, kept in the registry itself (a ``ShortTable`` keeps its first
+/// entry in place): a list whose rows each attach a proxy would otherwise give each row's
+/// parent a table for it.
 ///
 /// ```swift
 /// final class Proxy {}
@@ -10,20 +11,13 @@
 /// attached[.objectiveC("delegate")] = Proxy()
 /// ```
 final class AttachedProxies<Proxy: AnyObject> {
-  private var first: (key: DelegatePropertyKey, proxy: Proxy)?
-  private var others = ShortTable<DelegatePropertyKey, Proxy>()
+  private var proxies = ShortTable<DelegatePropertyKey, Proxy>()
   /// Proxies given to a parent at its initialization, kept as long as this object's owner.
   var owned: [Proxy] = []
 
   /// The proxy attached to the property `key` names; setting `nil` lets it go.
   subscript(key: DelegatePropertyKey) -> Proxy? {
-    get { first?.key == key ? first?.proxy : others[key] }
-    set {
-      if first?.key == key || (first == nil && others[key] == nil) {
-        first = newValue.map { (key, $0) }
-      } else {
-        others[key] = newValue
-      }
-    }
+    get { proxies[key] }
+    set { proxies[key] = newValue }
   }
 }
