@@ -7,8 +7,10 @@
 /// every handler slot, a hash table for two or three entries. Past sixteen the dictionary keeps
 /// look-ups constant.
 struct ShortTable<Key: Hashable, Value> {
-  /// The first entry, kept in place: most tables a proxy keeps hold one (its parent asked about
-  /// one selector), and a list would allocate for it. `nil` only while the list is empty.
+  /// The first entry, kept in place.
+  ///
+  /// Most tables a proxy keeps hold one (its parent asked about one selector), and a list would
+  /// allocate for it. `nil` only while the list is empty.
   private var firstEntry: (key: Key, value: Value)?
   /// The entries after the first, in the order given, while there are at most sixteen.
   private var few: [(key: Key, value: Value)] = []
