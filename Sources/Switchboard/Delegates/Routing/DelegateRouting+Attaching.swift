@@ -115,8 +115,7 @@ extension DelegateRouting {
   /// For the property whose routes the parent caches, remembers where they go. Under the lock.
   func assign(_ property: DelegateProperty) {
     noteAssigned(property)
-    let proxy = proxyObject
-    callAfterUnlocking { property.set(proxy) }
+    callAfterUnlocking(.set(property.access, to: proxyObject))
   }
 
   /// Remembers where the routes the parent caches go, as their property is assigned.
@@ -220,12 +219,7 @@ extension DelegateRouting {
         if !restoringKept {
           for index in taken.indices { taken[index].restoring = WeakHandler(nil) }
         }
-        let restored = taken
-        callAfterUnlocking {
-          for property in restored where property.get() === proxyObject {
-            property.set(property.restoring.object)
-          }
-        }
+        callAfterUnlocking(.restore(taken, from: proxyObject))
       }
       properties = []
       proxyObject = nil

@@ -15,7 +15,7 @@ extension DelegateRouting {
     var streams: [Int: (observation: ObservationToken, finish: () -> Void)] = [:]
     var nextStream = 0
     var performModeled: ((any ForwardedInvocation, Message) -> Void)?
-    var laterCallouts: [() -> Void] = []
+    var laterCallouts: [Callout] = []
   }
 
   /// The occasional state, made now if it was not.
@@ -45,7 +45,7 @@ extension DelegateRouting {
   }
 
   /// The call-outs a lock region asked for after its first, in order.
-  var laterCallouts: [() -> Void] {
+  var laterCallouts: [Callout] {
     get { occasional?.laterCallouts ?? [] }
     set { if occasional != nil || !newValue.isEmpty { madeOccasional.laterCallouts = newValue } }
   }

@@ -38,7 +38,7 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   ///
   /// The first is kept here, the others with the occasional state (``laterCallouts``): most
   /// lock regions that call out make one call (a property set), and a list would allocate.
-  private var firstCallout: (() -> Void)?
+  private var firstCallout: Callout?
   // The flags and the lock's depth side by side, so the routing fits a smaller allocation.
   /// Whether a re-ask sets each property to `nil` before the proxy (a parent of the main thread,
   /// which reads its delegate's answers only when given another object), or gives it the proxy
@@ -178,8 +178,8 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
     let later = laterCallouts
     if !later.isEmpty { laterCallouts = [] }
     lock.unlock()
-    first()
-    for callout in later { callout() }
+    first.run()
+    for callout in later { callout.run() }
   }
 
   /// Makes `change` under the lock, from any thread: at once, or, for a configuration that
@@ -195,7 +195,14 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   ///
   /// Called after the call-outs asked for before it, once the outermost ``withLock(_:)``
   /// returns. Under the lock.
-  func callAfterUnlocking(_ callout: @escaping () -> Void) {
+  func callAfterUnlocking(_ call: @escaping () -> Void) {
+    callAfterUnlocking(.call(call))
+  }
+
+  /// Makes `callout` once the lock is released, after those asked for before it.
+  ///
+  /// Under the lock.
+  func callAfterUnlocking(_ callout: Callout) {
     if firstCallout == nil {
       firstCallout = callout
     } else {
@@ -507,4 +514,27 @@ final class SharedConfiguration<Message: MessageSet>: Sendable {
   let value: RoutingConfiguration<Message>
 
   init(_ value: RoutingConfiguration<Message>) { self.value = value }
+}
+
+/// What a ``DelegateRouting`` does once its lock is released: a closure, or a parent's property
+/// set, kept as what to set (a closure would allocate its context for every attach and
+/// detach).
+enum Callout {
+  /// Calls the closure.
+  case call(() -> Void)
+  /// Gives the property that `access` reaches the object.
+  case set(any PropertyAccess, to: AnyObject?)
+  /// Gives each property what detach gives back, when it holds the proxy still.
+  case restore([DelegateProperty], from: AnyObject)
+
+  func run() {
+    switch self {
+    case .call(let call): call()
+    case .set(let access, let object): access.set(object)
+    case .restore(let properties, let proxy):
+      for property in properties where property.get() === proxy {
+        property.set(property.restoring.object)
+      }
+    }
+  }
 }

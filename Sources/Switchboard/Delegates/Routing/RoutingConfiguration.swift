@@ -12,7 +12,7 @@ package struct DelegateProperty: Sendable {
   /// for a property that always holds it.
   package let heldWhileAnswering: String?
   /// How the property is read and set.
-  private let access: any PropertyAccess
+  let access: any PropertyAccess
   /// What ``DelegateRouting/detach()`` gives back to the property.
   ///
   /// Set when the proxy is attached to it: the object it held then (a handler too, or not), or,

@@ -290,7 +290,11 @@ final class KeyPathProperty<Parent: AnyObject, Delegate: AnyObject>: PropertyAcc
     self.keyPath = keyPath
   }
 
-  func get() -> AnyObject? { parent.flatMap { $0[keyPath: keyPath] } }
+  func get() -> AnyObject? {
+    guard let parent else { return nil }
+    return parent[keyPath: keyPath]
+  }
+
   func set(_ object: AnyObject?) {
     if let parent { parent[keyPath: keyPath] = object as? Delegate }
   }
