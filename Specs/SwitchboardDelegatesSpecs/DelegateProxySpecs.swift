@@ -1082,6 +1082,29 @@ struct DelegateProxySpecs {
             + "property of the object that attaches the proxy, or add it with retention: .strong."
         ])
     }
+
+    @Test(
+      "it: a proxy gone before the turn ends goes at once, with what it held; the check after the turn finds nothing"
+    )
+    func goneBeforeTheTurnEnds() {
+      weak var goneProxy: ModelDelegateProxy?
+      weak var goneRouting: DelegateRouting<Never>?
+      weak var goneModel: DelegateHandler?
+      do {
+        let screen = DelegateHandler([P.shouldReturn])
+        let proxy = ModelDelegateProxy.delegate(handlers: [.view: screen], runLoop: spec.runLoop)
+        let model = DelegateHandler([P.didScroll])
+        proxy.routing.add(model, role: .viewModel, retention: .strong)
+        goneProxy = proxy
+        goneRouting = proxy.routing
+        goneModel = model
+        withExtendedLifetime(screen) {}
+      }
+      #expect(goneProxy == nil)
+      #expect(goneRouting == nil, "the check waiting for the turn keeps no routing alive")
+      #expect(goneModel == nil, "nor a handler the proxy held strongly")
+      spec.runLoop.endTurn()
+    }
   }
 
   @Suite("describe: the Objective-C runtime's other questions")

@@ -8,6 +8,9 @@ extension DelegateRouting {
   /// Connects `proxyObject` to the parent's `properties`, in place of `previous`, the routing of
   /// the proxy attached before, if any (whose kept objects it keeps).
   ///
+  /// `proxyObject` owns this routing: while it lives, so does the routing (the check left for
+  /// after the turn reaches the routing through it).
+  ///
   /// The objects the properties hold are kept as the lowest-priority handlers unless
   /// `keepingInstalled` is `false`. A property that holds another Switchboard proxy
   /// (`isAnotherProxy`), one that `previous` is not, is left alone: attaching over it would
@@ -127,13 +130,6 @@ extension DelegateRouting {
     }
   }
 
-  /// Starts the routing of a proxy that a parent receives at initialization, as its delegate
-  /// for good (`URLSession`'s, `UIContextMenuInteraction`'s): setup mistakes are reported now,
-  /// and handlers nothing else keeps after this turn.
-  ///
-  /// There is no property to set again, so the answers the parent cached when it received the
-  /// proxy cannot be refreshed: a handler added later for a method the parent was told is not
-  /// implemented never receives it. Everything else holds: fallbacks, reports, observation.
   /// Whether the proxy has started: attached to its parent, or given to one.
   package var isStarted: Bool { withLock { isAttached } }
 
@@ -156,6 +152,15 @@ extension DelegateRouting {
     }
   }
 
+  /// Starts the routing of a proxy that a parent receives at initialization.
+  ///
+  /// The parent keeps it as its delegate for good (`URLSession`'s,
+  /// `UIContextMenuInteraction`'s): setup mistakes are reported now, and handlers nothing else
+  /// keeps after this turn. `proxyObject` owns this routing.
+  ///
+  /// There is no property to set again, so the answers the parent cached when it received the
+  /// proxy cannot be refreshed: a handler added later for a method the parent was told is not
+  /// implemented never receives it. Everything else holds: fallbacks, reports, observation.
   package func startWithoutProperty(as proxyObject: AnyObject) {
     withLock {
       self.proxyObject = proxyObject
@@ -232,17 +237,23 @@ extension DelegateRouting {
     router.removeReleasedHandlers()
     // The router's list itself, shared until it changes: no list of its own per proxy.
     handlersAtAttach = router.slots
-    schedule { [weak self] in
-      guard let self else { return }
-      withLock {
-        guard isAttached else { return }
-        for (position, slot) in handlersAtAttach.enumerated()
-        where slot.firstRole != nil && !slot.isStrong && slot.object == nil {
-          report(
-            DelegateProxyError(
-              .handlerReleasedAfterAttach(handler: "\(slot.describe(at: position))")))
+    // The proxy object owns its routing: while the one lives, so does the other. Reached
+    // through it, the routing needs no weak reference, whose side table would send every
+    // retain of the routing down the runtime's slow path (ProxyAttach); unowned, its memory
+    // alone waits for the turn's end, not what it holds.
+    schedule { [proxy = WeakProxyObject(object: proxyObject), unowned self] in
+      guard let proxyObject = proxy.object else { return }
+      withExtendedLifetime(proxyObject) {
+        withLock {
+          guard isAttached else { return }
+          for (position, slot) in handlersAtAttach.enumerated()
+          where slot.firstRole != nil && !slot.isStrong && slot.object == nil {
+            report(
+              DelegateProxyError(
+                .handlerReleasedAfterAttach(handler: "\(slot.describe(at: position))")))
+          }
+          handlersAtAttach = []
         }
-        handlersAtAttach = []
       }
     }
   }

@@ -325,6 +325,15 @@ package final class ProcessMemo<Key: Hashable & Sendable, Value: Sendable>: @unc
   }
 }
 
+/// A routing's proxy object, held weakly by the check its attach leaves for after the turn,
+/// on the parent's run loop.
+///
+/// `@unchecked Sendable`: the check only loads it (a weak load is safe from any thread), to
+/// keep the proxy, and the routing it owns, alive while it runs.
+struct WeakProxyObject: @unchecked Sendable {
+  weak var object: AnyObject?
+}
+
 /// A value handed between nonisolated code and the main actor, on the main thread.
 ///
 /// It is the message `forwardInvocation:` received, or the target `forwardingTarget(for:)`
