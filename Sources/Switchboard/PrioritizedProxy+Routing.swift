@@ -143,11 +143,19 @@ extension PrioritizedProxy {
   }
 
   func decideNamed(_ name: String, roleOwners: RoleOwners) -> Route {
-    let live = liveHandlers()
     let subject = namedSubject(name)
     let rule = rules.rule(named: name)
-    return withExtendedLifetime(live) {
-      route(for: subject, rule: rule, live: live, roleOwners: roleOwners, implementers: nil)
+    switch rule.kind {
+    case .alwaysObject, .custom:
+      // These look at the handlers themselves: each kept alive while the rule decides.
+      let live = liveHandlers()
+      return withExtendedLifetime(live) {
+        route(for: subject, rule: rule, live: live, roleOwners: roleOwners, implementers: nil)
+      }
+    default:
+      // The others ask each slot, which loads its handler only to ask it once: a list of the
+      // live ones would allocate, and load each again, for every name a parent asks about.
+      return route(for: subject, rule: rule, live: [], roleOwners: roleOwners, implementers: nil)
     }
   }
 
