@@ -110,24 +110,36 @@ extension PrioritizedProxy {
     _ handler: AnyObject, at position: Int?, roles: some Collection<HandlerRole>,
     retention: HandlerRetention
   ) {
+    // Edited as one list, then set once: each change to `slots` keeps its old value for the
+    // observer, and would copy the list.
+    var list = slots
+    register(handler, at: position, roles: roles, retention: retention, into: &list)
+    slots = list
+    change(.handlersChanged)
+  }
+
+  /// Registers `handler` in `list`, as ``register(_:at:roles:retention:)`` does in the slots.
+  func register(
+    _ handler: AnyObject, at position: Int?, roles: some Collection<HandlerRole>,
+    retention: HandlerRetention, into list: inout [HandlerSlot]
+  ) {
     checkRegistration(handler, roles: roles)
     var position = position
     func take(_ index: Int) {
-      slots.remove(at: index)
+      list.remove(at: index)
       if let at = position, index < at { position = at - 1 }
     }
     // By class first: a handler held weakly is loaded only when the class matches.
     let handlerType: AnyObject.Type = type(of: handler)
-    let again = slots.firstIndex { $0.handlerType == handlerType && $0.object === handler }
+    let again = list.firstIndex { $0.handlerType == handlerType && $0.object === handler }
     if let again { take(again) }
     for role in roles {
-      guard let taken = slots.firstIndex(where: { $0.hasRole(role) }) else { continue }
+      guard let taken = list.firstIndex(where: { $0.hasRole(role) }) else { continue }
       if position == nil { position = taken + 1 }
       take(taken)
     }
-    let index = min(position ?? slots.count, slots.count)
-    slots.insert(makeSlot(handler, roles: roles, retention: retention), at: index)
-    change(.handlersChanged)
+    let index = min(position ?? list.count, list.count)
+    list.insert(makeSlot(handler, roles: roles, retention: retention), at: index)
   }
 
   /// Replaces every handler at once, in priority order, all held the same way and without roles.

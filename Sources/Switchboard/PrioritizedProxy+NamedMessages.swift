@@ -13,7 +13,12 @@ extension PrioritizedProxy {
   /// ```
   public func targets(forNamed name: String) -> [AnyObject] {
     var objects: [AnyObject] = []
-    _ = forEachTarget(named: name) { objects.append($0) }
+    _ = forEachTarget(named: name) { object in
+      // Made to hold every handler at the first: a list grown as it is filled allocates twice
+      // for a broadcast to two.
+      if objects.isEmpty { objects.reserveCapacity(slots.count) }
+      objects.append(object)
+    }
     return objects
   }
 

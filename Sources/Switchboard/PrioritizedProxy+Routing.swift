@@ -353,7 +353,7 @@ extension PrioritizedProxy {
       return implements(position) ? (.one(slot), .routed) : firstImplementer()
     case .broadcast:
       var targets: [HandlerSlot] = []
-      targets.reserveCapacity(implementers?.count { $0 } ?? 0)
+      targets.reserveCapacity(implementers?.count { $0 } ?? slots.count)
       for position in slots.indices where implements(position) { targets.append(slots[position]) }
       return targets.isEmpty ? (.none, .unhandled(reason: nil)) : (.many(targets), .routed)
     case .blocked:

@@ -230,14 +230,15 @@ public final class PrioritizedProxy<Message: MessageSet> {
     messages = Array(Message.allCases)
     positions = Self.positions(of: messages)
     storage = DispatchStorage(messageCount: messages.count)
-    // Added as in a batch, whose one rebuild is the first build.
-    batchDepth = 1
-    // Nothing was released yet: registered without looking.
+    // Nothing was released yet: registered without looking, into one list made to size. The
+    // routes are left to the owner (`buildFirstRoutes()`).
+    var list: [HandlerSlot] = []
+    list.reserveCapacity(handlers.count)
     for entry in handlers {
-      register(entry.handler, at: nil, roles: CollectionOfOne(entry.role), retention: .weak)
+      register(
+        entry.handler, at: nil, roles: CollectionOfOne(entry.role), retention: .weak, into: &list)
     }
-    batchDepth = 0
-    pendingCauses = nil
+    slots = list
   }
 
   /// Builds the routes of a proxy made without them; does nothing for one whose routes were
