@@ -14,9 +14,9 @@ extension PrioritizedProxy {
   public func targets(forNamed name: String) -> [AnyObject] {
     var objects: [AnyObject] = []
     _ = forEachTarget(named: name) { object in
-      // Made to hold every handler at the first: a list grown as it is filled allocates twice
-      // for a broadcast to two.
-      if objects.isEmpty { objects.reserveCapacity(slots.count) }
+      // Made to hold the route's every target at the first: a list grown as it is filled
+      // allocates twice for a broadcast to two.
+      if objects.isEmpty { objects.reserveCapacity(namedRoutes[name]?.slots.count ?? 1) }
       objects.append(object)
     }
     return objects
