@@ -36,7 +36,9 @@ extension PrioritizedProxy {
   /// Whether the message named `name` goes to several handlers (a broadcast, or answers a rule
   /// combines), as its route says: no handler is loaded.
   func goesToSeveral(named name: String) -> Bool {
-    namedRoute(name).slots.count > 1
+    // A new name is decided over live handlers, as for a delivery.
+    var known = decidedRoute(named: name)
+    return (known.take() ?? namedRoute(name)).slots.count > 1
   }
 
   /// Whether the message named `name` reaches a handler that implements it, or is a
