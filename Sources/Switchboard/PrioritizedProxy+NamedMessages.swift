@@ -37,8 +37,7 @@ extension PrioritizedProxy {
   /// combines), as its route says: no handler is loaded.
   func goesToSeveral(named name: String) -> Bool {
     // A new name is decided over live handlers, as for a delivery.
-    var known = decidedRoute(named: name)
-    return (known.take() ?? namedRoute(name)).slots.count > 1
+    (decidedRoute(named: name) ?? namedRoute(name)).slots.count > 1
   }
 
   /// Whether the message named `name` reaches a handler that implements it, or is a
