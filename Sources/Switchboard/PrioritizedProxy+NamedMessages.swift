@@ -48,7 +48,9 @@ extension PrioritizedProxy {
     return isObserved(named: name)
   }
 
-  func forEachTarget(named name: String, _ body: (AnyObject) throws -> Void) rethrows -> Int {
+  func forEachTarget(
+    named name: String, _ body: (consuming AnyObject) throws -> Void
+  ) rethrows -> Int {
     // The route looked up once; after a rebuild, the rebuilt one.
     var known = decidedRoute(named: name)
     return try forEachTarget(of: known.take() ?? namedRoute(name), body)

@@ -304,6 +304,15 @@ extension PrioritizedProxy {
       guard let implementers else { return self.implements(at: position, subject) }
       return implementers[implementers.startIndex + position]
     }
+    /// The slots that implement the message, in order: the handler list itself, shared, when
+    /// every handler does (a delegate's usual broadcast), so a route keeps no list of its own.
+    func implementingSlots() -> [HandlerSlot] {
+      if slots.indices.allSatisfy(implements) { return slots }
+      var targets: [HandlerSlot] = []
+      targets.reserveCapacity(implementers?.count { $0 } ?? slots.count)
+      for position in slots.indices where implements(position) { targets.append(slots[position]) }
+      return targets
+    }
     func firstImplementer() -> (Route.Targets, Route.Outcome) {
       let position: Int?
       if let implementers {
@@ -352,9 +361,7 @@ extension PrioritizedProxy {
       let slot = slots[position]
       return implements(position) ? (.one(slot), .routed) : firstImplementer()
     case .broadcast:
-      var targets: [HandlerSlot] = []
-      targets.reserveCapacity(implementers?.count { $0 } ?? slots.count)
-      for position in slots.indices where implements(position) { targets.append(slots[position]) }
+      let targets = implementingSlots()
       return targets.isEmpty ? (.none, .unhandled(reason: nil)) : (.many(targets), .routed)
     case .blocked:
       return (.none, .unhandled(reason: nil))
@@ -370,7 +377,7 @@ extension PrioritizedProxy {
           .failed(.answerTypeMismatch(expected: combiner.expected, actual: "\(answerType)"))
         )
       }
-      let targets = slots.indices.filter(implements).map { slots[$0] }
+      let targets = implementingSlots()
       switch targets.count {
       case 0: return (.none, .unhandled(reason: nil))
       case 1: return (.one(targets[0]), .routed)

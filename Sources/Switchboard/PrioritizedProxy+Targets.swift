@@ -35,16 +35,19 @@ extension PrioritizedProxy {
   /// Calls `body` with every handler the route `currentRoute` gives, in order; returns how many
   /// it called.
   ///
+  /// `body` is given each handler as loaded, to keep (a delivery holds them) or let go: a
+  /// handler held weakly retains on the runtime's slow path, so it is not retained again.
+  ///
   /// A handler released before the call makes the proxy route again first (and asks
   /// `currentRoute` again). The handlers are the route's when the first is called; one released
   /// meanwhile is skipped, and the proxy routes again afterwards.
   func forEachTarget(
-    of currentRoute: @autoclosure () -> Route, _ body: (AnyObject) throws -> Void
+    of currentRoute: @autoclosure () -> Route, _ body: (consuming AnyObject) throws -> Void
   ) rethrows -> Int {
     var route = currentRoute()
     // One target, the usual route, or two, a delegate's usual broadcast (a view and
-    // analytics): each loaded once and held in a local (the array below would allocate), and
-    // none released, so there is nothing to route again.
+    // analytics): each loaded once, both before the first call (the array below would
+    // allocate), and none released, so there is nothing to route again.
     if !route.dependsOnReleasedHandler {
       if route.slots.count == 1, let object = route.slots[0].object {
         try body(object)
@@ -53,10 +56,8 @@ extension PrioritizedProxy {
       if route.slots.count == 2, let first = route.slots[0].object,
         let second = route.slots[1].object
       {
-        try withExtendedLifetime((first, second)) {
-          try body(first)
-          try body(second)
-        }
+        try body(first)
+        try body(second)
         return 2
       }
     }

@@ -32,7 +32,9 @@ struct DelegateAttachPathsTests {
     methods: { handler in ((handler as? Handler)?.methods).map { Array($0) } ?? [] },
     deliver: { handler in (handler as? Handler)?.ended += 1 })
 
-  @Test("attach gives the field the proxy and the field keeps it; detach gives back its delegate")
+  @Test(
+    "attach gives the field the proxy and the field keeps it; detach gives back its delegate, and the field lets the proxy go"
+  )
   func attachAndDetach() {
     let field = Field()
     let earlier = Handler([])
@@ -41,12 +43,17 @@ struct DelegateAttachPathsTests {
     // checks that something does).
     let view = Handler([Self.endEditing])
     let analytics = Handler([])
-    let proxy = paths.attach(field, view, analytics)
-    #expect(field.delegate === proxy, "the property holds the proxy")
-    #expect(field.owned != nil, "the field keeps what keeps the proxy alive")
-    paths.endTurn()
-    paths.detach(proxy)
+    weak var released: AnyObject?
+    do {
+      let proxy = paths.attach(field, view, analytics)
+      released = proxy
+      #expect(field.delegate === proxy, "the property holds the proxy")
+      #expect(field.owned != nil, "the field keeps what keeps the proxy alive")
+      paths.endTurn()
+      paths.detach(proxy)
+    }
     #expect(field.delegate === earlier, "the property holds what it held before")
+    #expect(released == nil, "the field found through the property lets the proxy go")
     withExtendedLifetime((view, analytics)) {}
   }
 

@@ -28,20 +28,20 @@ import Foundation
 final class AttachFixture {
   let parents: [AttachParent]
   let views: [AttachHandler]
-  let analytics = AttachHandler(methods: AttachHandler.analyticsMethods)
+  let analytics = AttachHandler.analytics()
   let paths = delegateAttachPaths(
     delegate: \AttachParent.delegate, proxies: \AttachParent.owned,
     implements: { selector, handler in
-      (handler as? AttachHandler)?.methods.contains(selector) == true
+      AttachHandler.reading(handler) { $0.methods.contains(selector) } == true
     },
-    methods: { handler in (handler as? AttachHandler)?.methodList ?? [] },
-    deliver: { handler in (handler as? AttachHandler)?.textFieldDidEndEditing() })
+    methods: { handler in AttachHandler.reading(handler) { $0.methodList } ?? [] },
+    deliver: { handler in AttachHandler.reading(handler) { $0.textFieldDidEndEditing() } })
   /// The proxies attached, to detach them.
   var proxies: [AnyObject] = []
 
   init(count: Int) {
     parents = (0..<count).map { _ in AttachParent() }
-    views = (0..<count).map { _ in AttachHandler(methods: AttachHandler.viewMethods) }
+    views = (0..<count).map { _ in AttachHandler.view() }
     proxies.reserveCapacity(count)
   }
 

@@ -30,20 +30,49 @@ public protocol EndEditingDelegate: AnyObject {
 /// A handler of a text field's messages: the row's view, or the screen's analytics.
 public final class AttachHandler {
   /// The Objective-C methods its class implements, as the runtime's `respondsToSelector:`
-  /// answers for it.
+  /// answers for it: one set for every handler of the class, as the runtime keeps a class's
+  /// methods once.
   public let methods: Set<String>
   /// The same, as its class's method list gives them (the check for near misses reads them),
   /// with methods of its own beside the protocol's.
   public let methodList: [String]
   public private(set) var ended = 0
 
-  public init(methods: [String]) {
-    self.methods = Set(methods)
-    methodList = methods
+  private init(methods: Set<String>, methodList: [String]) {
+    self.methods = methods
+    self.methodList = methodList
+  }
+
+  /// A row's view.
+  public static func view() -> AttachHandler {
+    AttachHandler(methods: viewMethodSet, methodList: viewMethods)
+  }
+
+  /// The screen's analytics.
+  public static func analytics() -> AttachHandler {
+    AttachHandler(methods: analyticsMethodSet, methodList: analyticsMethods)
   }
 
   @inline(never)
   public func textFieldDidEndEditing() { ended += 1 }
+
+  /// What `body` reads of `object`, if it is a handler of this class.
+  ///
+  /// Read in place, as the Objective-C runtime reads an object's class
+  /// (`class_respondsToSelector`, `class_copyMethodList`) and sends it a message, without
+  /// retaining it. A checked cast would retain and release it, on the runtime's slow path for an
+  /// object held weakly, as a proxy's handlers are.
+  ///
+  /// ```swift
+  /// AttachHandler.reading(handler) { $0.methods.contains("textFieldDidEndEditing:") }
+  /// ```
+  @inline(__always)
+  public static func reading<Result>(
+    _ object: AnyObject, _ body: (AttachHandler) -> Result
+  ) -> Result? {
+    guard type(of: object) == AttachHandler.self else { return nil }
+    return body(unsafeDowncast(object, to: AttachHandler.self))
+  }
 
   /// What a row's view implements: three of the protocol's methods and a cell's own.
   public static let viewMethods = [
@@ -56,6 +85,8 @@ public final class AttachHandler {
   public static let analyticsMethods = [
     "textFieldDidBeginEditing:", "textFieldDidEndEditing:", "logEvent:", "flush",
   ]
+  private static let viewMethodSet = Set(viewMethods)
+  private static let analyticsMethodSet = Set(analyticsMethods)
 }
 
 /// Hand-written glue: a delegate object that sends the message to both handlers, as a row's

@@ -50,9 +50,8 @@ import SwitchboardObjC
 /// refines `Sendable` (`URLSessionDelegate`), say so on the one line:
 /// `final class SessionProxy: DelegateProxy, URLSessionDataDelegate, @unchecked Sendable {}`.
 open class DelegateProxy: RoutingProxy<Never> {
-  /// Where the parent keeps this proxy, so that ``detach()`` makes the parent let it go; under
-  /// the routing's lock.
-  private weak var registry: AttachedDelegateProxies?
+  /// The property under which the parent keeps this proxy (``AttachedDelegateProxies``), so that
+  /// ``detach()`` makes the parent let it go; under the routing's lock.
   private var registryKey: DelegatePropertyKey?
   /// What the routing knows of the Objective-C runtime: the protocols this proxy adopts.
   private let runtime: ObjectiveCRuntime
@@ -306,10 +305,7 @@ open class DelegateProxy: RoutingProxy<Never> {
         isAnotherProxy: { $0 is ForwardingProxy })
     else { return proxy }
     attached[key] = proxy
-    proxy.routing.withLock {
-      proxy.registry = attached
-      proxy.registryKey = key
-    }
+    proxy.routing.withLock { proxy.registryKey = key }
     return proxy
   }
 
@@ -354,11 +350,15 @@ open class DelegateProxy: RoutingProxy<Never> {
   /// Disconnects the proxy: the parent's delegate gets back the delegate it had before attach,
   /// or `nil`, and the parent no longer owns the proxy.
   public func detach() {
-    routing.detach()
+    // The parent's proxies, reached through the parent: a weak reference to them would give
+    // them a side table, which sends every retain down the runtime's slow path (ProxyAttach).
+    let parent = routing.detach()
     routing.withLock {
-      if let registry, let registryKey, registry[registryKey] === self {
-        registry[registryKey] = nil
-      }
+      guard let parent, let registryKey,
+        let attached = AttachedDelegateProxies.existing(of: parent),
+        attached[registryKey] === self
+      else { return }
+      attached[registryKey] = nil
     }
   }
 
@@ -411,6 +411,12 @@ extension AttachedProxies where Proxy == DelegateProxy {
     associatedObject(of: parent, key: &AssociationKeys.attachedDelegateProxies) {
       AttachedDelegateProxies()
     }
+  }
+
+  /// The proxies attached to `parent`, if any were.
+  static func existing(of parent: AnyObject) -> AttachedDelegateProxies? {
+    objc_getAssociatedObject(parent, &AssociationKeys.attachedDelegateProxies)
+      as? AttachedDelegateProxies
   }
 }
 #endif

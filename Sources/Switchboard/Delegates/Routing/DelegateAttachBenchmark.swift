@@ -60,6 +60,9 @@ public func delegateAttachPaths<Parent: AnyObject>(
   // Made once, as the run loop's own function is one (`afterThisTurn`, a main-queue closure
   // that captures nothing): made for each proxy, it would allocate for each.
   let schedule = turn.schedule
+  // What a text field's proxy runs after the turn on: the main queue's, which every proxy
+  // shares (ParentThread.main), and which gathers the checks attach leaves.
+  let mainQueue = TurnQueue(gathersChecks: { true }, schedule: schedule)
   let answers = HandlerAnswers(implements: implements, methods: methods)
   let key = DelegatePropertyKey(delegate)
   var rules = RoutingRules<Never>()
@@ -72,6 +75,9 @@ public func delegateAttachPaths<Parent: AnyObject>(
         rules: rules, fallbacks: [:], runtime: runtime,
         typedNotifications: DelegatePreset.typedNotifications, schedule: schedule)
       let proxy = AttachBenchmarkProxy(routing: routing)
+      // As `attach` sets a UIKit parent's (`ParentThread.main`), under the lock there; here,
+      // before anything else can reach the routing.
+      routing.checksQueue = mainQueue
       // RoutingProxy's init; then `adopt(propertyOf:)`, which adopts the property's protocol.
       routing.onUndeclaredSelectorAnswered { _, _ in }
       runtime.adoptTextFieldDelegate()
@@ -92,20 +98,16 @@ public func delegateAttachPaths<Parent: AnyObject>(
           isAnotherProxy: { $0 is AttachBenchmarkProxy })
       else { return proxy }
       registry[key] = proxy
-      routing.withLock {
-        proxy.registry = registry
-        proxy.registryKey = key
-      }
+      routing.withLock { proxy.registryKey = key }
       return proxy
     },
     asked: { proxy in
-      guard let proxy = proxy as? AttachBenchmarkProxy else { return }
+      let proxy = attached(proxy)
       for (selector, _) in textFieldMethods { _ = proxy.routing.responds(toSelector: selector) }
     },
     firstMessage: { proxy in
-      guard let proxy = proxy as? AttachBenchmarkProxy,
-        proxy.routing.responds(toSelector: endEditing)
-      else { return }
+      let proxy = attached(proxy)
+      guard proxy.routing.responds(toSelector: endEditing) else { return }
       // The runtime's first question, by the selector's address; no target for a broadcast.
       if let target = proxy.routing.forwardingTarget(
         forSelector: .address(endEditingAddress), named: { endEditing })
@@ -116,17 +118,25 @@ public func delegateAttachPaths<Parent: AnyObject>(
     },
     endTurn: { turn.run() },
     detach: { proxy in
-      guard let proxy = proxy as? AttachBenchmarkProxy else { return }
-      proxy.routing.detach()
+      let proxy = attached(proxy)
+      let parent = proxy.routing.detach() as? Parent
       proxy.routing.withLock {
-        if let registry = proxy.registry, let key = proxy.registryKey,
+        guard let parent, let key = proxy.registryKey,
+          let registry = parent[keyPath: proxies] as? AttachedProxies<AttachBenchmarkProxy>,
           registry[key] === proxy
-        {
-          registry[key] = nil
-        }
+        else { return }
+        registry[key] = nil
       }
     }
   )
+}
+
+/// `object`, a proxy `attach` returned, read in place: the runtime sends a proxy its messages
+/// without retaining it, where a checked cast would retain and release it (on the runtime's
+/// slow path: the parent holds its delegate weakly).
+@inline(__always)
+private func attached(_ object: AnyObject) -> AttachBenchmarkProxy {
+  unsafeDowncast(object, to: AttachBenchmarkProxy.self)
 }
 
 /// The notification the benchmark's parent sends, and a stand-in for its selector's address.
@@ -137,8 +147,8 @@ private let endEditingAddress: UInt = 0x1000
 /// parent's property holds and the parent keeps.
 private final class AttachBenchmarkProxy {
   let routing: DelegateRouting<Never>
-  /// Where the parent keeps the proxy; under the routing's lock, as `DelegateProxy`'s are.
-  weak var registry: AttachedProxies<AttachBenchmarkProxy>?
+  /// The property under which the parent keeps the proxy; under the routing's lock, as
+  /// `DelegateProxy`'s is.
   var registryKey: DelegatePropertyKey?
 
   init(routing: DelegateRouting<Never>) { self.routing = routing }
@@ -149,9 +159,7 @@ private final class AttachBenchmarkProxy {
 
 /// The work attach schedules after the turn, run when the benchmark ends its turn.
 ///
-/// Its two lists keep their storage from turn to turn, as a run loop's queue does: a list of
-/// 10,000 items made and freed each turn would make malloc consolidate its free chunks (a
-/// free of over 64 KiB does), a cost of this stand-in that no run loop has.
+/// Its two lists keep their storage from turn to turn, as a run loop's queue does.
 private final class BenchmarkTurn: @unchecked Sendable {
   // Unchecked: the benchmark schedules and runs on its one thread.
   private var work: [@Sendable () -> Void] = []

@@ -2,7 +2,7 @@ import Foundation
 
 // Attaching to the parent's properties, keeping what they held, handing it over and giving it
 // back.
-extension DelegateRouting {
+extension DelegateRouting: CheckedAfterTurn {
   // MARK: - Attaching
 
   /// Connects `proxyObject` to the parent's `properties`, in place of `previous`, the routing of
@@ -25,12 +25,6 @@ extension DelegateRouting {
     replacing previous: DelegateRouting?, parentThread: ParentThread? = nil,
     isAnotherProxy: (AnyObject) -> Bool = { _ in false }
   ) -> Bool {
-    if let parentThread {
-      withLock {
-        schedule = parentThread.schedule
-        reasksThroughNil = parentThread.reasksThroughNil
-      }
-    }
     // Read before the proxy replaced lets go of the properties.
     let current = properties.map { $0.get() }
     for (property, object) in zip(properties, current) {
@@ -53,6 +47,11 @@ extension DelegateRouting {
     // Taken, not copied: each gets what detach gives back in place.
     var attached = consume properties
     withLock {
+      if let parentThread {
+        schedule = parentThread.turnQueue.schedule
+        checksQueue = parentThread.turnQueue
+        reasksThroughNil = parentThread.reasksThroughNil
+      }
       self.proxyObject = proxyObject
       // Each property's object, unless it is the proxy replaced: one the app set behind that
       // proxy's back is the app's latest word, and is kept first.
@@ -185,7 +184,11 @@ extension DelegateRouting {
 
   /// Disconnects the proxy: each property that holds it gets back the object it had before
   /// attach, or `nil`.
-  package func detach() {
+  ///
+  /// Returns the parent of the first property, if it lives: where the proxy's owner finds what
+  /// the parent kept the proxy in.
+  @discardableResult
+  package func detach() -> AnyObject? {
     disconnect(restoringKept: true)
   }
 
@@ -214,8 +217,11 @@ extension DelegateRouting {
       kept: kept.filter { $0.object != nil })
   }
 
-  private func disconnect(restoringKept: Bool) {
+  /// Returns the parent of the first property, if it lives.
+  @discardableResult
+  private func disconnect(restoringKept: Bool) -> AnyObject? {
     withLock {
+      let parent = properties.first?.access.parentObject
       if let proxyObject {
         // The parent's properties are read and set once the lock is released. The list is
         // handed over whole, not copied: nothing here reads it again.
@@ -230,6 +236,7 @@ extension DelegateRouting {
       proxyObject = nil
       isAttached = false
       kept = []
+      return parent
     }
   }
 
@@ -237,24 +244,25 @@ extension DelegateRouting {
     router.removeReleasedHandlers()
     // The router's list itself, shared until it changes: no list of its own per proxy.
     handlersAtAttach = router.slots
-    // The proxy object owns its routing: while the one lives, so does the other. Reached
-    // through it, the routing needs no weak reference, whose side table would send every
-    // retain of the routing down the runtime's slow path (ProxyAttach); unowned, its memory
-    // alone waits for the turn's end, not what it holds.
-    schedule { [proxy = WeakProxyObject(object: proxyObject), unowned self] in
-      guard let proxyObject = proxy.object else { return }
-      withExtendedLifetime(proxyObject) {
-        withLock {
-          guard isAttached else { return }
-          for (position, slot) in handlersAtAttach.enumerated()
-          where slot.firstRole != nil && !slot.isStrong && slot.object == nil {
-            report(
-              DelegateProxyError(
-                .handlerReleasedAfterAttach(handler: "\(slot.describe(at: position))")))
-          }
-          handlersAtAttach = []
-        }
+    let check = AfterTurnCheck(proxy: proxyObject, routing: self, handlers: handlersAtAttach)
+    guard check.isNeeded else {
+      handlersAtAttach = []
+      return
+    }
+    if let checksQueue { checksQueue.check(check) } else { schedule { check.run() } }
+  }
+
+  /// Reports each handler held weakly at attach that nothing else kept past the turn.
+  func checkHandlersAfterTurn() {
+    withLock {
+      guard isAttached else { return }
+      for (position, slot) in handlersAtAttach.enumerated()
+      where slot.firstRole != nil && !slot.isStrong && slot.object == nil {
+        report(
+          DelegateProxyError(
+            .handlerReleasedAfterAttach(handler: "\(slot.describe(at: position))")))
       }
+      handlersAtAttach = []
     }
   }
 }

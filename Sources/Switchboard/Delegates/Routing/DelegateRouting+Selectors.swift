@@ -101,7 +101,7 @@ extension DelegateRouting {
     if returnsVoid {
       let observers = router.observers(named: selector)
       if !observers.isEmpty { delivery.observers = observers }
-      delivery.targets = router.targets(forNamed: selector)
+      delivery.targets = deliveryTargets(of: selector)
     } else if let known = unanswered[selector] {
       // Reported since the parent was last told, and no route changed since: still nobody's.
       delivery.fallback = known
@@ -113,7 +113,7 @@ extension DelegateRouting {
       var combination: BoxedCombination?
       let target = router.firstTarget(forNamed: selector, combination: &combination)
       if let combination {
-        delivery.targets = router.targets(forNamed: selector)
+        delivery.targets = deliveryTargets(of: selector)
         delivery.combination = delivery.targets.isEmpty ? nil : combination
         delivery.returnType = runtime.declaration(of: selector)?.returnType
       } else if let target {
@@ -127,6 +127,13 @@ extension DelegateRouting {
     delivery.fallback = fallback
     delivery.isUnanswered = isNew && delivery.observers == nil
     return delivery
+  }
+
+  /// The handlers `selector` goes to, held for its delivery.
+  private func deliveryTargets(of selector: String) -> Delivery.Targets {
+    var targets = Delivery.Targets()
+    _ = router.forEachTarget(named: selector) { targets.append($0) }
+    return targets
   }
 
   /// The fallback of `selector`, a message that reached no handler (its declared fallback, or

@@ -75,6 +75,9 @@ package final class DelegateRouting<Message: MessageSet>: @unchecked Sendable {
   /// Runs work after the current turn: of the calling thread's run loop by default, of the main
   /// thread for a parent of the main thread (``ParentThread``).
   var schedule: (@escaping @Sendable () -> Void) -> Void
+  /// The queue every routing of one kind of parent shares (``ParentThread``), which gathers the
+  /// checks attach leaves for after the turn; without one, `schedule` runs each check.
+  var checksQueue: TurnQueue?
   /// What few routings keep (``Occasional``), made when first given something.
   var occasional: Occasional?
   weak var proxyObject: AnyObject?

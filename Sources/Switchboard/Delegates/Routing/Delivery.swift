@@ -15,7 +15,7 @@ struct Delivery: ~Copyable {
   /// message allocates nothing).
   var target: AnyObject?
   /// The handlers of a method returning nothing, in order, or those whose answers combine.
-  var targets: [AnyObject] = []
+  var targets = Targets()
   /// How the targets' answers combine, for a method that returns a value.
   var combination: BoxedCombination?
   /// The declared return type encoding of a method whose answers combine: how each target's
@@ -47,11 +47,11 @@ struct Delivery: ~Copyable {
     let arguments = observers == nil ? [] : invocation.arguments
     observers?.show(arguments, beforeHandler: true, isLive: isLive)
     if let target = target.take() {
-      deliver(invocation, to: target, closureFallback)
+      Self.deliver(invocation, to: target, closureFallback)
     } else if let combination {
       combine(invocation, combination, closureFallback, onAnswerMismatch)
     } else if !targets.isEmpty {
-      for target in targets { deliver(invocation, to: target, closureFallback) }
+      targets.removeEach { Self.deliver(invocation, to: $0, closureFallback) }
     } else if let fallback {
       // Nobody's.
       if returnsVoid { fallback.apply(to: invocation) } else { fallback.answer(invocation) }
@@ -62,7 +62,7 @@ struct Delivery: ~Copyable {
 
   /// Sends `invocation` to `target`: a handler object's method, or a closure handler, whose
   /// message gets its fallback when it could not answer.
-  private func deliver(
+  private static func deliver(
     _ invocation: some ForwardedInvocation, to target: AnyObject,
     _ closureFallback: () -> DelegateFallback
   ) {
@@ -79,8 +79,9 @@ struct Delivery: ~Copyable {
     _ closureFallback: () -> DelegateFallback, _ onAnswerMismatch: (String, String, Any?) -> Void
   ) {
     var folded: Any?
-    for (index, target) in targets.enumerated() {
-      deliver(invocation, to: target, closureFallback)
+    for index in 0..<targets.count {
+      guard let target = targets[index] else { return }
+      Self.deliver(invocation, to: target, closureFallback)
       let answered = invocation.returnedValue(declaredAs: returnType)
       switch combination {
       case .allMustAllow:
@@ -107,5 +108,58 @@ struct Delivery: ~Copyable {
   /// Answers `value`, or zero (`nil`) for no value.
   private func answer(_ invocation: some ForwardedInvocation, with value: Any?) {
     if let value { invocation.answer(with: value) } else { invocation.answerZero() }
+  }
+}
+
+extension Delivery {
+  /// A delivery's handlers, held strongly, in order: the first two in place and any more in a
+  /// list, so that a delegate's usual broadcast (to a view and its analytics) allocates nothing.
+  ///
+  /// Each is kept as loaded and read in place: a handler held weakly retains on the runtime's
+  /// slow path, and a loop over a copy would retain each once more.
+  ///
+  /// ```swift
+  /// var targets = Delivery.Targets()
+  /// targets.append(view)
+  /// targets.append(analytics)
+  /// targets.removeEach { print($0) }     // view, analytics; empty afterwards
+  /// ```
+  struct Targets {
+    private var first: AnyObject?
+    private var second: AnyObject?
+    private var more: [AnyObject] = []
+
+    var isEmpty: Bool { first == nil }
+
+    var count: Int { first == nil ? 0 : second == nil ? 1 : 2 + more.count }
+
+    /// The handler at `position`, counted from 0; `nil` past the last.
+    subscript(position: Int) -> AnyObject? {
+      switch position {
+      case 0: first
+      case 1: second
+      default: more.indices.contains(position - 2) ? more[position - 2] : nil
+      }
+    }
+
+    /// Calls `body` with each handler, in order, and lets go of them.
+    mutating func removeEach(_ body: (AnyObject) -> Void) {
+      guard let first = first.take() else { return }
+      body(first)
+      guard let second = second.take() else { return }
+      body(second)
+      for target in more { body(target) }
+      more = []
+    }
+
+    mutating func append(_ target: consuming AnyObject) {
+      if first == nil {
+        first = target
+      } else if second == nil {
+        second = target
+      } else {
+        more.append(target)
+      }
+    }
   }
 }

@@ -34,10 +34,10 @@ package enum ParentThread: Sendable, Equatable {
   }
 
   /// Runs work after the current turn of the thread this kind of parent is re-asked on.
-  var schedule: @Sendable (@escaping @Sendable () -> Void) -> Void {
+  var turnQueue: TurnQueue {
     switch self {
-    case .main: { work in DispatchQueue.main.async(execute: work) }
-    case .own: afterThisTurn
+    case .main: .mainQueue
+    case .own: .callingThread
     }
   }
 

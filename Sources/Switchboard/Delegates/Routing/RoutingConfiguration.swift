@@ -54,6 +54,8 @@ package struct DelegateProperty: Sendable {
 /// How a ``DelegateProperty`` reads and sets a parent's property: an object, so a property
 /// holds one reference to it (a list of thousands of proxies keeps one property each).
 package protocol PropertyAccess: AnyObject, Sendable {
+  /// The parent whose property this is, while it lives; `nil` when it is not known.
+  var parentObject: AnyObject? { get }
   /// The object the property holds.
   func get() -> AnyObject?
   /// Gives the property `object`.
@@ -71,6 +73,7 @@ private final class ClosureAccess: PropertyAccess {
     self.write = write
   }
 
+  var parentObject: AnyObject? { nil }
   func get() -> AnyObject? { read() }
   func set(_ object: AnyObject?) { write(object) }
 }

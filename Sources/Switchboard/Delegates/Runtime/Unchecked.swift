@@ -1,8 +1,9 @@
 // Every operation of the delegate engine that bypasses Swift's safety checks lives in this
-// file, each beside the invariant it relies on. Two types elsewhere are `@unchecked Sendable`
-// and say why where they stand: `DelegateRouting` (every member under its lock) and
-// `DelegateFallback` (its payloads are used only under that lock). The core's unchecked
-// operations are in Switchboard's DispatchStorage.swift, the list layer's one in IdentityDiff.swift.
+// file, each beside the invariant it relies on. Three types elsewhere are `@unchecked Sendable`
+// and say why where they stand: `DelegateRouting` (every member under its lock),
+// `DelegateFallback` (its payloads are used only under that lock) and `TurnQueue` (its checks
+// under its own lock). The core's unchecked operations are in Switchboard's
+// DispatchStorage.swift, the list layer's one in IdentityDiff.swift.
 
 import Foundation
 
@@ -267,6 +268,7 @@ final class UncheckedProperty<Parent: AnyObject>: PropertyAccess, @unchecked Sen
     self.write = write
   }
 
+  var parentObject: AnyObject? { parent }
   func get() -> AnyObject? { parent.flatMap(read) }
   func set(_ object: AnyObject?) {
     if let parent { write(parent, object) }
@@ -289,6 +291,8 @@ final class KeyPathProperty<Parent: AnyObject, Delegate: AnyObject>: PropertyAcc
     self.parent = parent
     self.keyPath = keyPath
   }
+
+  var parentObject: AnyObject? { parent }
 
   func get() -> AnyObject? {
     guard let parent else { return nil }
@@ -325,13 +329,62 @@ package final class ProcessMemo<Key: Hashable & Sendable, Value: Sendable>: @unc
   }
 }
 
-/// A routing's proxy object, held weakly by the check its attach leaves for after the turn,
-/// on the parent's run loop.
+/// A check attach leaves for after the turn (``TurnQueue``): whether a handler held weakly at
+/// attach is gone.
 ///
-/// `@unchecked Sendable`: the check only loads it (a weak load is safe from any thread), to
-/// keep the proxy, and the routing it owns, alive while it runs.
-struct WeakProxyObject: @unchecked Sendable {
-  weak var object: AnyObject?
+/// It holds the first two such handlers weakly: while they live (and there were no more), it
+/// reads nothing else, so a screen's thousand checks touch a thousand handlers, not their
+/// proxies. Otherwise it asks the routing, which it reaches through the proxy object: the proxy
+/// is held weakly and the routing it owns unowned, so a proxy released before the turn ends
+/// goes at once, with its routing and what that holds strongly (only the routing's memory waits
+/// for the check). The routing has no weak reference, whose side table would send every retain
+/// of it down the runtime's slow path (`ProxyAttach`).
+///
+/// `@unchecked Sendable`: the check loads its weak references (a weak load is safe from any
+/// thread), and reaches the routing only while the proxy it loaded keeps it alive; the routing
+/// checks under its lock.
+struct AfterTurnCheck: @unchecked Sendable {
+  private weak var proxy: AnyObject?
+  private unowned let routing: any CheckedAfterTurn
+  private weak var first: AnyObject?
+  private weak var second: AnyObject?
+  /// How many handlers were held weakly at attach.
+  private let weaklyHeld: Int
+
+  /// The check of `routing`, which `proxy` owns, for `handlers`: those of them held weakly.
+  init(proxy: AnyObject?, routing: any CheckedAfterTurn, handlers: [HandlerSlot]) {
+    self.proxy = proxy
+    self.routing = routing
+    var count = 0
+    for slot in handlers where slot.firstRole != nil && !slot.isStrong {
+      if count == 0 { first = slot.object } else if count == 1 { second = slot.object }
+      count += 1
+    }
+    weaklyHeld = count
+  }
+
+  /// Whether any handler is held weakly: without one, there is nothing to check.
+  var isNeeded: Bool { weaklyHeld > 0 }
+
+  /// Checks the routing, unless every handler it holds weakly lives or its proxy is gone.
+  func run() {
+    switch weaklyHeld {
+    case 0: return
+    case 1: if first != nil { return }
+    case 2: if first != nil, second != nil { return }
+    default: break
+    }
+    guard let proxy else { return }
+    withExtendedLifetime(proxy) { routing.checkHandlersAfterTurn() }
+  }
+}
+
+/// A routing whose attach checks, after the turn, for handlers held weakly that nothing else
+/// keeps.
+protocol CheckedAfterTurn: AnyObject {
+  /// Reports each handler held weakly at attach that is gone; called while the proxy object
+  /// that owns the routing lives.
+  func checkHandlersAfterTurn()
 }
 
 /// A value handed between nonisolated code and the main actor, on the main thread.
