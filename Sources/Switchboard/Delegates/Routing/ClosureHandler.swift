@@ -28,6 +28,10 @@ final class ClosureHandler {
   /// The token of a strongly held closure, kept here so that dropping the caller's reference
   /// does not remove it: it goes with the closure, when the proxy lets go of it.
   var token: ObservationToken?
+  /// Its number, by which its token finds it among the handlers: a weak reference to it would
+  /// give it a side table, and send every retain of it, one per message, down the runtime's
+  /// slow path.
+  let serial = closureSerials.take()
   /// Reports arguments that did not fit, the first time.
   private let onMismatch: (BoxedArguments.Mismatch) -> Void
   private let reportedMismatch = OnceFlag()

@@ -75,15 +75,28 @@ extension DelegateRouting {
       // that dropping the caller's reference removes nothing; but an owned one, whose token its
       // owner keeps and lets go of when it goes.
       let kept = retention == .weak ? handler : nil
-      let token = ObservationToken { [weak self, weak handler] in
-        withExtendedLifetime(kept) {
-          guard let self, let handler else { return }
-          self.change { _ = self.router.remove(handler) }
+      let token = ObservationToken { [weak self, serial = handler.serial] in
+        // Kept until the change is made (on the main thread, for some proxies).
+        self?.change {
+          withExtendedLifetime(kept) {
+            guard let handler = self?.closureHandler(numbered: serial) else { return }
+            _ = self?.router.remove(handler)
+          }
         }
       }
       if retention == .strong, owner == nil { handler.token = token }
       return token
     }
+  }
+
+  /// The closure handler numbered `serial`, while the proxy holds it.
+  private func closureHandler(numbered serial: UInt64) -> ClosureHandler? {
+    for slot in router.slots where slot.handlerType == ClosureHandler.self {
+      guard let object = slot.object else { continue }
+      let handler = unsafeDowncast(object, to: ClosureHandler.self)
+      if handler.serial == serial { return handler }
+    }
+    return nil
   }
 
   /// How many kept delegates are handlers still.

@@ -387,6 +387,25 @@ protocol CheckedAfterTurn: AnyObject {
   func checkHandlersAfterTurn()
 }
 
+/// Numbers handed out once each, from any thread.
+///
+/// `@unchecked Sendable`: the next number is read and written under `lock` only.
+final class SerialNumbers: @unchecked Sendable {
+  private let lock = NSLock()
+  private var next: UInt64 = 0
+
+  /// A number no call gave before.
+  func take() -> UInt64 {
+    lock.withLock {
+      next += 1
+      return next
+    }
+  }
+}
+
+/// The numbers of closure handlers (``ClosureHandler/serial``).
+let closureSerials = SerialNumbers()
+
 /// A value handed between nonisolated code and the main actor, on the main thread.
 ///
 /// It is the message `forwardInvocation:` received, or the target `forwardingTarget(for:)`
