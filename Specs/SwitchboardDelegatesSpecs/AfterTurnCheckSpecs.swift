@@ -35,27 +35,14 @@ private final class Attached: @unchecked Sendable {
 }
 
 /// A proxy attached to `parent` whose checks after the turn go to `queue`, as `attach` gives a
-/// UIKit parent's proxy the main queue's (`ParentThread.main`); `strong` is added first, held
-/// strongly.
+/// UIKit parent's proxy the main queue's (`ParentThread.main`).
 private func attach(
-  _ handlers: KeyValuePairs<HandlerRole, AnyObject>, to parent: ModelParent,
-  checksGoTo queue: TurnQueue, strong: AnyObject? = nil
+  _ handlers: KeyValuePairs<HandlerRole, AnyObject>, answers: [DelegateAnswer] = [],
+  to parent: ModelParent, checksGoTo queue: TurnQueue
 ) -> ModelDelegateProxy {
-  let routing = DelegateRouting(
-    handlers: handlers.map { (role: $0.key, handler: $0.value) }, rules: [:], fallbacks: [:],
-    runtime: ModelDelegateRuntime(), typedNotifications: DelegatePreset.typedNotifications,
-    schedule: queue.schedule)
-  routing.withLock { routing.checksQueue = queue }
-  let proxy = ModelDelegateProxy(routing: routing, keepingDefaultOnError: false)
-  if let strong { routing.add(strong, role: "kept", retention: .strong) }
-  routing.attach(
-    to: [
-      DelegateProperty(
-        get: { [weak parent] in parent?.delegate },
-        set: { [weak parent] in parent?.delegate = $0 })
-    ], as: proxy, keepingInstalled: true, replacing: nil)
-  parent.dispatcher = proxy
-  return proxy
+  ModelDelegateProxy.attach(
+    to: parent, handlers: handlers, answers: answers, schedule: queue.schedule,
+    checksQueue: queue)
 }
 
 @Suite("describe: the checks attach leaves for after the turn, gathered on the main queue's")
@@ -103,10 +90,12 @@ struct AfterTurnCheckSpecs {
     withExtendedLifetime((view, model)) {}
   }
 
-  @Test("it: a proxy with no handler held weakly leaves no check")
+  @Test("it: a proxy with no handler held weakly (a closure is held strongly) leaves no check")
   func nothingToCheck() {
     let parent = ModelParent()
-    let proxy = attach([:], to: parent, checksGoTo: queue, strong: DelegateHandler([P.didScroll]))
+    let proxy = attach(
+      [:], answers: [.answer(named: P.shouldReturn) { (_: String) -> Bool in true }], to: parent,
+      checksGoTo: queue)
     #expect(turns.jobs == 0)
     turns.runLoop.endTurn()
     #expect(proxy.errors.isEmpty)

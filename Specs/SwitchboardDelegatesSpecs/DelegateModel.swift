@@ -396,7 +396,8 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
   }
 
   /// `attach`, with the proxy's after-the-turn work scheduled by `schedule`: the real
-  /// `afterThisTurn`, on real threads, or a model run loop's.
+  /// `afterThisTurn`, on real threads, or a model run loop's; with `checksQueue`, the checks
+  /// attach leaves go there, as a UIKit parent's go to the main queue's (`ParentThread.main`).
   @discardableResult
   static func attach(
     to parent: ModelParent, handlers: KeyValuePairs<HandlerRole, AnyObject>,
@@ -404,7 +405,7 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
     rules: RoutingRules<Never> = [:], fallbacks: [String: DelegateFallback] = [:],
     keepingInstalledDelegate: Bool = true, keepingDefaultOnError: Bool = false,
     declaredAs delegateType: Any.Type? = nil,
-    schedule: @escaping (@escaping @Sendable () -> Void) -> Void
+    schedule: @escaping (@escaping @Sendable () -> Void) -> Void, checksQueue: TurnQueue? = nil
   ) -> ModelDelegateProxy {
     let adopting = ModelAdoptingRuntime()
     let proxy = ModelDelegateProxy(
@@ -413,6 +414,7 @@ final class ModelDelegateProxy: ModelRoutingProxy, @unchecked Sendable {
         fallbacks: fallbacks, runtime: delegateType == nil ? ModelDelegateRuntime() : adopting,
         typedNotifications: DelegatePreset.typedNotifications, schedule: schedule),
       keepingDefaultOnError: keepingDefaultOnError)
+    proxy.routing.withLock { proxy.routing.checksQueue = checksQueue }
     // As `DelegateProxy.attach` does: the protocols of the property's type, read from its
     // metadata, each resolved by the model's Objective-C runtime; refused when one has none.
     if let delegateType {

@@ -12,7 +12,7 @@ import Foundation
 /// ```swift
 /// let main = TurnQueue(
 ///   gathersChecks: { true }, schedule: { DispatchQueue.main.async(execute: $0) })
-/// main.check(AfterTurnCheck(proxy: proxyObject, routing: routing))
+/// main.schedule { print("after this turn") }
 /// ```
 ///
 /// `@unchecked Sendable`: the checks waiting are read and written under `lock` only, and
