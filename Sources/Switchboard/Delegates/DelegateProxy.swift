@@ -415,8 +415,7 @@ extension AttachedProxies where Proxy == DelegateProxy {
 
   /// The proxies attached to `parent`, if any were.
   static func existing(of parent: AnyObject) -> AttachedDelegateProxies? {
-    objc_getAssociatedObject(parent, &AssociationKeys.attachedDelegateProxies)
-      as? AttachedDelegateProxies
+    associatedObject(of: parent, key: &AssociationKeys.attachedDelegateProxies)
   }
 }
 #endif

@@ -242,13 +242,10 @@ extension DelegateRouting: CheckedAfterTurn {
 
   private func checkWeakHandlersAfterThisTurn() {
     router.removeReleasedHandlers()
+    let check = AfterTurnCheck(proxy: proxyObject, routing: self, handlers: router.slots)
     // The router's list itself, shared until it changes: no list of its own per proxy.
-    handlersAtAttach = router.slots
-    let check = AfterTurnCheck(proxy: proxyObject, routing: self, handlers: handlersAtAttach)
-    guard check.isNeeded else {
-      handlersAtAttach = []
-      return
-    }
+    handlersAtAttach = check.isNeeded ? router.slots : []
+    guard check.isNeeded else { return }
     if let checksQueue { checksQueue.check(check) } else { schedule { check.run() } }
   }
 
@@ -257,7 +254,7 @@ extension DelegateRouting: CheckedAfterTurn {
     withLock {
       guard isAttached else { return }
       for (position, slot) in handlersAtAttach.enumerated()
-      where slot.firstRole != nil && !slot.isStrong && slot.object == nil {
+      where AfterTurnCheck.watches(slot) && slot.object == nil {
         report(
           DelegateProxyError(
             .handlerReleasedAfterAttach(handler: "\(slot.describe(at: position))")))

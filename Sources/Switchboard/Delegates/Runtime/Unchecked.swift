@@ -239,10 +239,17 @@ package enum AssociationKeys {
 package func associatedObject<Object: AnyObject>(
   of owner: AnyObject, key: UnsafeRawPointer, makingIt make: () -> Object
 ) -> Object {
-  if let existing = objc_getAssociatedObject(owner, key) as? Object { return existing }
+  if let existing: Object = associatedObject(of: owner, key: key) { return existing }
   let made = make()
   objc_setAssociatedObject(owner, key, made, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
   return made
+}
+
+/// The object `owner` keeps under `key`, if it keeps one of that type.
+package func associatedObject<Object: AnyObject>(
+  of owner: AnyObject, key: UnsafeRawPointer
+) -> Object? {
+  objc_getAssociatedObject(owner, key) as? Object
 }
 #endif
 
@@ -356,12 +363,16 @@ struct AfterTurnCheck: @unchecked Sendable {
     self.proxy = proxy
     self.routing = routing
     var count = 0
-    for slot in handlers where slot.firstRole != nil && !slot.isStrong {
+    for slot in handlers where Self.watches(slot) {
       if count == 0 { first = slot.object } else if count == 1 { second = slot.object }
       count += 1
     }
     weaklyHeld = count
   }
+
+  /// Whether the check looks after `slot`: a handler given a role and held weakly, which goes
+  /// unnoticed when nothing else keeps it.
+  static func watches(_ slot: HandlerSlot) -> Bool { slot.firstRole != nil && !slot.isStrong }
 
   /// Whether any handler is held weakly: without one, there is nothing to check.
   var isNeeded: Bool { weaklyHeld > 0 }

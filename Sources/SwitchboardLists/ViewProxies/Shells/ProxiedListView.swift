@@ -22,7 +22,7 @@ enum ListAssociationKeys {
 /// The proxy attached to `view`, which `view` owns.
 @MainActor
 func attachedObject(to view: NSObject) -> AnyObject? {
-  objc_getAssociatedObject(view, &ListAssociationKeys.listProxy) as AnyObject?
+  associatedObject(of: view, key: &ListAssociationKeys.listProxy)
 }
 
 /// Makes `view` own `object` (or nothing, for `nil`).
