@@ -14,7 +14,11 @@ final class HandlerSlot {
   /// The handler, when it is held strongly.
   @usableFromInline let strongObject: AnyObject?
   /// The handler, when it is held weakly; `nil` once released.
-  @usableFromInline weak var weakObject: AnyObject?
+  ///
+  /// In a box, so that what keeps another weak reference to it copies this one
+  /// (``AfterTurnCheck``, a route's typed targets): loading it and storing it again would
+  /// retain and release the handler on the runtime's slow path.
+  @usableFromInline var weakObject: WeakReferenceBox
   /// Whether the handler implements each message, by route index.
   ///
   /// Asked once per handler (and again on invalidation), so rebuilding routes makes no dynamic
@@ -32,9 +36,10 @@ final class HandlerSlot {
     switch retention {
     case .strong:
       strongObject = object
+      weakObject = WeakReferenceBox(nil)
     case .weak:
       strongObject = nil
-      weakObject = object
+      weakObject = WeakReferenceBox(object)
     }
   }
 
@@ -55,7 +60,7 @@ final class HandlerSlot {
   @inlinable
   var object: AnyObject? {
     if isStrong { return strongObject }
-    return weakObject
+    return weakObject.object
   }
 
   /// Asks the handler about every message, in route-index order.

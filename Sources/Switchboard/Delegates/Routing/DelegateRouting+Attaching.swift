@@ -240,13 +240,15 @@ extension DelegateRouting: CheckedAfterTurn {
     }
   }
 
+  /// Leaves for after the turn the check of the handlers held weakly (``AfterTurnCheck``).
+  ///
+  /// Called inside `withReleasedHandlersRemoved`: the router's handlers are those that live.
   private func checkWeakHandlersAfterThisTurn() {
-    router.removeReleasedHandlers()
     let check = AfterTurnCheck(proxy: proxyObject, routing: self, handlers: router.slots)
     // The router's list itself, shared until it changes: no list of its own per proxy.
     handlersAtAttach = check.isNeeded ? router.slots : []
     guard check.isNeeded else { return }
-    if let checksQueue { checksQueue.check(check) } else { schedule { check.run() } }
+    if let checksQueue { checksQueue.check(consume check) } else { schedule { check.run() } }
   }
 
   /// Reports each handler held weakly at attach that nothing else kept past the turn.

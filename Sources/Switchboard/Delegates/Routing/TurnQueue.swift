@@ -45,12 +45,16 @@ final class TurnQueue: @unchecked Sendable {
   static let callingThread = TurnQueue(gathersChecks: isOnMainQueue, schedule: afterThisTurn)
 
   /// Runs `check` after this turn.
-  func check(_ check: AfterTurnCheck) {
-    guard gathersChecks() else { return schedule { check.run() } }
-    let isFirst = lock.withLock {
-      waiting.append(check)
-      return waiting.count == 1
+  func check(_ check: consuming AfterTurnCheck) {
+    guard gathersChecks() else {
+      let scheduled = check
+      return schedule { scheduled.run() }
     }
+    // Moved into the list, not copied: a copy loads and stores each of its weak references.
+    lock.lock()
+    waiting.append(check)
+    let isFirst = waiting.count == 1
+    lock.unlock()
     // Outside the lock, as everything the engine calls out to.
     if isFirst { schedule { self.runWaitingChecks() } }
   }
@@ -65,6 +69,6 @@ final class TurnQueue: @unchecked Sendable {
       swap(&taken, &waiting)
       return taken
     }
-    for check in checks { check.run() }
+    for index in checks.indices { checks[index].run() }
   }
 }

@@ -353,8 +353,8 @@ package final class ProcessMemo<Key: Hashable & Sendable, Value: Sendable>: @unc
 struct AfterTurnCheck: @unchecked Sendable {
   private weak var proxy: AnyObject?
   private unowned let routing: any CheckedAfterTurn
-  private weak var first: AnyObject?
-  private weak var second: AnyObject?
+  private var first = WeakReferenceBox(nil)
+  private var second = WeakReferenceBox(nil)
   /// How many handlers were held weakly at attach.
   private let weaklyHeld: Int
 
@@ -364,7 +364,8 @@ struct AfterTurnCheck: @unchecked Sendable {
     self.routing = routing
     var count = 0
     for slot in handlers where Self.watches(slot) {
-      if count == 0 { first = slot.object } else if count == 1 { second = slot.object }
+      // Copied from the slot, not loaded: a load retains and releases the handler.
+      if count == 0 { first = slot.weakObject } else if count == 1 { second = slot.weakObject }
       count += 1
     }
     weaklyHeld = count
@@ -381,8 +382,8 @@ struct AfterTurnCheck: @unchecked Sendable {
   func run() {
     switch weaklyHeld {
     case 0: return
-    case 1: if first != nil { return }
-    case 2: if first != nil, second != nil { return }
+    case 1: if first.object != nil { return }
+    case 2: if first.object != nil, second.object != nil { return }
     default: break
     }
     guard let proxy else { return }
