@@ -15,7 +15,7 @@ public final class AttachParent {
   /// the hand-written delegate.
   public var owned: AnyObject?
 
-  public init() {}
+  public init() { makeSideTable(of: self) }
 
   /// Sends the hand-written delegate the message the proxies are sent first.
   @inline(never)
@@ -41,6 +41,7 @@ public final class AttachHandler {
   private init(methods: Set<String>, methodList: [String]) {
     self.methods = methods
     self.methodList = methodList
+    makeSideTable(of: self)
   }
 
   /// A row's view.
@@ -105,6 +106,27 @@ public final class EditingGlue: EndEditingDelegate {
     view?.textFieldDidEndEditing()
     analytics?.textFieldDidEndEditing()
   }
+}
+
+/// Gives `object` its side table now, as the first weak reference to it would.
+///
+/// The parents and handlers stand for Objective-C objects (a text field, a row's view, the
+/// screen's analytics), made before the list attaches anything to them. The Objective-C runtime
+/// records a weak reference to one in its weak table, apart from the objects the proxies
+/// allocate; a Swift object here gets a side table, a small allocation of its own, the first
+/// time anything holds it weakly, and keeps it for life. Made lazily, the first attach cycle's
+/// proxies would get 20,000 of them at 10,000 rows, each left among the memory those proxies
+/// free; every later cycle's proxies would then be allocated around them (attach at 10,000 read
+/// about 30% slower in the harness that found it, the hand-written delegate 25%).
+@inline(never)
+func makeSideTable(of object: AnyObject) {
+  let reference = WeakReference()
+  reference.object = object
+  withExtendedLifetime(reference) {}
+}
+
+private final class WeakReference {
+  weak var object: AnyObject?
 }
 
 /// The process's resident memory in bytes, from /proc/self/statm (0 where there is none).
