@@ -8,7 +8,10 @@ import Foundation
 // screen's analytics, with a broadcast rule for textFieldDidEndEditing:), asked whether it
 // implements textFieldDidEndEditing: and sent it once (the first message); the turn ends, and
 // every proxy is detached. Against a hand-written delegate in the same run: allocated, assigned,
-// sent the same message (it calls both handlers), and unassigned.
+// sent the same message (it calls both handlers), and unassigned. The parents and handlers
+// stand for Objective-C objects made before the list, and have their side tables from the start
+// (`makeSideTable(of:)`): the runtime keeps an Objective-C object's weak references apart from
+// the memory the proxies use.
 //
 // This is the Swift half, the engine DelegateProxy attaches with (delegateAttachPaths says
 // what it runs). What it leaves out, all Objective-C runtime work: the adopting class and the
