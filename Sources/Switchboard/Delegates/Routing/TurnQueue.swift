@@ -50,7 +50,7 @@ final class TurnQueue: @unchecked Sendable {
       let scheduled = check
       return schedule { scheduled.run() }
     }
-    // Moved into the list, not copied: a copy loads and stores each of its weak references.
+    // Moved into the list, not copied: copying a check copies its three weak references.
     lock.lock()
     waiting.append(check)
     let isFirst = waiting.count == 1
@@ -69,6 +69,7 @@ final class TurnQueue: @unchecked Sendable {
       swap(&taken, &waiting)
       return taken
     }
+    // Each run in place: iterating would copy each check.
     for index in checks.indices { checks[index].run() }
   }
 }
