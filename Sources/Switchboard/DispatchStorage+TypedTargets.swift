@@ -47,7 +47,7 @@ extension DispatchStorage {
     init(single slot: HandlerSlot?) {
       if let slot, !slot.isStrong {
         let reference = UnsafeMutablePointer<WeakReferenceBox>.allocate(capacity: 1)
-        reference.initialize(to: slot.weakObject)
+        reference.initialize(to: WeakReferenceBox(slot.weakObject))
         singleWeakObject = reference
       } else {
         singleWeakObject = nil
@@ -146,7 +146,7 @@ extension DispatchStorage {
         var weakReference: UnsafeMutablePointer<WeakReferenceBox>?
         if !slot.isStrong {
           weakReference = .allocate(capacity: 1)
-          weakReference?.initialize(to: slot.weakObject)
+          weakReference?.initialize(to: WeakReferenceBox(slot.weakObject))
         }
         (receivers.baseAddress.unsafelyUnwrapped + offset).initialize(
           to: Receiver(

@@ -291,11 +291,7 @@ extension DispatchStorage {
   }
 }
 
-/// A `weak` reference as a value.
-///
-/// Stored at a fixed address, it is loaded in place; copied, the copy references the same
-/// object without loading it (a load retains and releases the object, on the runtime's slow
-/// path): a slot's reference is copied into the routes and checks that watch its handler.
+/// A `weak` reference stored at a fixed address.
 @usableFromInline
 struct WeakReferenceBox {
   @usableFromInline weak var object: AnyObject?

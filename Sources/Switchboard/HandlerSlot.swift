@@ -14,11 +14,7 @@ final class HandlerSlot {
   /// The handler, when it is held strongly.
   @usableFromInline let strongObject: AnyObject?
   /// The handler, when it is held weakly; `nil` once released.
-  ///
-  /// In a box, so that what keeps another weak reference to it copies this one
-  /// (``AfterTurnCheck``, a route's typed targets): loading it and storing it again would
-  /// retain and release the handler on the runtime's slow path.
-  @usableFromInline var weakObject: WeakReferenceBox
+  @usableFromInline weak var weakObject: AnyObject?
   /// Whether the handler implements each message, by route index.
   ///
   /// Asked once per handler (and again on invalidation), so rebuilding routes makes no dynamic
@@ -36,10 +32,9 @@ final class HandlerSlot {
     switch retention {
     case .strong:
       strongObject = object
-      weakObject = WeakReferenceBox(nil)
     case .weak:
       strongObject = nil
-      weakObject = WeakReferenceBox(object)
+      weakObject = object
     }
   }
 
@@ -60,7 +55,7 @@ final class HandlerSlot {
   @inlinable
   var object: AnyObject? {
     if isStrong { return strongObject }
-    return weakObject.object
+    return weakObject
   }
 
   /// Asks the handler about every message, in route-index order.

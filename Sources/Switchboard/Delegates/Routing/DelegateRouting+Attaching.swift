@@ -248,7 +248,7 @@ extension DelegateRouting: CheckedAfterTurn {
     // The router's list itself, shared until it changes: no list of its own per proxy.
     handlersAtAttach = check.isNeeded ? router.slots : []
     guard check.isNeeded else { return }
-    if let checksQueue { checksQueue.check(consume check) } else { schedule { check.run() } }
+    if let checksQueue { checksQueue.check(check) } else { schedule { check.run() } }
   }
 
   /// Reports each handler held weakly at attach that nothing else kept past the turn.

@@ -45,16 +45,12 @@ final class TurnQueue: @unchecked Sendable {
   static let callingThread = TurnQueue(gathersChecks: isOnMainQueue, schedule: afterThisTurn)
 
   /// Runs `check` after this turn.
-  func check(_ check: consuming AfterTurnCheck) {
-    guard gathersChecks() else {
-      let scheduled = check
-      return schedule { scheduled.run() }
+  func check(_ check: AfterTurnCheck) {
+    guard gathersChecks() else { return schedule { check.run() } }
+    let isFirst = lock.withLock {
+      waiting.append(check)
+      return waiting.count == 1
     }
-    // Moved into the list, not copied: copying a check copies its three weak references.
-    lock.lock()
-    waiting.append(check)
-    let isFirst = waiting.count == 1
-    lock.unlock()
     // Outside the lock, as everything the engine calls out to.
     if isFirst { schedule { self.runWaitingChecks() } }
   }
@@ -69,7 +65,6 @@ final class TurnQueue: @unchecked Sendable {
       swap(&taken, &waiting)
       return taken
     }
-    // Each run in place: iterating would copy each check.
-    for index in checks.indices { checks[index].run() }
+    for check in checks { check.run() }
   }
 }

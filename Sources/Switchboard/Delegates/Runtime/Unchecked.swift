@@ -353,8 +353,8 @@ package final class ProcessMemo<Key: Hashable & Sendable, Value: Sendable>: @unc
 struct AfterTurnCheck: @unchecked Sendable {
   private weak var proxy: AnyObject?
   private unowned let routing: any CheckedAfterTurn
-  private var first = WeakReferenceBox(nil)
-  private var second = WeakReferenceBox(nil)
+  private weak var first: AnyObject?
+  private weak var second: AnyObject?
   /// How many handlers were held weakly at attach.
   private let weaklyHeld: Int
 
@@ -364,8 +364,7 @@ struct AfterTurnCheck: @unchecked Sendable {
     self.routing = routing
     var count = 0
     for slot in handlers where Self.watches(slot) {
-      // Copied from the slot, not loaded: a load retains and releases the handler.
-      if count == 0 { first = slot.weakObject } else if count == 1 { second = slot.weakObject }
+      if count == 0 { first = slot.object } else if count == 1 { second = slot.object }
       count += 1
     }
     weaklyHeld = count
@@ -382,8 +381,8 @@ struct AfterTurnCheck: @unchecked Sendable {
   func run() {
     switch weaklyHeld {
     case 0: return
-    case 1: if first.object != nil { return }
-    case 2: if first.object != nil, second.object != nil { return }
+    case 1: if first != nil { return }
+    case 2: if first != nil, second != nil { return }
     default: break
     }
     guard let proxy else { return }
